@@ -1,0 +1,23 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: "node",
+  roots: ["<rootDir>/test"],
+  testMatch: ["**/*.test.ts", "**/*.test.tsx"],
+  transform: {
+    "^.+\\.(t|j)sx?$": [
+      "@swc/jest",
+      {
+        jsc: {
+          target: "es2022",
+          parser: { syntax: "typescript", tsx: true },
+          transform: { react: { runtime: "automatic" } },
+        },
+        module: { type: "commonjs" },
+      },
+    ],
+  },
+  // ESM-only packages that must be transformed to run under jest on Node 20.
+  transformIgnorePatterns: ["/node_modules/(?!(strip-bom|uuid)/)"],
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,446 @@
+/**
+ * The Outlook adapter: a promise-based view of Office.context.mailbox.
+ * The only module of the add-in that touches Office.js; Office is injected so tests can pass fakes.
+ */
+import { base64ToBytes, guessContentType } from "./content";
+import {
+  AdapterErrorCode,
+  OfficeErrorCode,
+  OutlookError,
+  UnsupportedAttachmentError,
+  fromOfficeError,
+  toOutlookError,
+  unsupportedAttachmentMessage,
+  type OfficeErrorLike,
+} from "./errors";
+import { createAsyncLimiter, type AsyncLimiter } from "./limiter";
+import type {
+  AttachmentInfo,
+  AttachmentKind,
+  ItemMode,
+  MailAddress,
+  OfficeThemeInfo,
+  OutlookHost,
+  Recipients,
+} from "./types";
+
+/** Outlook on the web allows at most 3 async Office.js calls in flight. */
+export const MAX_CONCURRENT_OFFICE_CALLS = 3;
+
+/** Shared by every host by default: the limit is Outlook's, not one host's. */
+const sharedLimiter = createAsyncLimiter(MAX_CONCURRENT_OFFICE_CALLS);
+
+export interface OutlookHostOptions {
+  /** Queue for every `*Async` call (default: one shared queue with 3 slots). */
+  limiter?: AsyncLimiter;
+  /**
+   * Milliseconds after which an Office call that never called back is rejected (OutlookError 5011)
+   * and its queue slot released. 0 disables. Default 120000.
+   */
+  callTimeoutMs?: number;
+  /**
+   * Called when an onItemChanged listener throws (the other listeners still run).
+   * Default: rethrown on a later tick, so it reaches the global error handler.
+   */
+  onListenerError?: (error: unknown) => void;
+}
+
+function rethrowLater(error: unknown): void {
+  setTimeout(() => {
+    throw error;
+  }, 0);
+}
+
+// --- Structural views of the Office objects the adapter reads --------------------------------------
+
+interface AsyncResultLike<T> {
+  status: string;
+  value: T;
+  error?: OfficeErrorLike | null;
+}
+type Callback<T> = (result: AsyncResultLike<T>) => void;
+
+interface EmailAddressLike {
+  emailAddress?: string | null;
+  displayName?: string | null;
+  recipientType?: string | null;
+}
+
+interface AttachmentDetailsLike {
+  id: string;
+  name?: string | null;
+  contentType?: string | null;
+  size?: number | null;
+  isInline?: boolean | null;
+  attachmentType?: string | null;
+}
+
+interface AttachmentContentLike {
+  format: string;
+  content: string;
+}
+
+/** Fields of a mail item, in either mode: read-mode values or compose-mode accessors. */
+interface ItemLike {
+  subject?: unknown;
+  from?: unknown;
+  sender?: unknown;
+  to?: unknown;
+  cc?: unknown;
+  bcc?: unknown;
+  body?: unknown;
+  conversationId?: unknown;
+  internetMessageId?: unknown;
+  attachments?: unknown;
+  getAttachmentsAsync?: (callback: Callback<AttachmentDetailsLike[]>) => void;
+  getAttachmentContentAsync?: (id: string, callback: Callback<AttachmentContentLike>) => void;
+}
+
+interface Getter<T> {
+  getAsync(callback: Callback<T>): void;
+}
+
+interface ComposeBody {
+  setSelectedDataAsync(data: string, options: { coercionType: unknown }, callback: Callback<void>): void;
+}
+
+interface MailboxLike {
+  item?: unknown;
+  userProfile?: { emailAddress?: string };
+  addHandlerAsync(eventType: unknown, handler: (args?: unknown) => void, callback: Callback<void>): void;
+  removeHandlerAsync(eventType: unknown, callback: Callback<void>): void;
+}
+
+function isGetter<T>(value: unknown): value is Getter<T> {
+  return typeof value === "object" && value !== null && typeof (value as Getter<T>).getAsync === "function";
+}
+
+function hasSetSelectedData(value: unknown): value is ComposeBody {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as ComposeBody).setSelectedDataAsync === "function"
+  );
+}
+
+function toMailAddress(details: EmailAddressLike | null | undefined): MailAddress | null {
+  if (!details) return null;
+  const address: MailAddress = {
+    address: details.emailAddress ?? "",
+    name: details.displayName ?? "",
+  };
+  if (details.recipientType) address.recipientType = details.recipientType;
+  return address;
+}
+
+function toMailAddresses(list: unknown): MailAddress[] {
+  if (!Array.isArray(list)) return [];
+  return list
+    .map((entry) => toMailAddress(entry as EmailAddressLike))
+    .filter((entry): entry is MailAddress => entry !== null);
+}
+
+function attachmentKind(attachmentType: string | null | undefined): AttachmentKind {
+  const type = (attachmentType ?? "").toLowerCase();
+  if (type === "item") return "item";
+  if (type === "cloud") return "cloud";
+  return "file";
+}
+
+function toAttachmentInfo(details: AttachmentDetailsLike): AttachmentInfo {
+  const kind = attachmentKind(details.attachmentType);
+  const name = details.name ?? "";
+  const supported = kind === "file";
+  return {
+    id: details.id,
+    name,
+    contentType: details.contentType || guessContentType(name),
+    size: typeof details.size === "number" ? details.size : 0,
+    isInline: details.isInline === true,
+    kind,
+    supported,
+    unsupportedReason: supported ? null : unsupportedAttachmentMessage(kind),
+  };
+}
+
+function nonEmptyString(value: unknown): string | null {
+  return typeof value === "string" && value !== "" ? value : null;
+}
+
+// --- ItemChanged: Office's removeHandlerAsync removes every handler of the event type, -------------
+// --- so one Office handler per mailbox fans out to all listeners. --------------------------------
+
+interface ItemChangedHub {
+  listeners: Set<() => void>;
+  registered: boolean;
+  chain: Promise<unknown>;
+}
+
+const hubs = new WeakMap<object, ItemChangedHub>();
+
+function hubFor(mailbox: object): ItemChangedHub {
+  let hub = hubs.get(mailbox);
+  if (!hub) {
+    hub = { listeners: new Set(), registered: false, chain: Promise.resolve() };
+    hubs.set(mailbox, hub);
+  }
+  return hub;
+}
+
+/** Runs `step` after the hub's previous step settled, so add/remove calls to Office never interleave. */
+function serially<T>(hub: ItemChangedHub, step: () => Promise<T>): Promise<T> {
+  const next = hub.chain.then(step, step);
+  hub.chain = next.catch(() => undefined);
+  return next;
+}
+
+/** Calls every listener; each subscription catches its own listener's errors, so none is skipped. */
+function dispatch(hub: ItemChangedHub): void {
+  for (const listener of [...hub.listeners]) listener();
+}
+
+// --- The host ---------------------------------------------------------------------------------------
+
+export function createOutlookHost(office: typeof Office, options: OutlookHostOptions = {}): OutlookHost {
+  const limiter = options.limiter ?? sharedLimiter;
+  const callTimeoutMs = options.callTimeoutMs ?? 120_000;
+  const onListenerError = options.onListenerError ?? rethrowLater;
+  const succeeded: string = String(office.AsyncResultStatus?.Succeeded ?? "succeeded");
+
+  const mailbox = (): MailboxLike => office.context.mailbox as unknown as MailboxLike;
+  const currentItem = (): ItemLike | null => (mailbox().item as ItemLike | null | undefined) ?? null;
+
+  const requireItem = (): ItemLike => {
+    const item = currentItem();
+    if (!item) {
+      throw new OutlookError(
+        AdapterErrorCode.NoItem,
+        "No message is selected. Select a message and try again.",
+      );
+    }
+    return item;
+  };
+
+  const modeOf = (item: ItemLike): ItemMode =>
+    isGetter(item.subject) || hasSetSelectedData(item.body) ? "compose" : "read";
+
+  /** One Office `*Async` call, queued, with its AsyncResult turned into a value or an OutlookError. */
+  const call = <T>(operation: string, invoke: (callback: Callback<T>) => void): Promise<T> =>
+    limiter.run(
+      () =>
+        new Promise<T>((resolve, reject) => {
+          let settled = false;
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          const settle = (fn: () => void): void => {
+            if (settled) return;
+            settled = true;
+            if (timer !== undefined) clearTimeout(timer);
+            fn();
+          };
+          if (callTimeoutMs > 0) {
+            timer = setTimeout(
+              () =>
+                settle(() =>
+                  reject(
+                    fromOfficeError(
+                      {
+                        code: OfficeErrorCode.RequestTimeout,
+                        name: "RequestTimeout",
+                        message: `No answer from Outlook after ${callTimeoutMs} ms`,
+                      },
+                      operation,
+                    ),
+                  ),
+                ),
+              callTimeoutMs,
+            );
+          }
+          try {
+            invoke((result) =>
+              settle(() => {
+                if (result && result.status === succeeded) resolve(result.value);
+                else reject(fromOfficeError(result?.error, operation));
+              }),
+            );
+          } catch (error) {
+            settle(() => reject(toOutlookError(error, operation)));
+          }
+        }),
+    );
+
+  const notSupported = (operation: string, what: string): OutlookError =>
+    new OutlookError(
+      OfficeErrorCode.ApiCallNotSupportedByExtensionPoint,
+      `This version of Outlook can't ${what}. Update Outlook, or use Outlook on the web, and try again.`,
+      { operation },
+    );
+
+  const getValue = <T>(getter: Getter<T>, operation: string): Promise<T> =>
+    call<T>(operation, (callback) => getter.getAsync(callback));
+
+  const host: OutlookHost = {
+    hasItem: () => currentItem() !== null,
+
+    mode: () => modeOf(requireItem()),
+
+    async sender() {
+      const item = requireItem();
+      if (modeOf(item) === "read") {
+        return toMailAddress((item.from ?? item.sender) as EmailAddressLike | null | undefined);
+      }
+      if (!isGetter<EmailAddressLike>(item.from)) return null;
+      return toMailAddress(await getValue(item.from, "from.getAsync"));
+    },
+
+    async recipients(): Promise<Recipients> {
+      const item = requireItem();
+      if (modeOf(item) === "read") {
+        return { to: toMailAddresses(item.to), cc: toMailAddresses(item.cc), bcc: [] };
+      }
+      const field = (value: unknown, name: string): Promise<MailAddress[]> =>
+        isGetter<EmailAddressLike[]>(value)
+          ? getValue(value, `${name}.getAsync`).then(toMailAddresses)
+          : Promise.resolve([]);
+      const [to, cc, bcc] = await Promise.all([
+        field(item.to, "to"),
+        field(item.cc, "cc"),
+        field(item.bcc, "bcc"),
+      ]);
+      return { to, cc, bcc };
+    },
+
+    async subject() {
+      const item = requireItem();
+      if (isGetter<string>(item.subject)) {
+        return (await getValue(item.subject, "subject.getAsync")) ?? "";
+      }
+      return typeof item.subject === "string" ? item.subject : "";
+    },
+
+    conversationId: () => nonEmptyString(currentItem()?.conversationId),
+
+    internetMessageId() {
+      const item = currentItem();
+      if (!item || modeOf(item) !== "read") return null;
+      return nonEmptyString(item.internetMessageId);
+    },
+
+    async attachments() {
+      const item = requireItem();
+      if (modeOf(item) === "read") {
+        const list = Array.isArray(item.attachments) ? (item.attachments as AttachmentDetailsLike[]) : [];
+        return list.map(toAttachmentInfo);
+      }
+      const getAttachments = item.getAttachmentsAsync;
+      if (typeof getAttachments !== "function") {
+        throw notSupported("getAttachmentsAsync", "list the attachments of a message being written");
+      }
+      const list = await call<AttachmentDetailsLike[]>("getAttachmentsAsync", (callback) =>
+        getAttachments.call(item, callback),
+      );
+      return (list ?? []).map(toAttachmentInfo);
+    },
+
+    async attachmentContent(id: string) {
+      const item = requireItem();
+      const getContent = item.getAttachmentContentAsync;
+      if (typeof getContent !== "function") {
+        throw notSupported("getAttachmentContentAsync", "read attachment content");
+      }
+      const operation = "getAttachmentContentAsync";
+      const content = await call<AttachmentContentLike>(operation, (callback) =>
+        getContent.call(item, id, callback),
+      );
+      const format = String(content?.format ?? "");
+      switch (format.toLowerCase()) {
+        case "base64":
+          try {
+            return base64ToBytes(content.content ?? "");
+          } catch (error) {
+            throw new OutlookError(
+              AdapterErrorCode.InvalidContent,
+              "Outlook returned this attachment in a form that can't be read. Try again, or save the file and attach it again.",
+              { operation, cause: error },
+            );
+          }
+        case "url":
+          throw new UnsupportedAttachmentError("cloud", format, { operation });
+        case "eml":
+        case "icalendar":
+          throw new UnsupportedAttachmentError("item", format, { operation });
+        default:
+          throw new UnsupportedAttachmentError("unknown", format || null, { operation });
+      }
+    },
+
+    async insertText(text: string) {
+      const item = requireItem();
+      const body = item.body;
+      if (modeOf(item) !== "compose" || !hasSetSelectedData(body)) {
+        throw new OutlookError(
+          AdapterErrorCode.ComposeOnly,
+          "Text can only be inserted into a message you are writing. Reply, forward or start a new message, then try again.",
+          { operation: "body.setSelectedDataAsync" },
+        );
+      }
+      const coercionType: unknown = office.CoercionType?.Text ?? "text";
+      await call<void>("body.setSelectedDataAsync", (callback) =>
+        body.setSelectedDataAsync(text, { coercionType }, callback),
+      );
+    },
+
+    userAddress: () => mailbox().userProfile?.emailAddress ?? "",
+
+    theme(): OfficeThemeInfo | null {
+      let theme: Partial<Office.OfficeTheme> | undefined;
+      try {
+        theme = office.context.officeTheme as Partial<Office.OfficeTheme> | undefined;
+      } catch {
+        return null; // some hosts throw instead of returning undefined
+      }
+      if (!theme) return null;
+      const info: OfficeThemeInfo = {
+        bodyBackgroundColor: theme.bodyBackgroundColor ?? "",
+        bodyForegroundColor: theme.bodyForegroundColor ?? "",
+        controlBackgroundColor: theme.controlBackgroundColor ?? "",
+        controlForegroundColor: theme.controlForegroundColor ?? "",
+      };
+      if (typeof theme.isDarkTheme === "boolean") info.isDarkTheme = theme.isDarkTheme;
+      return info;
+    },
+
+    async onItemChanged(listener: () => void) {
+      const box = mailbox();
+      const hub = hubFor(box);
+      const eventType: unknown = office.EventType?.ItemChanged ?? "olkItemSelectedChanged";
+      const subscription = (): void => {
+        try {
+          listener();
+        } catch (error) {
+          onListenerError(error);
+        }
+      };
+      await serially(hub, async () => {
+        if (!hub.registered) {
+          await call<void>("addHandlerAsync", (callback) =>
+            box.addHandlerAsync(eventType, () => dispatch(hub), callback),
+          );
+          hub.registered = true;
+        }
+        hub.listeners.add(subscription);
+      });
+      let unsubscribed: Promise<void> | null = null;
+      return () => {
+        unsubscribed ??= serially(hub, async () => {
+          hub.listeners.delete(subscription);
+          if (hub.listeners.size === 0 && hub.registered) {
+            await call<void>("removeHandlerAsync", (callback) => box.removeHandlerAsync(eventType, callback));
+            hub.registered = false;
+          }
+        });
+        return unsubscribed;
+      };
+    },
+  };
+  return host;
+}

@@ -1,0 +1,23 @@
+/** The add-in's only door to Office.js: see host.ts. */
+export type {
+  AttachmentInfo,
+  AttachmentKind,
+  ItemMode,
+  MailAddress,
+  OfficeThemeInfo,
+  OutlookHost,
+  Recipients,
+} from "./types";
+export { createOutlookHost, MAX_CONCURRENT_OFFICE_CALLS, type OutlookHostOptions } from "./host";
+export {
+  AdapterErrorCode,
+  OfficeErrorCode,
+  OutlookError,
+  UnsupportedAttachmentError,
+  fromOfficeError,
+  type OfficeErrorLike,
+  type OutlookErrorDetails,
+  type UnsupportedAttachmentKind,
+} from "./errors";
+export { createAsyncLimiter, type AsyncLimiter } from "./limiter";
+export { base64ToBytes, guessContentType } from "./content";

@@ -1,0 +1,75 @@
+/**
+ * Public types of the Outlook adapter. Nothing here touches Office.js at run time.
+ */
+
+export type ItemMode = "read" | "compose";
+
+export interface MailAddress {
+  address: string;
+  name: string;
+  /** As Office gives it: "user", "distributionList", "externalUser", "other", ... (absent when Office gives none). */
+  recipientType?: string;
+}
+
+export interface Recipients {
+  to: MailAddress[];
+  cc: MailAddress[];
+  bcc: MailAddress[];
+}
+
+export type AttachmentKind = "file" | "item" | "cloud";
+
+export interface AttachmentInfo {
+  id: string;
+  name: string;
+  /** MIME type. Outlook gives none in compose mode: it is then guessed from the file name. */
+  contentType: string;
+  /** Bytes, as Outlook reports it. */
+  size: number;
+  isInline: boolean;
+  kind: AttachmentKind;
+  /** Whether `attachmentContent(id)` can return the file's bytes. */
+  supported: boolean;
+  /** When not supported: a sentence the user can act on. */
+  unsupportedReason: string | null;
+}
+
+export interface OfficeThemeInfo {
+  bodyBackgroundColor: string;
+  bodyForegroundColor: string;
+  controlBackgroundColor: string;
+  controlForegroundColor: string;
+  /** Only when Office gives it (Outlook documents it as unsupported, so usually absent). */
+  isDarkTheme?: boolean;
+}
+
+export interface OutlookHost {
+  /** Whether an item (message) is currently open or selected. False e.g. in a pinned pane with nothing selected. */
+  hasItem(): boolean;
+  /** From the current item. Throws an OutlookError (code NO_ITEM) when no item is open. */
+  mode(): ItemMode;
+  /** Read: item.from (or item.sender). Compose: from.getAsync where available, else null. */
+  sender(): Promise<MailAddress | null>;
+  /** Read: the item's properties (bcc is always empty). Compose: getAsync on to, cc and bcc. */
+  recipients(): Promise<Recipients>;
+  subject(): Promise<string>;
+  conversationId(): string | null;
+  /** Read mode only; null in compose. */
+  internetMessageId(): string | null;
+  attachments(): Promise<AttachmentInfo[]>;
+  /**
+   * The attachment's bytes. Cloud attachments (Office format "url") and attached items
+   * ("eml", "iCalendar") reject with an UnsupportedAttachmentError.
+   */
+  attachmentContent(id: string): Promise<Uint8Array>;
+  /** Compose only: replaces the selection / inserts at the cursor. Rejects with an OutlookError in read mode. */
+  insertText(text: string): Promise<void>;
+  userAddress(): string;
+  theme(): OfficeThemeInfo | null;
+  /**
+   * Subscribes to Office.EventType.ItemChanged (the user selected another item while the pane is pinned).
+   * Resolves once Office has registered the handler, to a function that unsubscribes
+   * (its promise settles when Office has removed the handler, if this was the last listener).
+   */
+  onItemChanged(listener: () => void): Promise<() => Promise<void>>;
+}

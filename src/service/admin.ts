@@ -1,0 +1,138 @@
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig } from "./config";
+import { createOAuthClient, createPersonalAccessToken, CredentialInputError } from "./domain/credentials";
+import { SCOPES } from "./domain/scopes";
+import { openStorage, type Storage } from "./storage";
+
+const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  create-token  --tenant NAME [--scope S]... [--label TEXT]
+                Creates the tenant if new and a personal access token; prints the token alone on the last line.
+  create-client --tenant NAME [--scope S]... [--label TEXT]
+                Creates an OAuth client; prints CLIENT_ID:CLIENT_SECRET alone on the last line.
+  revoke-token  --id TOKEN_ID
+                Revokes a personal access token (ids are shown by list-tokens).
+  revoke-client --id CLIENT_ID
+                Revokes an OAuth client and every access token issued to it.
+  list-tokens   [--tenant NAME]
+                Lists personal access tokens (never the tokens themselves).
+
+Without --scope a credential gets every scope: ${SCOPES.join(", ")}.
+Uses the same data as the service (SIGN_DATA_DIR or DATABASE_URL); the service may be running or not.`;
+
+class UsageError extends Error {}
+
+type Values = { tenant?: string; scope?: string[]; label?: string; id?: string; help?: boolean };
+
+function need(value: string | undefined, flag: string): string {
+  if (!value) throw new UsageError(`${flag} is required`);
+  return value;
+}
+
+async function run(command: string, values: Values, storage: Storage, out: (line: string) => void) {
+  switch (command) {
+    case "create-token": {
+      const pat = await createPersonalAccessToken(storage, {
+        tenant: need(values.tenant, "--tenant"),
+        scopes: values.scope ?? [],
+        label: values.label,
+      });
+      out(`Personal access token ${pat.id} for tenant ${pat.tenantName}, scopes: ${pat.scopes.join(" ")}`);
+      out("It is shown only now: store it as a secret.");
+      out(pat.token);
+      return;
+    }
+    case "create-client": {
+      const client = await createOAuthClient(storage, {
+        tenant: need(values.tenant, "--tenant"),
+        scopes: values.scope ?? [],
+        label: values.label,
+      });
+      out(`OAuth client for tenant ${client.tenantName}, scopes: ${client.scopes.join(" ")}`);
+      out("Exchange it at POST /connect/token (grant_type=client_credentials). The secret is shown only now.");
+      out(`${client.clientId}:${client.clientSecret}`);
+      return;
+    }
+    case "revoke-token": {
+      const id = need(values.id, "--id");
+      if (!(await storage.credentials.revokePersonalAccessToken(id, new Date().toISOString()))) {
+        throw new UsageError(`no active personal access token has the id ${id}`);
+      }
+      out(`Revoked personal access token ${id}.`);
+      return;
+    }
+    case "revoke-client": {
+      const id = need(values.id, "--id");
+      if (!(await storage.credentials.revokeOAuthClient(id, new Date().toISOString()))) {
+        throw new UsageError(`no active OAuth client has the id ${id}`);
+      }
+      out(`Revoked OAuth client ${id}.`);
+      return;
+    }
+    case "list-tokens": {
+      let tenantId: string | null = null;
+      if (values.tenant) {
+        const tenant = await storage.credentials.findTenantByName(values.tenant);
+        if (!tenant) throw new UsageError(`there is no tenant named ${values.tenant}`);
+        tenantId = tenant.id;
+      }
+      const tokens = await storage.credentials.listPersonalAccessTokens(tenantId);
+      if (tokens.length === 0) out("No personal access tokens.");
+      for (const t of tokens) {
+        out(
+          [t.id, t.tenantName, `${t.tokenPrefix}…`, t.revokedOn ? `revoked ${t.revokedOn}` : "active", t.createdOn, t.label, t.scopes.join(" ")].join("\t"),
+        );
+      }
+      return;
+    }
+    default:
+      throw new UsageError(command ? `unknown command ${command}` : "no command given");
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        tenant: { type: "string" },
+        scope: { type: "string", multiple: true },
+        label: { type: "string" },
+        id: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const [command = ""] = parsed.positionals;
+  if (parsed.values.help || command === "help") {
+    console.log(USAGE);
+    return 0;
+  }
+  let storage: Storage | null = null;
+  try {
+    storage = await openStorage(loadConfig());
+    await run(command, parsed.values, storage, (line) => console.log(line));
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof CredentialInputError || error instanceof ConfigError) {
+      console.error(error.message);
+      return 2;
+    }
+    console.error(error);
+    return 1;
+  } finally {
+    await storage?.close();
+  }
+}
+
+main(process.argv.slice(2)).then((code) => process.exit(code));

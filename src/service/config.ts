@@ -1,0 +1,69 @@
+import path from "node:path";
+
+export interface OidcConfig {
+  issuer: string;
+  audience: string;
+  jwksUri: string;
+  tenantClaim: string;
+  clockSkewSeconds: number;
+}
+
+export interface ServiceConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  bodyLimitBytes: number;
+  logLevel: string;
+  /** Origins whose pages may call the API (the add-in's). */
+  corsOrigins: string[];
+  oidc: OidcConfig | null;
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function oidcFrom(env: NodeJS.ProcessEnv): OidcConfig | null {
+  const issuer = env.OIDC_ISSUER?.trim();
+  if (!issuer) return null;
+  const audience = env.OIDC_AUDIENCE?.trim();
+  const jwksUri = env.OIDC_JWKS_URI?.trim();
+  if (!audience) throw new ConfigError("OIDC_AUDIENCE is required when OIDC_ISSUER is set");
+  if (!jwksUri) throw new ConfigError("OIDC_JWKS_URI is required when OIDC_ISSUER is set");
+  return {
+    issuer,
+    audience,
+    jwksUri,
+    tenantClaim: env.OIDC_TENANT_CLAIM?.trim() || "tid",
+    clockSkewSeconds: integer(env, "OIDC_CLOCK_SKEW_SECONDS", 60, 0, 600),
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError("DATABASE_URL must start with postgres:// or postgresql://");
+  }
+  return {
+    port: integer(env, "PORT", 3001, 0, 65535),
+    host: env.HOST?.trim() || "127.0.0.1",
+    dataDir: path.resolve(env.SIGN_DATA_DIR?.trim() || ".data"),
+    databaseUrl,
+    bodyLimitBytes: integer(env, "SIGN_BODY_LIMIT_BYTES", 1024 * 1024, 1024, 100 * 1024 * 1024),
+    logLevel: env.LOG_LEVEL?.trim() || "info",
+    corsOrigins: (env.SIGN_CORS_ORIGINS ?? "http://localhost:3000,https://localhost:3000")
+      .split(",")
+      .map((o) => o.trim())
+      .filter(Boolean),
+    oidc: oidcFrom(env),
+  };
+}

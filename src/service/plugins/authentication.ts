@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { InvalidCredentialError, type Authenticator, type Principal } from "../domain/authenticate";
+import type { Scope } from "../domain/scopes";
+import { looksLikePersonalAccessToken } from "../domain/tokens";
+import { ApiError } from "../errors";
+
+export interface RouteAuth {
+  /** Every one of these scopes is needed; empty = any valid credential. */
+  scopes: Scope[];
+  /** Whether `X-API-KEY: <PAT>` is accepted (signing-group and tag operations, contract §2). */
+  apiKey: boolean;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+const REALM = 'Bearer realm="sign"';
+
+function unauthorized(detail: string, error?: "invalid_token" | "invalid_request"): ApiError {
+  const challenge = error ? `${REALM}, error="${error}", error_description="${detail.replace(/"/g, "'")}"` : REALM;
+  return new ApiError(401, "unauthorized", detail, undefined, { "WWW-Authenticate": challenge });
+}
+
+const LEGACY_KEY_DETAIL =
+  "Static API keys are no longer accepted. Send a personal access token as 'Authorization: Bearer <token>' " +
+  "(or as X-API-KEY on signing-group and tag operations), or an access token from POST /connect/token.";
+
+/** The route options an operation needs to be protected and to say so in the OpenAPI document. */
+export function secured(scopes: Scope[], options: { apiKey?: boolean } = {}) {
+  const apiKey = options.apiKey ?? false;
+  const security: Record<string, string[]>[] = [{ Bearer: [] }, { OAuth2: scopes }];
+  if (apiKey) security.push({ ApiKey: [] });
+  return {
+    config: { auth: { scopes, apiKey } satisfies RouteAuth },
+    security,
+    scopesNote: scopes.length ? `Needs scope ${scopes.join(" and ")}.` : "Needs any valid credential.",
+  };
+}
+
+async function principalOf(request: FastifyRequest, auth: RouteAuth, authenticator: Authenticator): Promise<Principal> {
+  const authorization = request.headers.authorization;
+  const apiKey = request.headers["x-api-key"];
+  try {
+    if (authorization !== undefined) {
+      const match = /^Bearer[ ]+([^\s]+)[ ]*$/i.exec(authorization);
+      if (!match) throw unauthorized("Send the credential as 'Authorization: Bearer <token>'.", "invalid_request");
+      return await authenticator.bearer(match[1]!);
+    }
+    if (typeof apiKey === "string" && apiKey !== "") {
+      if (!looksLikePersonalAccessToken(apiKey)) {
+        throw new ApiError(401, "legacy_api_key", LEGACY_KEY_DETAIL, undefined, { "WWW-Authenticate": REALM });
+      }
+      if (!auth.apiKey) {
+        throw unauthorized(
+          "X-API-KEY is accepted only on signing-group and tag operations; send 'Authorization: Bearer <token>' here.",
+        );
+      }
+      const principal = await authenticator.personalAccessToken(apiKey);
+      if (principal) return principal;
+    }
+  } catch (error) {
+    if (error instanceof InvalidCredentialError) throw unauthorized(error.message, "invalid_token");
+    throw error;
+  }
+  throw unauthorized(
+    "This operation needs a credential: 'Authorization: Bearer <token>' with a personal access token or an access token from POST /connect/token.",
+  );
+}
+
+export default fp(
+  async function authentication(app: FastifyInstance, options: { authenticator: Authenticator }) {
+    app.decorateRequest("principal", null);
+    app.addHook("onRequest", async (request) => {
+      const auth = request.routeOptions.config.auth;
+      if (!auth) return;
+      const principal = await principalOf(request, auth, options.authenticator);
+      const missing = auth.scopes.filter((scope) => !principal.scopes.includes(scope));
+      if (missing.length > 0) {
+        throw new ApiError(
+          403,
+          "insufficient_scope",
+          `This operation needs the scope ${missing.join(" and ")}, which the credential does not have.`,
+          undefined,
+          { "WWW-Authenticate": `${REALM}, error="insufficient_scope", scope="${auth.scopes.join(" ")}"` },
+        );
+      }
+      request.principal = principal;
+    });
+  },
+  { name: "authentication" },
+);
+
+/** The principal of an authenticated route; the hook guarantees it is there. */
+export function principal(request: FastifyRequest): Principal {
+  if (!request.principal) throw new Error("route has no auth config");
+  return request.principal;
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app";
+import { loadConfig, type ServiceConfig } from "./config";
+import { openStorage, type Storage } from "./storage";
+
+export interface RunningService {
+  app: FastifyInstance;
+  storage: Storage;
+  config: ServiceConfig;
+  url: string;
+  /** Stops taking requests, finishes those in flight, then closes the database. */
+  stop(): Promise<void>;
+}
+
+export async function startService(config: ServiceConfig = loadConfig()): Promise<RunningService> {
+  const storage = await openStorage(config);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ storage, config });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  let stopping: Promise<void> | null = null;
+  return {
+    app,
+    storage,
+    config,
+    url: `http://${host}:${port}`,
+    stop: () =>
+      (stopping ??= (async () => {
+        await app.close();
+        await storage.close();
+      })()),
+  };
+}
+
+/** SIGTERM and SIGINT stop the service gracefully; a second signal does not wait. */
+export function stopOnSignals(service: RunningService, onStopped: () => void = () => process.exit(0)) {
+  let signalled = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (signalled) process.exit(1);
+    signalled = true;
+    service.app.log.info({ signal }, "stopping: finishing requests in flight");
+    service.stop().then(onStopped, (error: unknown) => {
+      service.app.log.error({ err: error }, "stop failed");
+      process.exit(1);
+    });
+  };
+  process.on("SIGTERM", handler);
+  process.on("SIGINT", handler);
+}

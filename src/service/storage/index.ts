@@ -1,0 +1,57 @@
+import type { ServiceConfig } from "../config";
+import type { SqlDriver, SqlExecutor } from "./driver";
+import { migrate } from "./migrations";
+import { PostgresDriver } from "./postgres-driver";
+import { SqliteDriver } from "./sqlite-driver";
+import { CredentialStore } from "./credentials";
+
+export { UniqueViolationError } from "./driver";
+export type { Dialect } from "./driver";
+export type * from "./credentials";
+
+/** The one door to the database: the rest of the service calls these stores and never writes SQL. */
+export class Storage {
+  readonly credentials: CredentialStore;
+
+  constructor(
+    private readonly driver: SqlDriver,
+    executor: SqlExecutor = driver,
+  ) {
+    this.credentials = new CredentialStore(executor);
+  }
+
+  get dialect() {
+    return this.driver.dialect;
+  }
+
+  /** Runs fn with stores bound to one transaction: all of its writes land, or none. */
+  transaction<T>(fn: (stores: Omit<Storage, "transaction" | "close">) => Promise<T>): Promise<T> {
+    return this.driver.transaction((tx) => fn(new Storage(this.driver, tx)));
+  }
+
+  async ping(): Promise<void> {
+    await this.driver.get("SELECT 1 AS ok");
+  }
+
+  close(): Promise<void> {
+    return this.driver.close();
+  }
+}
+
+export interface StorageOptions {
+  dataDir: string;
+  databaseUrl: string | null;
+}
+
+export async function openStorage(options: Pick<ServiceConfig, "dataDir" | "databaseUrl">): Promise<Storage> {
+  const driver: SqlDriver = options.databaseUrl
+    ? await PostgresDriver.open(options.databaseUrl)
+    : SqliteDriver.open(options.dataDir);
+  try {
+    await migrate(driver);
+  } catch (error) {
+    await driver.close();
+    throw error;
+  }
+  return new Storage(driver);
+}
