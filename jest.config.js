@@ -17,7 +17,7 @@ module.exports = {
     ],
   },
   // ESM-only packages that must be transformed to run under jest on Node 20.
-  transformIgnorePatterns: ["/node_modules/(?!(strip-bom|uuid)/)"],
+  transformIgnorePatterns: ["/node_modules/(?!(strip-bom|uuid|jose|@seriousme/openapi-schema-validator)/)"],
   testTimeout: 30000,
   maxWorkers: 2,
 };

@@ -1,26 +1,74 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
 import { createPersonalAccessToken } from "./domain/credentials";
 import { startService, stopOnSignals } from "./server";
 
 const DEV_TENANT = "dev";
 const DEV_LABEL = "development token (npm start)";
+const ROOT = path.resolve(__dirname, "../..");
 
-/** `npm start`: the service plus a fresh development token; the previous one is revoked so only one lives. */
+/** The add-in's webpack dev server as a child process; it serves the workbench and the task pane. */
+function startAddinDevServer(): { child: ChildProcess; origin: string } {
+  // The same certificate check webpack.config.js makes decides http or https.
+  const { devCertificate } = require(path.join(ROOT, "webpack.config.js")) as {
+    devCertificate: () => { problem?: string };
+  };
+  const port = Number(process.env.ADDIN_PORT || 3000);
+  const origin = `${devCertificate().problem ? "http" : "https"}://localhost:${port}`;
+  const child = spawn(process.execPath, [require.resolve("webpack-cli/bin/cli.js"), "serve", "--mode", "development"], {
+    cwd: ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  return { child, origin };
+}
+
+async function waitFor(url: string, child: ChildProcess, seconds: number): Promise<boolean> {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      await fetch(url);
+      return true;
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  return false;
+}
+
+/** `npm start`: the service, the add-in dev server, and a fresh development token (the previous one is revoked). */
 async function main() {
+  const addinPort = Number(process.env.ADDIN_PORT || 3000);
+  // The workbench calls the service from the dev server's origin, whatever port it is on.
+  process.env.SIGN_CORS_ORIGINS ??= `http://localhost:${addinPort},https://localhost:${addinPort}`;
   const service = await startService();
-  stopOnSignals(service);
+  const addin = process.env.SIGN_SERVICE_ONLY ? null : startAddinDevServer();
+  stopOnSignals(service, () => {
+    addin?.child.kill("SIGTERM");
+    process.exit(0);
+  });
+  addin?.child.on("exit", (code) => {
+    if (code) service.app.log.error(`the add-in dev server exited with code ${code}`);
+  });
+
   const { credentials } = service.storage;
   const tenant = await credentials.findTenantByName(DEV_TENANT);
   if (tenant) await credentials.revokePersonalAccessTokensByLabel(tenant.id, DEV_LABEL, new Date().toISOString());
   const pat = await createPersonalAccessToken(service.storage, { tenant: DEV_TENANT, scopes: [], label: DEV_LABEL });
+  const ready = addin ? await waitFor(`${addin.origin}/workbench.html`, addin.child, 120) : false;
+
   const lines = [
     "",
     "Sign for Outlook is running.",
-    `  Signing service:   ${service.url}   (OpenAPI: ${service.url}/openapi/tenant-api.json)`,
-    `  Database:          ${service.config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `SQLite in ${service.config.dataDir}`}`,
-    `  Tenant:            ${pat.tenantName}`,
-    `  Development token: ${pat.token}`,
+    ...(addin
+      ? [`  Workbench (open this): ${addin.origin}/workbench.html${ready ? "" : "   (still building…)"}`]
+      : []),
+    `  Signing service:        ${service.url}   (OpenAPI: ${service.url}/openapi/tenant-api.json)`,
+    `  Database:               ${service.config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `SQLite in ${service.config.dataDir}`}`,
+    `  Tenant:                 ${pat.tenantName}`,
+    `  Development token:      ${pat.token}`,
     "",
-    `  Try: curl -H "Authorization: Bearer ${pat.token}" ${service.url}/api/v1/me`,
+    "  Paste the token in the task pane's Settings to sign in, or try:",
+    `  curl -H "Authorization: Bearer ${pat.token}" ${service.url}/api/v1/me`,
     "",
   ];
   process.stdout.write(lines.join("\n") + "\n");

@@ -139,10 +139,11 @@ export class CredentialStore {
   }
 
   async listPersonalAccessTokens(tenantId: string | null): Promise<PersonalAccessTokenRecord[]> {
+    const where = tenantId === null ? "" : "WHERE p.tenant_id = ?";
     const rows = await this.db.all<PatRow>(
       `SELECT ${PAT_COLUMNS} FROM personal_access_tokens p JOIN tenants t ON t.id = p.tenant_id
-       WHERE (? IS NULL OR p.tenant_id = ?) ORDER BY t.name, p.created_on, p.id`,
-      [tenantId, tenantId],
+       ${where} ORDER BY t.name, p.created_on, p.id`,
+      tenantId === null ? [] : [tenantId],
     );
     return rows.map(patOf);
   }

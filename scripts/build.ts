@@ -1,0 +1,155 @@
+/**
+ * Production build of the add-in: `npm run build`.
+ *
+ *   ADDIN_PUBLIC_URL=https://sign.example.com/addin npm run build
+ *
+ * 1. webpack (webpack.config.js, production) into dist/;
+ * 2. dist/manifest.xml: manifest.xml with every https://localhost:3000 replaced by ADDIN_PUBLIC_URL,
+ *    checked offline with test/manifest/check-manifest.ts;
+ * 3. the gzipped size of every script, and a failure when the task pane's initial JavaScript (what
+ *    taskpane.html loads before any view) is above the budget.
+ *
+ * ADDIN_PUBLIC_URL is required: an https URL where dist/ is served (a path is allowed).
+ */
+import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import webpack from "webpack";
+import { DEV_ORIGIN, checkManifest } from "../test/manifest/check-manifest";
+
+const ROOT = join(__dirname, "..");
+const DIST = join(ROOT, "dist");
+/** The task pane's initial JavaScript, gzipped: at most 150 KB (150,000 bytes). */
+export const TASKPANE_BUDGET_BYTES = 150_000;
+
+class BuildError extends Error {}
+
+/** ADDIN_PUBLIC_URL checked and without a trailing slash. */
+export function publicUrlFrom(value: string | undefined): string {
+  if (!value || !value.trim()) {
+    throw new BuildError(
+      "ADDIN_PUBLIC_URL is not set. Set it to the https address where dist/ will be served, e.g.\n" +
+        "  ADDIN_PUBLIC_URL=https://sign.example.com/addin npm run build",
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new BuildError(`ADDIN_PUBLIC_URL "${value}" is not a URL.`);
+  }
+  if (url.protocol !== "https:")
+    throw new BuildError(`ADDIN_PUBLIC_URL must be https (Outlook loads add-ins only over https): ${value}`);
+  if (url.search || url.hash)
+    throw new BuildError(`ADDIN_PUBLIC_URL must not have a query or fragment: ${value}`);
+  return url.href.replace(/\/+$/, "");
+}
+
+function runWebpack(): Promise<webpack.Stats> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const factory = require("../webpack.config.js") as (
+    env: unknown,
+    argv: { mode: string },
+  ) => webpack.Configuration;
+  const config = factory({}, { mode: "production" });
+  return new Promise((resolve, reject) => {
+    webpack(config, (error, stats) => {
+      if (error) return reject(error);
+      if (!stats) return reject(new BuildError("webpack returned no stats"));
+      if (stats.hasErrors()) {
+        return reject(new BuildError(stats.toString({ all: false, errors: true, colors: false })));
+      }
+      if (stats.hasWarnings()) console.warn(stats.toString({ all: false, warnings: true, colors: false }));
+      resolve(stats);
+    });
+  });
+}
+
+function writeManifest(publicUrl: string): void {
+  const source = readFileSync(join(ROOT, "manifest.xml"), "utf8");
+  const xml = source.split(DEV_ORIGIN).join(publicUrl);
+  const problems = checkManifest(xml, { origin: publicUrl, assetsDir: join(DIST, "assets") });
+  if (problems.length > 0) {
+    throw new BuildError(`dist/manifest.xml has problems:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+  if (xml.includes("localhost")) throw new BuildError("dist/manifest.xml still mentions localhost");
+  writeFileSync(join(DIST, "manifest.xml"), xml);
+  console.log(`dist/manifest.xml: every ${DEV_ORIGIN} replaced by ${publicUrl}; manifest check passed`);
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} kB`;
+}
+
+interface ScriptSize {
+  file: string;
+  raw: number;
+  gzip: number;
+  initial: boolean;
+}
+
+/** Sizes of every emitted script; `initial` marks those taskpane.html loads up front. */
+function reportSizes(stats: webpack.Stats): { scripts: ScriptSize[]; initialGzip: number } {
+  const json = stats.toJson({ all: false, entrypoints: true, chunkGroupAuxiliary: false });
+  const initialFiles = new Set(
+    (json.entrypoints?.["taskpane"]?.assets ?? [])
+      .map((a) => a.name)
+      .filter((name): name is string => typeof name === "string" && name.endsWith(".js")),
+  );
+  if (initialFiles.size === 0)
+    throw new BuildError("webpack reported no scripts for the taskpane entry point");
+  const scripts: ScriptSize[] = readdirSync(DIST)
+    .filter((name) => name.endsWith(".js"))
+    .map((file) => {
+      const bytes = readFileSync(join(DIST, file));
+      return {
+        file,
+        raw: statSync(join(DIST, file)).size,
+        gzip: gzipSync(bytes, { level: 9 }).length,
+        initial: initialFiles.has(file),
+      };
+    })
+    .sort((a, b) => Number(b.initial) - Number(a.initial) || b.gzip - a.gzip);
+
+  const width = Math.max(...scripts.map((s) => s.file.length), 10);
+  console.log(`\n${"script".padEnd(width)}  ${"size".padStart(10)}  ${"gzipped".padStart(10)}  loaded`);
+  for (const s of scripts) {
+    const loaded = s.initial
+      ? "task pane start"
+      : s.file.startsWith("commands")
+        ? "function file"
+        : "on demand";
+    console.log(`${s.file.padEnd(width)}  ${kb(s.raw).padStart(10)}  ${kb(s.gzip).padStart(10)}  ${loaded}`);
+  }
+  const initialGzip = scripts.filter((s) => s.initial).reduce((sum, s) => sum + s.gzip, 0);
+  const lazy = scripts
+    .filter((s) => !s.initial && !s.file.startsWith("commands"))
+    .reduce((sum, s) => sum + s.gzip, 0);
+  console.log(
+    `\nTask pane initial JavaScript: ${kb(initialGzip)} gzipped (budget ${kb(TASKPANE_BUDGET_BYTES)}); ` +
+      `views loaded on demand: ${kb(lazy)} gzipped.`,
+  );
+  return { scripts, initialGzip };
+}
+
+async function main(): Promise<void> {
+  const publicUrl = publicUrlFrom(process.env.ADDIN_PUBLIC_URL);
+  console.log(`Building Sign for Outlook for ${publicUrl} …`);
+  const stats = await runWebpack();
+  writeManifest(publicUrl);
+  const { initialGzip } = reportSizes(stats);
+  if (initialGzip > TASKPANE_BUDGET_BYTES) {
+    throw new BuildError(
+      `The task pane's initial JavaScript is ${kb(initialGzip)} gzipped, over the budget of ${kb(TASKPANE_BUDGET_BYTES)}. ` +
+        "Load more of it lazily (React.lazy + import()).",
+    );
+  }
+  console.log("Build finished: dist/");
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof BuildError ? `Build failed: ${error.message}` : error);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,121 @@
+import { useState } from "react";
+import { Tab, TabList, makeStyles, tokens, type SelectTabData } from "@fluentui/react-components";
+import {
+  PeopleTeamRegular,
+  SendRegular,
+  SettingsRegular,
+  StatusRegular,
+  TagRegular,
+  type FluentIcon,
+} from "@fluentui/react-icons";
+import { LazyView, type ViewLoader } from "./LazyView";
+
+export type ViewId = "send" | "groups" | "tags" | "status" | "settings";
+
+interface ViewDefinition {
+  id: ViewId;
+  label: string;
+  icon: FluentIcon;
+  load: ViewLoader;
+}
+
+// Each view is its own chunk, loaded the first time it is shown.
+export const VIEWS: readonly ViewDefinition[] = [
+  {
+    id: "send",
+    label: "Send",
+    icon: SendRegular,
+    load: () => import(/* webpackChunkName: "view-send" */ "../views/SendView"),
+  },
+  {
+    id: "groups",
+    label: "Groups",
+    icon: PeopleTeamRegular,
+    load: () => import(/* webpackChunkName: "view-groups" */ "../views/GroupsView"),
+  },
+  {
+    id: "tags",
+    label: "Tags",
+    icon: TagRegular,
+    load: () => import(/* webpackChunkName: "view-tags" */ "../views/TagsView"),
+  },
+  {
+    id: "status",
+    label: "Status",
+    icon: StatusRegular,
+    load: () => import(/* webpackChunkName: "view-status" */ "../views/StatusView"),
+  },
+  {
+    id: "settings",
+    label: "Settings",
+    icon: SettingsRegular,
+    load: () => import(/* webpackChunkName: "view-settings" */ "../views/SettingsView"),
+  },
+];
+
+const useStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", minHeight: "100vh" },
+  tabs: {
+    position: "sticky",
+    top: 0,
+    zIndex: 1,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    paddingTop: tokens.spacingVerticalXS,
+    overflowX: "auto",
+    // Outlook's pane is about 320–350 px wide: five tabs fit there only as words.
+    "@media (max-width: 419px)": { "& .fui-Tab__icon": { display: "none" } },
+  },
+  panel: { padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}` },
+});
+
+export interface AppProps {
+  initialView?: ViewId;
+  /** Replaces the view loaders (tests). */
+  views?: readonly ViewDefinition[];
+}
+
+/** The task pane: a tab list of views. Views once shown stay mounted (hidden), so typed input survives a tab switch. */
+export function App({ initialView = "tags", views = VIEWS }: AppProps) {
+  const styles = useStyles();
+  const [selected, setSelected] = useState<ViewId>(initialView);
+  const [visited, setVisited] = useState<ReadonlySet<ViewId>>(() => new Set([initialView]));
+
+  const select = (_: unknown, data: SelectTabData): void => {
+    const id = data.value as ViewId;
+    setSelected(id);
+    setVisited((seen) => (seen.has(id) ? seen : new Set([...seen, id])));
+  };
+
+  return (
+    <div className={styles.root}>
+      <TabList
+        className={styles.tabs}
+        selectedValue={selected}
+        onTabSelect={select}
+        size="small"
+        aria-label="Sign for Outlook views"
+      >
+        {views.map(({ id, label, icon: Icon }) => (
+          <Tab key={id} id={`tab-${id}`} value={id} icon={<Icon />} aria-controls={`panel-${id}`}>
+            {label}
+          </Tab>
+        ))}
+      </TabList>
+      {views.map(({ id, label, load }) =>
+        visited.has(id) ? (
+          <div
+            key={id}
+            id={`panel-${id}`}
+            role="tabpanel"
+            aria-labelledby={`tab-${id}`}
+            hidden={id !== selected}
+            className={styles.panel}
+          >
+            <LazyView label={label} load={load} />
+          </div>
+        ) : null,
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * Task pane entry (taskpane.html): waits for Office, then renders the pane. With `?workbench=1`
+ * in a development build, the workbench's simulated Outlook (src/workbench/fake-office.ts) is
+ * installed as the `Office` global first; the pane itself only ever talks to Office through the
+ * adapter in src/outlook.
+ */
+import { createRoot } from "react-dom/client";
+import { createOutlookHost, type OutlookHost } from "../outlook";
+import { App, VIEWS, type ViewId } from "./components/App";
+import { Root } from "./components/Root";
+import { FORCED_COLORS_QUERY, PREFERS_DARK_QUERY, loadTheme, mediaMatches, themeNameFor } from "./theme";
+
+/** Set by webpack's DefinePlugin: true in development builds only. */
+declare const __SIGN_WORKBENCH__: boolean;
+
+function workbenchRequested(): boolean {
+  return new URLSearchParams(window.location.search).get("workbench") === "1";
+}
+
+/** `?view=settings` opens that view first (links, the workbench, browser tests); default Tags. */
+function initialView(): ViewId {
+  const wanted = new URLSearchParams(window.location.search).get("view");
+  return VIEWS.find((v) => v.id === wanted)?.id ?? "tags";
+}
+
+function showFatal(container: HTMLElement, message: string): void {
+  const p = document.createElement("p");
+  p.className = "boot";
+  p.setAttribute("role", "alert");
+  p.textContent = message;
+  container.replaceChildren(p);
+}
+
+async function start(): Promise<void> {
+  const container = document.getElementById("container");
+  if (!container) return;
+
+  if (__SIGN_WORKBENCH__ && workbenchRequested()) {
+    const { installFakeOffice } = await import(
+      /* webpackChunkName: "workbench-office" */ "../workbench/fake-office"
+    );
+    await installFakeOffice(window);
+  }
+
+  if (typeof Office === "undefined") {
+    showFatal(
+      container,
+      "Sign for Outlook could not load Office.js. Check your connection and reopen the add-in.",
+    );
+    return;
+  }
+  await Office.onReady();
+  // Outside Outlook (the page opened in a browser) there is no mailbox: the pane works without an item.
+  const host: OutlookHost | null = Office.context?.mailbox ? createOutlookHost(Office) : null;
+
+  // The first theme is ready before the first paint: no flash of light in a dark Outlook.
+  await loadTheme(
+    themeNameFor({
+      office: host?.theme() ?? null,
+      forcedColors: mediaMatches(FORCED_COLORS_QUERY),
+      prefersDark: mediaMatches(PREFERS_DARK_QUERY),
+    }),
+  ).catch(() => undefined);
+
+  createRoot(container).render(
+    <Root host={host}>
+      <App initialView={initialView()} />
+    </Root>,
+  );
+}
+
+start().catch((error: unknown) => {
+  console.error("Sign for Outlook could not start", error);
+  const container = document.getElementById("container");
+  if (container) showFatal(container, "Sign for Outlook could not start. Close the pane and open it again.");
+});

@@ -1,0 +1,103 @@
+/**
+ * The pane's session: the signing service's URL, the sign-in (a TokenSource) and who is signed in.
+ * Kept in sessionStorage (URL, token) for this browser session only. Views get an HTTP client bound to
+ * it from service-client.ts (kept out of this module so the client loads with the views, lazily).
+ */
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import type { FetchLike } from "../api/http";
+import {
+  createPatTokenSource,
+  sessionStorageOrNull,
+  type KeyValueStorage,
+  type PatTokenSource,
+} from "../auth";
+
+export const DEFAULT_SERVICE_URL = "http://127.0.0.1:3001";
+export const SERVICE_URL_STORAGE_KEY = "sign-for-outlook.serviceUrl";
+
+/** GET /api/v1/me: who the credential belongs to. */
+export interface Identity {
+  tenantId: string;
+  tenantName: string;
+  credentialKind: string;
+  scopes: string[];
+  subject: string;
+}
+
+export interface Session {
+  serviceUrl: string;
+  setServiceUrl(url: string): void;
+  tokens: PatTokenSource;
+  /** The fetch the HTTP clients use (tests inject one); undefined: the browser's. */
+  fetch: FetchLike | undefined;
+  identity: Identity | null;
+  setIdentity(identity: Identity | null): void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+/** A service URL as typed: an error message, or null when it is a usable http(s) URL. */
+export function serviceUrlProblem(value: string): string | null {
+  const text = value.trim();
+  if (!text) return "Enter the address of the signing service, such as https://sign.example.com.";
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return "This is not a web address. Enter it in full, such as https://sign.example.com.";
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    return "The address must start with https:// or http://.";
+  if (url.search || url.hash) return "Leave out anything after ? or #.";
+  return null;
+}
+
+export function normaliseServiceUrl(value: string): string {
+  return value.trim().replace(/\/+$/, "");
+}
+
+export interface SessionProviderProps {
+  children: ReactNode;
+  /** Default: sessionStorage (memory when the browser refuses it). */
+  storage?: KeyValueStorage | null;
+  /** Default: the browser's fetch. */
+  fetch?: FetchLike;
+}
+
+export function SessionProvider({ children, storage, fetch }: SessionProviderProps) {
+  const store = useMemo(() => (storage === undefined ? sessionStorageOrNull() : storage), [storage]);
+  const tokens = useMemo(() => createPatTokenSource(store), [store]);
+  const [serviceUrl, setUrlState] = useState<string>(() => {
+    try {
+      return store?.getItem(SERVICE_URL_STORAGE_KEY) || DEFAULT_SERVICE_URL;
+    } catch {
+      return DEFAULT_SERVICE_URL;
+    }
+  });
+  const [identity, setIdentity] = useState<Identity | null>(null);
+
+  const setServiceUrl = useCallback(
+    (url: string) => {
+      const value = normaliseServiceUrl(url);
+      setUrlState(value);
+      try {
+        store?.setItem(SERVICE_URL_STORAGE_KEY, value);
+      } catch {
+        // Kept in memory only.
+      }
+    },
+    [store],
+  );
+
+  const session = useMemo<Session>(
+    () => ({ serviceUrl, setServiceUrl, tokens, fetch, identity, setIdentity }),
+    [serviceUrl, setServiceUrl, tokens, fetch, identity],
+  );
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error("useSession needs a SessionProvider");
+  return session;
+}

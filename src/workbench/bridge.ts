@@ -1,0 +1,46 @@
+/**
+ * What the workbench page and the simulated Office in its task pane iframe share (same origin).
+ */
+
+export type WorkbenchMode = "read" | "compose";
+export type WorkbenchTheme = "light" | "dark";
+
+/** test/fixtures/message.json */
+export interface FixtureAddress {
+  emailAddress: string;
+  displayName: string;
+  recipientType?: string;
+}
+
+export interface FixtureAttachment {
+  id: string;
+  name: string;
+  /** File name in test/fixtures/ (served at /fixtures/). */
+  file: string;
+  contentType: string;
+  size: number;
+}
+
+export interface MessageFixture {
+  user: FixtureAddress;
+  from: FixtureAddress;
+  to: FixtureAddress[];
+  cc: FixtureAddress[];
+  subject: string;
+  conversationId: string;
+  internetMessageId: string;
+  /** The received message's body (read mode). */
+  body: string;
+  /** The draft's body (compose mode), where "insert at cursor" lands. */
+  composeBody: string;
+  attachments: FixtureAttachment[];
+}
+
+/** Set on the workbench page's window under BRIDGE_KEY. */
+export interface WorkbenchBridge {
+  getBody(): string;
+  /** Replaces the selection of the simulated compose body with `text`, as setSelectedDataAsync does. */
+  insertAtCursor(text: string): void;
+}
+
+export const BRIDGE_KEY = "signWorkbench";

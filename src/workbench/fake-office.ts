@@ -1,0 +1,271 @@
+/**
+ * A simulated Outlook for the workbench: a fake `Office` global with just what the add-in's adapter
+ * (src/outlook) uses, driven by the JSON fixture test/fixtures/message.json (served by the dev server
+ * at /fixtures/). Installed in the task pane's page before it starts, when it is opened as
+ * `taskpane.html?workbench=1[&mode=read|compose][&theme=light|dark]`.
+ *
+ * In the workbench page the pane is an iframe and the simulated compose body lives in the parent
+ * page (WorkbenchBridge, same origin): "insert at cursor" lands there, visibly. Opened on its own, the
+ * fake keeps the body in memory.
+ *
+ * Callbacks are asynchronous, as Office's are, and results are AsyncResult-shaped.
+ */
+import {
+  BRIDGE_KEY,
+  type MessageFixture,
+  type WorkbenchBridge,
+  type WorkbenchMode,
+  type WorkbenchTheme,
+} from "./bridge";
+
+type Status = "succeeded" | "failed";
+
+interface AsyncResult<T> {
+  status: Status;
+  value: T;
+  error?: { code: number; name: string; message: string };
+  asyncContext?: unknown;
+}
+
+type Callback<T> = (result: AsyncResult<T>) => void;
+
+export interface FakeOfficeOptions {
+  fixture: MessageFixture;
+  mode: WorkbenchMode;
+  theme: WorkbenchTheme;
+  /** Bytes of a fixture attachment (`file` of the fixture). */
+  loadAttachment(file: string): Promise<Uint8Array>;
+  /** Where compose-mode insertions go; default: a body kept in memory. */
+  bridge?: WorkbenchBridge | null;
+  /** Simulated latency of each async call, ms. Default 20. */
+  latencyMs?: number;
+}
+
+export const OFFICE_THEMES: Readonly<Record<WorkbenchTheme, Office.OfficeTheme>> = {
+  light: {
+    bodyBackgroundColor: "#FFFFFF",
+    bodyForegroundColor: "#242424",
+    controlBackgroundColor: "#FFFFFF",
+    controlForegroundColor: "#242424",
+  } as Office.OfficeTheme,
+  dark: {
+    bodyBackgroundColor: "#292929",
+    bodyForegroundColor: "#FFFFFF",
+    controlBackgroundColor: "#1F1F1F",
+    controlForegroundColor: "#FFFFFF",
+  } as Office.OfficeTheme,
+};
+
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = "";
+  const chunk = 0x8000;
+  for (let i = 0; i < bytes.length; i += chunk) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
+  }
+  return btoa(binary);
+}
+
+/** Office methods take `(…args, options?, callback?)`: the callback is the last function argument. */
+function callbackOf<T>(args: unknown[]): Callback<T> | undefined {
+  const last = args[args.length - 1];
+  return typeof last === "function" ? (last as Callback<T>) : undefined;
+}
+
+function optionsOf(args: unknown[]): { asyncContext?: unknown } {
+  const options = args.find((a) => typeof a === "object" && a !== null && !Array.isArray(a));
+  return (options as { asyncContext?: unknown } | undefined) ?? {};
+}
+
+/** A memory body with a cursor, for a pane opened without the workbench page around it. */
+function memoryBridge(initial: string): WorkbenchBridge {
+  let body = initial;
+  let cursor = initial.length;
+  return {
+    getBody: () => body,
+    insertAtCursor(text) {
+      body = body.slice(0, cursor) + text + body.slice(cursor);
+      cursor += text.length;
+    },
+  };
+}
+
+export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
+  const { fixture, mode } = options;
+  const latency = options.latencyMs ?? 20;
+  const bridge = options.bridge ?? memoryBridge(fixture.composeBody);
+  const handlers = new Map<string, (args?: unknown) => void>();
+
+  const answer = <T>(args: unknown[], produce: () => Promise<T> | T): void => {
+    const callback = callbackOf<T>(args);
+    const { asyncContext } = optionsOf(args);
+    setTimeout(() => {
+      Promise.resolve()
+        .then(produce)
+        .then(
+          (value) => callback?.({ status: "succeeded", value, asyncContext }),
+          (error: unknown) =>
+            callback?.({
+              status: "failed",
+              value: undefined as T,
+              asyncContext,
+              error:
+                error instanceof FakeOfficeError
+                  ? { code: error.code, name: error.officeName, message: error.message }
+                  : { code: 5001, name: "InternalError", message: String(error) },
+            }),
+        );
+    }, latency);
+  };
+
+  const getter = <T>(value: () => T) => ({ getAsync: (...args: unknown[]) => answer(args, value) });
+
+  const attachmentDetails = fixture.attachments.map((a) => ({
+    id: a.id,
+    name: a.name,
+    size: a.size,
+    isInline: false,
+    attachmentType: "file",
+    ...(mode === "read" ? { contentType: a.contentType } : {}), // Outlook gives none in compose
+  }));
+
+  const getAttachmentContentAsync = (id: string, ...args: unknown[]): void =>
+    answer(args, async () => {
+      const attachment = fixture.attachments.find((a) => a.id === id);
+      if (!attachment)
+        throw new FakeOfficeError(9003, "InvalidAttachmentId", "The attachment ID was invalid.");
+      const bytes = await options.loadAttachment(attachment.file);
+      return { format: "base64", content: bytesToBase64(bytes) };
+    });
+
+  const user = { ...fixture.user, timeZone: "UTC", accountType: "enterprise" };
+
+  const item =
+    mode === "read"
+      ? {
+          itemType: "message",
+          itemId: "AAMkAGWorkbenchReadItem=",
+          subject: fixture.subject,
+          from: fixture.from,
+          sender: fixture.from,
+          to: fixture.to,
+          cc: fixture.cc,
+          conversationId: fixture.conversationId,
+          internetMessageId: fixture.internetMessageId,
+          dateTimeCreated: new Date("2025-03-04T09:30:00Z"),
+          attachments: attachmentDetails,
+          body: { getAsync: (...args: unknown[]) => answer(args, () => fixture.body) },
+          getAttachmentContentAsync,
+        }
+      : {
+          itemType: "message",
+          // The same message as a draft: recipients exactly as in the fixture (own address, case duplicate).
+          subject: getter(() => fixture.subject),
+          from: getter(() => ({ ...fixture.user, recipientType: "user" })),
+          to: getter(() => fixture.to),
+          cc: getter(() => fixture.cc),
+          bcc: getter(() => []),
+          conversationId: fixture.conversationId,
+          body: {
+            getAsync: (...args: unknown[]) => answer(args, () => bridge.getBody()),
+            setSelectedDataAsync: (data: string, ...args: unknown[]) =>
+              answer(args, () => {
+                if (typeof data !== "string")
+                  throw new FakeOfficeError(1000, "InvalidArgument", "data must be text");
+                bridge.insertAtCursor(data);
+              }),
+          },
+          getAttachmentsAsync: (...args: unknown[]) => answer(args, () => attachmentDetails),
+          getAttachmentContentAsync,
+        };
+
+  const mailbox = {
+    item,
+    userProfile: user,
+    diagnostics: { hostName: "OutlookWebApp", hostVersion: "workbench" },
+    addHandlerAsync: (eventType: string, handler: (args?: unknown) => void, ...args: unknown[]) =>
+      answer(args, () => {
+        handlers.set(eventType, handler);
+      }),
+    removeHandlerAsync: (eventType: string, ...args: unknown[]) =>
+      answer(args, () => {
+        handlers.delete(eventType);
+      }),
+  };
+
+  const office = {
+    AsyncResultStatus: { Succeeded: "succeeded", Failed: "failed" },
+    CoercionType: { Text: "text", Html: "html" },
+    EventType: { ItemChanged: "olkItemSelectedChanged", OfficeThemeChanged: "officeThemeChanged" },
+    HostType: { Outlook: "Outlook" },
+    PlatformType: { OfficeOnline: "OfficeOnline" },
+    MailboxEnums: {
+      ItemType: { Message: "message" },
+      AttachmentType: { File: "file", Item: "item", Cloud: "cloud" },
+    },
+    context: {
+      mailbox,
+      officeTheme: OFFICE_THEMES[options.theme],
+      displayLanguage: "en-US",
+      host: "Outlook",
+      platform: "OfficeOnline",
+      diagnostics: { host: "Outlook", platform: "OfficeOnline", version: "workbench" },
+      requirements: {
+        isSetSupported: (name: string, version?: string) =>
+          name.toLowerCase() === "mailbox" && Number(version ?? "1.1") <= 1.13,
+      },
+    },
+    onReady(callback?: (info: { host: string; platform: string }) => void) {
+      const info = { host: "Outlook", platform: "OfficeOnline" };
+      callback?.(info);
+      return Promise.resolve(info);
+    },
+    /** The workbench only: fires ItemChanged as Outlook does when a pinned pane's selection changes. */
+    __fireItemChanged() {
+      handlers.get("olkItemSelectedChanged")?.({ type: "olkItemSelectedChanged" });
+    },
+  };
+  return office as unknown as typeof Office;
+}
+
+export class FakeOfficeError extends Error {
+  constructor(
+    readonly code: number,
+    readonly officeName: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function parentBridge(win: Window): WorkbenchBridge | null {
+  try {
+    if (win.parent === win) return null;
+    const bridge = (win.parent as unknown as Record<string, unknown>)[BRIDGE_KEY];
+    return (bridge as WorkbenchBridge | undefined) ?? null;
+  } catch {
+    return null; // another origin
+  }
+}
+
+/** Reads the query, loads the fixture, and puts the fake in place of `window.Office`. */
+export async function installFakeOffice(win: Window): Promise<void> {
+  const params = new URLSearchParams(win.location.search);
+  const mode: WorkbenchMode = params.get("mode") === "compose" ? "compose" : "read";
+  const theme: WorkbenchTheme = params.get("theme") === "dark" ? "dark" : "light";
+  const fixturesBase = new URL("fixtures/", win.location.href);
+  const response = await fetch(new URL("message.json", fixturesBase));
+  if (!response.ok) throw new Error(`The workbench fixture could not be loaded (HTTP ${response.status}).`);
+  const fixture = (await response.json()) as MessageFixture;
+  const office = createFakeOffice({
+    fixture,
+    mode,
+    theme,
+    bridge: parentBridge(win),
+    loadAttachment: async (file) => {
+      const r = await fetch(new URL(encodeURIComponent(file), fixturesBase));
+      if (!r.ok) throw new FakeOfficeError(9054, "AttachmentDownloadFailed", `HTTP ${r.status} for ${file}`);
+      return new Uint8Array(await r.arrayBuffer());
+    },
+  });
+  (win as unknown as { Office: typeof Office }).Office = office;
+}

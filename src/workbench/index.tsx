@@ -1,0 +1,318 @@
+/**
+ * The workbench (development only): the real task pane (taskpane.html?workbench=1 in an iframe)
+ * next to a simulated Outlook message from test/fixtures/message.json, in read or compose mode.
+ * The simulated compose body is on this page, so "Insert at cursor" in the pane is visible here.
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { createRoot } from "react-dom/client";
+import {
+  Badge,
+  Body1,
+  Caption1,
+  FluentProvider,
+  Link,
+  Radio,
+  RadioGroup,
+  Subtitle1,
+  Text,
+  Textarea,
+  Title3,
+  Tooltip,
+  Button,
+  makeStyles,
+  tokens,
+  webDarkTheme,
+  webLightTheme,
+} from "@fluentui/react-components";
+import { ArrowClockwiseRegular, DocumentPdfRegular } from "@fluentui/react-icons";
+import {
+  BRIDGE_KEY,
+  type FixtureAddress,
+  type MessageFixture,
+  type WorkbenchBridge,
+  type WorkbenchMode,
+  type WorkbenchTheme,
+} from "./bridge";
+
+const useStyles = makeStyles({
+  page: {
+    display: "flex",
+    flexDirection: "column",
+    height: "100vh",
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  bar: {
+    display: "flex",
+    alignItems: "center",
+    flexWrap: "wrap",
+    columnGap: tokens.spacingHorizontalXXL,
+    rowGap: tokens.spacingVerticalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+  },
+  barTitle: { color: tokens.colorNeutralForegroundOnBrand },
+  control: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS },
+  controlBox: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: `0 ${tokens.spacingHorizontalS}`,
+  },
+  main: {
+    display: "flex",
+    flexGrow: 1,
+    minHeight: 0,
+    gap: tokens.spacingHorizontalM,
+    padding: tokens.spacingHorizontalM,
+  },
+  message: {
+    flexGrow: 1,
+    minWidth: 0,
+    overflowY: "auto",
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalL,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    boxShadow: tokens.shadow4,
+  },
+  headers: {
+    display: "grid",
+    gridTemplateColumns: "max-content 1fr",
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalXXS,
+    margin: 0,
+  },
+  term: { color: tokens.colorNeutralForeground3 },
+  value: { margin: 0, overflowWrap: "anywhere" },
+  attachments: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
+  attachment: {
+    display: "flex",
+    alignItems: "center",
+    gap: tokens.spacingHorizontalXS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  body: { whiteSpace: "pre-wrap", fontFamily: tokens.fontFamilyBase, margin: 0 },
+  composeBody: { minHeight: "16rem", fontFamily: tokens.fontFamilyBase },
+  pane: {
+    flexShrink: 0,
+    width: "360px",
+    display: "flex",
+    flexDirection: "column",
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    boxShadow: tokens.shadow4,
+    overflow: "hidden",
+  },
+  paneHeader: {
+    display: "flex",
+    alignItems: "center",
+    justifyContent: "space-between",
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  frame: { border: "none", flexGrow: 1, width: "100%" },
+  note: { color: tokens.colorNeutralForeground3 },
+  inserted: { fontFamily: tokens.fontFamilyMonospace },
+});
+
+function address(a: FixtureAddress): string {
+  return `${a.displayName} <${a.emailAddress}>`;
+}
+
+function readQuery(): { mode: WorkbenchMode; theme: WorkbenchTheme } {
+  const params = new URLSearchParams(window.location.search);
+  return {
+    mode: params.get("mode") === "compose" ? "compose" : "read",
+    theme: params.get("theme") === "dark" ? "dark" : "light",
+  };
+}
+
+function writeQuery(mode: WorkbenchMode, theme: WorkbenchTheme): void {
+  const url = new URL(window.location.href);
+  url.searchParams.set("mode", mode);
+  url.searchParams.set("theme", theme);
+  window.history.replaceState(null, "", url);
+}
+
+function Workbench({ fixture }: { fixture: MessageFixture }) {
+  const styles = useStyles();
+  const [{ mode, theme }, setQuery] = useState(readQuery);
+  const [body, setBody] = useState(fixture.composeBody);
+  const [lastInsert, setLastInsert] = useState<{ text: string; at: number } | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const caret = useRef<number | null>(null);
+
+  useEffect(() => writeQuery(mode, theme), [mode, theme]);
+
+  // The cursor starts on the empty line above the signature, where a tag would go.
+  useEffect(() => {
+    const el = bodyRef.current;
+    if (!el) return;
+    const at = Math.max(0, fixture.composeBody.indexOf("\n\nBest regards"));
+    el.setSelectionRange(at, at);
+  }, [mode, fixture.composeBody]);
+
+  useLayoutEffect(() => {
+    const el = bodyRef.current;
+    if (el && caret.current !== null) {
+      el.setSelectionRange(caret.current, caret.current);
+      caret.current = null;
+    }
+  }, [body]);
+
+  const insertAtCursor = useCallback((text: string) => {
+    const el = bodyRef.current;
+    if (!el) throw new Error("The simulated message body is not shown.");
+    const start = el.selectionStart ?? el.value.length;
+    const end = el.selectionEnd ?? start;
+    const next = el.value.slice(0, start) + text + el.value.slice(end);
+    caret.current = start + text.length;
+    setBody(next);
+    setLastInsert({ text, at: start });
+  }, []);
+
+  useEffect(() => {
+    const bridge: WorkbenchBridge = { getBody: () => bodyRef.current?.value ?? body, insertAtCursor };
+    (window as unknown as Record<string, unknown>)[BRIDGE_KEY] = bridge;
+  }, [body, insertAtCursor]);
+
+  const paneUrl = `taskpane.html?workbench=1&mode=${mode}&theme=${theme}`;
+
+  return (
+    // The layout class is not on FluentProvider: Fluent copies the provider's class onto its portals.
+    <FluentProvider theme={theme === "dark" ? webDarkTheme : webLightTheme}>
+      <div className={styles.page}>
+        <header className={styles.bar}>
+          <Title3 as="h1" className={styles.barTitle}>
+            Sign for Outlook workbench
+          </Title3>
+          <div className={`${styles.control} ${styles.controlBox}`}>
+            <Text id="mode-label" weight="semibold">
+              Message
+            </Text>
+            <RadioGroup
+              layout="horizontal"
+              aria-labelledby="mode-label"
+              value={mode}
+              onChange={(_, data) => setQuery((q) => ({ ...q, mode: data.value as WorkbenchMode }))}
+            >
+              <Radio value="read" label="Reading" />
+              <Radio value="compose" label="Writing" />
+            </RadioGroup>
+          </div>
+          <div className={`${styles.control} ${styles.controlBox}`}>
+            <Text id="theme-label" weight="semibold">
+              Office theme
+            </Text>
+            <RadioGroup
+              layout="horizontal"
+              aria-labelledby="theme-label"
+              value={theme}
+              onChange={(_, data) => setQuery((q) => ({ ...q, theme: data.value as WorkbenchTheme }))}
+            >
+              <Radio value="light" label="Light" />
+              <Radio value="dark" label="Dark" />
+            </RadioGroup>
+          </div>
+        </header>
+
+        <main className={styles.main}>
+          <article className={styles.message} aria-label="Simulated message">
+            <Subtitle1 as="h2">{fixture.subject}</Subtitle1>
+            <Caption1 className={styles.note}>
+              {mode === "read"
+                ? "A received message, open for reading. The pane on the right is the real task pane, talking to this simulated Outlook."
+                : "A message being written. Click in the body to place the cursor, then use Insert at cursor in the pane's Tags view."}
+            </Caption1>
+            <dl className={styles.headers}>
+              <dt className={styles.term}>From</dt>
+              <dd className={styles.value}>{address(mode === "read" ? fixture.from : fixture.user)}</dd>
+              <dt className={styles.term}>To</dt>
+              <dd className={styles.value}>{fixture.to.map(address).join("; ")}</dd>
+              <dt className={styles.term}>Cc</dt>
+              <dd className={styles.value}>{fixture.cc.map(address).join("; ")}</dd>
+              <dt className={styles.term}>You are</dt>
+              <dd className={styles.value}>{address(fixture.user)}</dd>
+            </dl>
+            <div className={styles.attachments} aria-label="Attachments">
+              {fixture.attachments.map((a) => (
+                <span key={a.id} className={styles.attachment}>
+                  <DocumentPdfRegular aria-hidden />
+                  <Link href={`fixtures/${encodeURIComponent(a.file)}`} target="_blank" rel="noreferrer">
+                    {a.name}
+                  </Link>
+                  <Caption1 className={styles.note}>{(a.size / 1024).toFixed(1)} KB</Caption1>
+                </span>
+              ))}
+            </div>
+            {mode === "read" ? (
+              <Body1 as="p" className={styles.body}>
+                {fixture.body}
+              </Body1>
+            ) : (
+              <>
+                <Textarea
+                  aria-label="Message body"
+                  value={body}
+                  resize="vertical"
+                  onChange={(_, data) => setBody(data.value)}
+                  textarea={
+                    { ref: bodyRef, className: styles.composeBody, "data-testid": "compose-body" } as never
+                  }
+                />
+                {lastInsert && (
+                  <Caption1 role="status">
+                    Inserted <span className={styles.inserted}>{lastInsert.text}</span> at character{" "}
+                    {lastInsert.at}.{" "}
+                    <Badge appearance="tint" color="success">
+                      setSelectedDataAsync
+                    </Badge>
+                  </Caption1>
+                )}
+              </>
+            )}
+          </article>
+
+          <aside className={styles.pane} aria-label="Task pane">
+            <div className={styles.paneHeader}>
+              <Text weight="semibold">Sign for Outlook</Text>
+              <Tooltip content="Reload the task pane" relationship="label">
+                <Button
+                  appearance="subtle"
+                  icon={<ArrowClockwiseRegular />}
+                  onClick={() => setReloads((n) => n + 1)}
+                />
+              </Tooltip>
+            </div>
+            <iframe
+              key={`${paneUrl}#${reloads}`}
+              className={styles.frame}
+              title="Sign for Outlook task pane"
+              src={paneUrl}
+            />
+          </aside>
+        </main>
+      </div>
+    </FluentProvider>
+  );
+}
+
+async function start(): Promise<void> {
+  const container = document.getElementById("workbench");
+  if (!container) return;
+  const response = await fetch("fixtures/message.json");
+  if (!response.ok) throw new Error(`fixtures/message.json: HTTP ${response.status}`);
+  const fixture = (await response.json()) as MessageFixture;
+  createRoot(container).render(<Workbench fixture={fixture} />);
+}
+
+start().catch((error: unknown) => {
+  const container = document.getElementById("workbench");
+  if (container) container.textContent = `The workbench could not start: ${String(error)}`;
+});

@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import pg from "pg";
+import { buildApp } from "../../src/service/app";
+import { loadConfig, type ServiceConfig } from "../../src/service/config";
+import { createOAuthClient, createPersonalAccessToken } from "../../src/service/domain/credentials";
+import { openStorage, type Storage } from "../../src/service/storage";
+
+export type Backend = "sqlite" | "postgres";
+
+/**
+ * The service tests run on the embedded database always, and on PostgreSQL as well when
+ * TEST_DATABASE_URL names a server where the test may create databases (.ci/run sets it).
+ */
+export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+
+export interface Place {
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Removes the data directory or drops the database. */
+  dispose(): Promise<void>;
+}
+
+/** A fresh, empty place for a service's data: a temporary directory, or a new PostgreSQL database. */
+export async function freshPlace(backend: Backend): Promise<Place> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "sfo-test-"));
+  if (backend === "sqlite") {
+    return { dataDir, databaseUrl: null, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `sfo_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    dataDir,
+    databaseUrl: url.toString(),
+    dispose: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestService {
+  url: string;
+  storage: Storage;
+  config: ServiceConfig;
+  /** Every log line the service wrote, parsed. */
+  logs: Record<string, unknown>[];
+  /** A personal access token of that tenant (created if new); every scope unless some are named. */
+  token(tenant: string, scopes?: string[]): Promise<string>;
+  client(tenant: string, scopes?: string[]): Promise<{ clientId: string; clientSecret: string }>;
+  /** fetch against the service with an optional bearer token; JSON bodies are sent as application/json. */
+  call(method: string, route: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startTestService(
+  backend: Backend,
+  env: NodeJS.ProcessEnv = {},
+): Promise<TestService> {
+  const place = await freshPlace(backend);
+  const config = loadConfig({
+    ...env,
+    SIGN_DATA_DIR: place.dataDir,
+    DATABASE_URL: place.databaseUrl ?? "",
+    LOG_LEVEL: env.LOG_LEVEL ?? "info",
+  });
+  const storage = await openStorage(config);
+  const logs: Record<string, unknown>[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split("\n")) if (line.trim()) logs.push(JSON.parse(line));
+      done();
+    },
+  });
+  const app = await buildApp({ storage, config, logStream });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  return {
+    url,
+    storage,
+    config,
+    logs,
+    token: async (tenant, scopes = []) => (await createPersonalAccessToken(storage, { tenant, scopes })).token,
+    client: async (tenant, scopes = []) => createOAuthClient(storage, { tenant, scopes }),
+    call: (method, route, options = {}) => {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let body: string | undefined;
+      if (options.body !== undefined) {
+        body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+        headers["content-type"] ??= "application/json";
+      }
+      return fetch(url + route, { method, headers, body });
+    },
+    close: async () => {
+      await app.close();
+      await storage.close();
+      await place.dispose();
+    },
+  };
+}
+
+/** The shape every error answer must have (contract §3). */
+export async function expectProblem(response: Response, status: number, code: string) {
+  const body = (await response.json()) as Record<string, unknown>;
+  expect({ status: response.status, code: body.code }).toEqual({ status, code });
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  expect(body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String), detail: expect.any(String) });
+  expect(body.traceId).toMatch(/^[0-9a-f]{32}$/);
+  expect(JSON.stringify(body)).not.toMatch(/\bat .*\.(ts|js):\d+/);
+  return body as { detail: string; traceId: string; errors?: { field: string; message: string }[] };
+}

@@ -1,0 +1,112 @@
+import { openStorage } from "../../src/service/storage";
+import { migrate, MIGRATIONS, SchemaTooNewError, type Migration } from "../../src/service/storage/migrations";
+import { PostgresDriver } from "../../src/service/storage/postgres-driver";
+import { SqliteDriver } from "../../src/service/storage/sqlite-driver";
+import type { SqlDriver } from "../../src/service/storage/driver";
+import { BACKENDS, freshPlace, type Place } from "./harness";
+
+const open = (place: Place): Promise<SqlDriver> =>
+  place.databaseUrl ? PostgresDriver.open(place.databaseUrl) : Promise.resolve(SqliteDriver.open(place.dataDir));
+
+describe.each(BACKENDS)("storage on %s", (backend) => {
+  let place: Place;
+  beforeEach(async () => {
+    place = await freshPlace(backend);
+  });
+  afterEach(() => place.dispose());
+
+  test("migrations run once, in order, and are recorded", async () => {
+    const driver = await open(place);
+    try {
+      expect(await migrate(driver)).toEqual(MIGRATIONS.map((m) => m.version));
+      expect(await migrate(driver)).toEqual([]);
+      const rows = await driver.all<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version");
+      expect(rows.map((r) => Number(r.version))).toEqual(MIGRATIONS.map((m) => m.version));
+    } finally {
+      await driver.close();
+    }
+  });
+
+  test("a new migration applies on top of existing data without losing it", async () => {
+    const storage = await openStorage(place);
+    await storage.credentials.ensureTenant("kept", "00000000-0000-4000-8000-000000000001", new Date().toISOString());
+    await storage.close();
+    const next: Migration = {
+      version: Math.max(...MIGRATIONS.map((m) => m.version)) + 1,
+      name: "add a column",
+      statements: ["ALTER TABLE tenants ADD COLUMN note TEXT"],
+    };
+    const driver = await open(place);
+    try {
+      expect(await migrate(driver, [...MIGRATIONS, next])).toEqual([next.version]);
+      expect(await driver.get("SELECT name, note FROM tenants")).toEqual({ name: "kept", note: null });
+    } finally {
+      await driver.close();
+    }
+  });
+
+  test("a failing migration rolls back whole and leaves the version unchanged", async () => {
+    const driver = await open(place);
+    try {
+      await migrate(driver);
+      const broken: Migration = {
+        version: 999,
+        name: "half",
+        statements: ["CREATE TABLE half_done (id TEXT)", "THIS IS NOT SQL"],
+      };
+      await expect(migrate(driver, [...MIGRATIONS, broken])).rejects.toThrow();
+      const latest = await driver.get<{ v: number }>("SELECT MAX(version) AS v FROM schema_migrations");
+      expect(Number(latest?.v)).toBe(Math.max(...MIGRATIONS.map((m) => m.version)));
+      await expect(driver.all("SELECT * FROM half_done")).rejects.toThrow();
+    } finally {
+      await driver.close();
+    }
+  });
+
+  test("a schema newer than the code is refused rather than used", async () => {
+    const driver = await open(place);
+    try {
+      await migrate(driver);
+      await driver.run("INSERT INTO schema_migrations (version, name, applied_on) VALUES (?, ?, ?)", [
+        500,
+        "from the future",
+        new Date().toISOString(),
+      ]);
+    } finally {
+      await driver.close();
+    }
+    await expect(openStorage(place)).rejects.toThrow(SchemaTooNewError);
+  });
+
+  test("a transaction lands whole or not at all, and does not capture other work", async () => {
+    const storage = await openStorage(place);
+    try {
+      const now = new Date().toISOString();
+      const failing = storage.transaction(async (s) => {
+        await s.credentials.ensureTenant("inside", "00000000-0000-4000-8000-000000000002", now);
+        await new Promise((r) => setTimeout(r, 20));
+        throw new Error("abort");
+      });
+      // Runs while the transaction is open; it must not be rolled back with it.
+      const outside = storage.credentials.ensureTenant("outside", "00000000-0000-4000-8000-000000000003", now);
+      await expect(failing).rejects.toThrow("abort");
+      await outside;
+      expect(await storage.credentials.findTenantByName("inside")).toBeUndefined();
+      expect(await storage.credentials.findTenantByName("outside")).toMatchObject({ name: "outside" });
+    } finally {
+      await storage.close();
+    }
+  });
+
+  test("data outlives the process that wrote it", async () => {
+    const first = await openStorage(place);
+    await first.credentials.ensureTenant("durable", "00000000-0000-4000-8000-000000000004", new Date().toISOString());
+    await first.close();
+    const second = await openStorage(place);
+    try {
+      expect(await second.credentials.findTenantByName("durable")).toMatchObject({ id: "00000000-0000-4000-8000-000000000004" });
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * Webpack build of the Outlook add-in (task pane, function file, support page, workbench).
+ *
+ *   npm run dev-server   development server on https://localhost:3000 (http when no usable
+ *                        office-addin-dev-certs certificate exists; ADDIN_PORT changes the port)
+ *   npm run build        production build into dist/ (scripts/build.ts: manifest, size budget)
+ *
+ * Office.js: development pages load the copy in node_modules (@microsoft/office-js), served at
+ * /office/office.js, so the workbench works offline. Production pages load Microsoft's CDN copy
+ * (https://appsforoffice.microsoft.com/lib/1/hosted/office.js), as Microsoft requires of add-ins
+ * in AppSource; nothing of Office.js is copied into dist/.
+ *
+ * The workbench (a simulated Outlook around the real task pane) is a development tool: it is built
+ * and served only in development, together with the fixtures of test/fixtures at /fixtures/.
+ */
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const crypto = require("node:crypto");
+const webpack = require("webpack");
+const HtmlWebpackPlugin = require("html-webpack-plugin");
+const CopyWebpackPlugin = require("copy-webpack-plugin");
+const { EsbuildPlugin } = require("esbuild-loader");
+
+const ROOT = __dirname;
+const TARGET = "es2020";
+const DEV_PORT = Number(process.env.ADDIN_PORT || 3000);
+const OFFICE_JS_DEV = "/office/office.js";
+const OFFICE_JS_CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
+const CERT_DIR = path.join(os.homedir(), ".office-addin-dev-certs");
+
+/**
+ * The office-addin-dev-certs certificate, when it exists and can serve https: readable files, a
+ * certificate valid today, and a key that belongs to it. `office-addin-dev-certs install` needs root
+ * to trust its CA and can fail while exiting 0, so the files are checked instead of the exit code.
+ * Returns { cert, key, ca } buffers, or { problem } saying why not.
+ */
+function devCertificate() {
+  const files = {
+    cert: path.join(CERT_DIR, "localhost.crt"),
+    key: path.join(CERT_DIR, "localhost.key"),
+    ca: path.join(CERT_DIR, "ca.crt"),
+  };
+  try {
+    for (const [name, file] of Object.entries(files)) {
+      if (name !== "ca" && !fs.existsSync(file)) return { problem: `${file} does not exist` };
+    }
+    const cert = fs.readFileSync(files.cert);
+    const key = fs.readFileSync(files.key);
+    const ca = fs.existsSync(files.ca) ? fs.readFileSync(files.ca) : undefined;
+    const x509 = new crypto.X509Certificate(cert);
+    const now = Date.now();
+    if (Date.parse(x509.validTo) < now) return { problem: `${files.cert} expired on ${x509.validTo}` };
+    if (Date.parse(x509.validFrom) > now)
+      return { problem: `${files.cert} is not valid before ${x509.validFrom}` };
+    if (!x509.checkPrivateKey(crypto.createPrivateKey(key))) {
+      return { problem: `${files.key} does not belong to ${files.cert}` };
+    }
+    if (!x509.checkHost("localhost")) return { problem: `${files.cert} is not for localhost` };
+    return { cert, key, ca };
+  } catch (error) {
+    return { problem: `the certificate files in ${CERT_DIR} cannot be used (${error.message})` };
+  }
+}
+
+function page(name, template, chunks, officeJs, extra = {}) {
+  return new HtmlWebpackPlugin({
+    filename: name,
+    template: path.join(ROOT, template),
+    chunks,
+    // workbench: whether the page may run under the workbench's simulated Office (development only).
+    templateParameters: { officeJs, workbench: officeJs === OFFICE_JS_DEV },
+    scriptLoading: "defer",
+    ...extra,
+  });
+}
+
+module.exports = (_env, argv) => {
+  const production = argv.mode === "production";
+  const serving = Boolean(process.env.WEBPACK_SERVE);
+  const officeJs = production ? OFFICE_JS_CDN : OFFICE_JS_DEV;
+
+  const entry = {
+    taskpane: "./src/taskpane/index.tsx",
+    commands: "./src/commands/commands.ts",
+  };
+  const pages = [
+    page("taskpane.html", "src/taskpane/taskpane.html", ["taskpane"], officeJs),
+    page("commands.html", "src/commands/commands.html", ["commands"], officeJs),
+    page("support.html", "src/taskpane/support.html", [], officeJs, { inject: false }),
+  ];
+  if (!production) {
+    entry.workbench = "./src/workbench/index.tsx";
+    pages.push(page("workbench.html", "src/workbench/workbench.html", ["workbench"], officeJs));
+  }
+
+  const config = {
+    mode: production ? "production" : "development",
+    context: ROOT,
+    target: ["web", TARGET],
+    entry,
+    output: {
+      path: path.join(ROOT, "dist"),
+      // Relative to the page, so the add-in can live under a path (https://host/addin/).
+      publicPath: "auto",
+      filename: production ? "[name].[contenthash:8].js" : "[name].js",
+      chunkFilename: production ? "[name].[contenthash:8].js" : "[name].js",
+      clean: true,
+    },
+    resolve: { extensions: [".tsx", ".ts", ".mjs", ".js"] },
+    devtool: production ? "source-map" : "eval-cheap-module-source-map",
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: "esbuild-loader",
+          options: { target: TARGET, jsx: "automatic" },
+        },
+      ],
+    },
+    plugins: [
+      ...pages,
+      new CopyWebpackPlugin({ patterns: [{ from: "assets", to: "assets" }] }),
+      new webpack.DefinePlugin({
+        // Whether the task pane may run against the workbench's simulated Outlook (?workbench=1).
+        __SIGN_WORKBENCH__: JSON.stringify(!production),
+      }),
+    ],
+    optimization: {
+      minimizer: [new EsbuildPlugin({ target: TARGET, legalComments: "eof" })],
+    },
+    performance: { hints: false }, // the task pane's budget is enforced by scripts/build.ts
+    stats: "errors-warnings",
+  };
+
+  if (serving) {
+    const certificate = devCertificate();
+    const https = !certificate.problem;
+    const origin = `${https ? "https" : "http"}://localhost:${DEV_PORT}`;
+    config.infrastructureLogging = { level: "warn" };
+    config.devServer = {
+      port: DEV_PORT,
+      host: "localhost",
+      allowedHosts: "all",
+      hot: false,
+      liveReload: true,
+      headers: { "Access-Control-Allow-Origin": "*" },
+      server: https
+        ? { type: "https", options: { cert: certificate.cert, key: certificate.key, ca: certificate.ca } }
+        : { type: "http" },
+      static: [
+        { directory: path.join(ROOT, "assets"), publicPath: "/assets", watch: false },
+        // office.js loads its host scripts and strings from beside itself: serve the whole folder.
+        {
+          directory: path.join(ROOT, "node_modules/@microsoft/office-js/dist"),
+          publicPath: "/office",
+          watch: false,
+        },
+        { directory: path.join(ROOT, "test/fixtures"), publicPath: "/fixtures", watch: true },
+      ],
+      client: { overlay: { errors: true, warnings: false, runtimeErrors: false }, logging: "warn" },
+      devMiddleware: { writeToDisk: false },
+      setupMiddlewares(middlewares, devServer) {
+        devServer.app.get("/", (_req, res) => res.redirect("/workbench.html"));
+        return middlewares;
+      },
+      onListening() {
+        const lines = [
+          `Sign for Outlook add-in dev server: ${origin}`,
+          `  workbench: ${origin}/workbench.html`,
+          `  task pane: ${origin}/taskpane.html`,
+        ];
+        if (!https) {
+          lines.push(
+            `  Serving http, not https: ${certificate.problem}.`,
+            "  The workbench works over http; Outlook needs https to sideload manifest.xml. To get it, run",
+            "  `npx office-addin-dev-certs install` (it needs administrator rights) and restart the dev server.",
+          );
+        }
+        process.stdout.write(`${lines.join("\n")}\n`);
+      },
+    };
+  }
+
+  return config;
+};
+
+module.exports.devCertificate = devCertificate;
+module.exports.OFFICE_JS_CDN = OFFICE_JS_CDN;
+module.exports.OFFICE_JS_DEV = OFFICE_JS_DEV;
