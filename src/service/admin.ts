@@ -50,7 +50,9 @@ async function run(command: string, values: Values, storage: Storage, out: (line
         label: values.label,
       });
       out(`OAuth client for tenant ${client.tenantName}, scopes: ${client.scopes.join(" ")}`);
-      out("Exchange it at POST /connect/token (grant_type=client_credentials). The secret is shown only now.");
+      out(
+        "Exchange it at POST /connect/token (grant_type=client_credentials). The secret is shown only now.",
+      );
       out(`${client.clientId}:${client.clientSecret}`);
       return;
     }
@@ -81,7 +83,15 @@ async function run(command: string, values: Values, storage: Storage, out: (line
       if (tokens.length === 0) out("No personal access tokens.");
       for (const t of tokens) {
         out(
-          [t.id, t.tenantName, `${t.tokenPrefix}…`, t.revokedOn ? `revoked ${t.revokedOn}` : "active", t.createdOn, t.label, t.scopes.join(" ")].join("\t"),
+          [
+            t.id,
+            t.tenantName,
+            `${t.tokenPrefix}…`,
+            t.revokedOn ? `revoked ${t.revokedOn}` : "active",
+            t.createdOn,
+            t.label,
+            t.scopes.join(" "),
+          ].join("\t"),
         );
       }
       return;

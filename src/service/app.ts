@@ -31,7 +31,8 @@ const MODELS: TSchema[] = [...SHARED_SCHEMAS, MeApiResponse, ...TAG_MODELS];
 
 /** A W3C traceparent's trace id when the caller sent one, so a request can be followed across systems. */
 function traceIdOf(header: string | string[] | undefined): string {
-  const match = typeof header === "string" ? /^[\da-f]{2}-([\da-f]{32})-[\da-f]{16}-[\da-f]{2}$/.exec(header) : null;
+  const match =
+    typeof header === "string" ? /^[\da-f]{2}-([\da-f]{32})-[\da-f]{16}-[\da-f]{2}$/.exec(header) : null;
   return match && !/^0+$/.test(match[1]!) ? match[1]! : randomBytes(16).toString("hex");
 }
 

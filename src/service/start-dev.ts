@@ -15,10 +15,14 @@ function startAddinDevServer(): { child: ChildProcess; origin: string } {
   };
   const port = Number(process.env.ADDIN_PORT || 3000);
   const origin = `${devCertificate().problem ? "http" : "https"}://localhost:${port}`;
-  const child = spawn(process.execPath, [require.resolve("webpack-cli/bin/cli.js"), "serve", "--mode", "development"], {
-    cwd: ROOT,
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [require.resolve("webpack-cli/bin/cli.js"), "serve", "--mode", "development"],
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
   return { child, origin };
 }
 
@@ -52,8 +56,13 @@ async function main() {
 
   const { credentials } = service.storage;
   const tenant = await credentials.findTenantByName(DEV_TENANT);
-  if (tenant) await credentials.revokePersonalAccessTokensByLabel(tenant.id, DEV_LABEL, new Date().toISOString());
-  const pat = await createPersonalAccessToken(service.storage, { tenant: DEV_TENANT, scopes: [], label: DEV_LABEL });
+  if (tenant)
+    await credentials.revokePersonalAccessTokensByLabel(tenant.id, DEV_LABEL, new Date().toISOString());
+  const pat = await createPersonalAccessToken(service.storage, {
+    tenant: DEV_TENANT,
+    scopes: [],
+    label: DEV_LABEL,
+  });
   const ready = addin ? await waitFor(`${addin.origin}/workbench.html`, addin.child, 120) : false;
 
   const lines = [

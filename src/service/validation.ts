@@ -8,7 +8,13 @@ import type { FastifyInstance } from "fastify";
  */
 export function installValidators(app: FastifyInstance, models: AnySchema[]) {
   const make = (coerceTypes: boolean | "array") => {
-    const ajv = new Ajv({ allErrors: true, coerceTypes, useDefaults: true, removeAdditional: false, strict: false });
+    const ajv = new Ajv({
+      allErrors: true,
+      coerceTypes,
+      useDefaults: true,
+      removeAdditional: false,
+      strict: false,
+    });
     addFormats(ajv);
     for (const model of models) ajv.addSchema(model);
     return ajv;

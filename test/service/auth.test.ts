@@ -6,13 +6,21 @@ import { BACKENDS, expectProblem, startTestService, type TestService } from "./h
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
-async function tokenRequest(service: TestService, fields: Record<string, string>, headers: Record<string, string> = {}) {
+async function tokenRequest(
+  service: TestService,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${service.url}/connect/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
     body: form(fields),
   });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 
 describe.each(BACKENDS)("personal access tokens and OAuth clients on %s", (backend) => {
@@ -38,7 +46,9 @@ describe.each(BACKENDS)("personal access tokens and OAuth clients on %s", (backe
     ["the wrong scheme", "Basic dXNlcjpwYXNz"],
   ])("%s is 401 invalid", async (_name, authorization) => {
     const response = await me({ authorization });
-    expect(response.headers.get("www-authenticate")).toMatch(/^Bearer realm="sign", error="invalid_(token|request)"/);
+    expect(response.headers.get("www-authenticate")).toMatch(
+      /^Bearer realm="sign", error="invalid_(token|request)"/,
+    );
     await expectProblem(response, 401, "unauthorized");
   });
 
@@ -58,7 +68,9 @@ describe.each(BACKENDS)("personal access tokens and OAuth clients on %s", (backe
       (t) => t.tenantName === "revoking",
     );
     expect((await me({ authorization: `Bearer ${token}` })).status).toBe(200);
-    expect(await service.storage.credentials.revokePersonalAccessToken(record!.id, new Date().toISOString())).toBe(true);
+    expect(
+      await service.storage.credentials.revokePersonalAccessToken(record!.id, new Date().toISOString()),
+    ).toBe(true);
     const body = await expectProblem(await me({ authorization: `Bearer ${token}` }), 401, "unauthorized");
     expect(body.detail).toMatch(/revoked/);
   });
@@ -67,7 +79,11 @@ describe.each(BACKENDS)("personal access tokens and OAuth clients on %s", (backe
     const token = await service.token("keys");
     const types = (headers: Record<string, string>) => fetch(`${service.url}/api/v1/tags/types`, { headers });
     expect((await types({ "x-api-key": token })).status).toBe(200);
-    const legacy = await expectProblem(await types({ "x-api-key": "0123456789abcdef" }), 401, "legacy_api_key");
+    const legacy = await expectProblem(
+      await types({ "x-api-key": "0123456789abcdef" }),
+      401,
+      "legacy_api_key",
+    );
     expect(legacy.detail).toMatch(/personal access token/);
     expect(legacy.detail).toMatch(/\/connect\/token/);
     await expectProblem(await me({ "x-api-key": token }), 401, "unauthorized");
@@ -84,10 +100,15 @@ describe.each(BACKENDS)("personal access tokens and OAuth clients on %s", (backe
 
   test("client credentials: Basic or form fields give a 1-hour Bearer token that works", async () => {
     const client = await service.client("oauth", ["sign.package.read", "sign.signinggroup.read"]);
-    const basic = Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString("base64");
+    const basic = Buffer.from(
+      `${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`,
+    ).toString("base64");
     for (const [fields, headers] of [
       [{ grant_type: "client_credentials" }, { authorization: `Basic ${basic}` }],
-      [{ grant_type: "client_credentials", client_id: client.clientId, client_secret: client.clientSecret }, {}],
+      [
+        { grant_type: "client_credentials", client_id: client.clientId, client_secret: client.clientSecret },
+        {},
+      ],
     ] as const) {
       const answer = await tokenRequest(service, fields, headers);
       expect(answer.status).toBe(200);
@@ -109,7 +130,11 @@ describe.each(BACKENDS)("personal access tokens and OAuth clients on %s", (backe
 
   test("scope narrows the client's scopes; a scope it lacks is invalid_scope", async () => {
     const client = await service.client("narrowing", ["sign.package.read", "sign.package.send"]);
-    const auth = { client_id: client.clientId, client_secret: client.clientSecret, grant_type: "client_credentials" };
+    const auth = {
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      grant_type: "client_credentials",
+    };
     const narrowed = await tokenRequest(service, { ...auth, scope: "sign.package.send" });
     expect(narrowed.body.scope).toBe("sign.package.send");
     const whoami = await me({ authorization: `Bearer ${narrowed.body.access_token as string}` });
@@ -127,28 +152,38 @@ describe.each(BACKENDS)("personal access tokens and OAuth clients on %s", (backe
     });
     expect(wrong).toMatchObject({ status: 401, body: { error: "invalid_client" } });
     expect(wrong.headers.get("www-authenticate")).toMatch(/^Basic/);
-    const unknown = await tokenRequest(service, { grant_type: "client_credentials", client_id: "x", client_secret: "y" });
+    const unknown = await tokenRequest(service, {
+      grant_type: "client_credentials",
+      client_id: "x",
+      client_secret: "y",
+    });
     expect(unknown).toMatchObject({ status: 401, body: { error: "invalid_client" } });
     const none = await tokenRequest(service, { grant_type: "client_credentials" });
     expect(none).toMatchObject({ status: 401, body: { error: "invalid_client" } });
   });
 
-  test.each(["password", "authorization_code", "refresh_token", "implicit", "urn:ietf:params:oauth:grant-type:jwt-bearer", "urn:ietf:params:oauth:grant-type:device_code"])(
-    "grant type %s is unsupported_grant_type",
-    async (grant) => {
-      const client = await service.client("grants");
-      const answer = await tokenRequest(service, {
-        grant_type: grant,
-        client_id: client.clientId,
-        client_secret: client.clientSecret,
-      });
-      expect(answer).toMatchObject({ status: 400, body: { error: "unsupported_grant_type" } });
-    },
-  );
+  test.each([
+    "password",
+    "authorization_code",
+    "refresh_token",
+    "implicit",
+    "urn:ietf:params:oauth:grant-type:jwt-bearer",
+    "urn:ietf:params:oauth:grant-type:device_code",
+  ])("grant type %s is unsupported_grant_type", async (grant) => {
+    const client = await service.client("grants");
+    const answer = await tokenRequest(service, {
+      grant_type: grant,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+    });
+    expect(answer).toMatchObject({ status: 400, body: { error: "unsupported_grant_type" } });
+  });
 
   test("a token request without grant_type, or with two client authentications, is invalid_request", async () => {
     const client = await service.client("requests");
-    expect(await tokenRequest(service, { client_id: client.clientId, client_secret: client.clientSecret })).toMatchObject({
+    expect(
+      await tokenRequest(service, { client_id: client.clientId, client_secret: client.clientSecret }),
+    ).toMatchObject({
       status: 400,
       body: { error: "invalid_request" },
     });
@@ -169,7 +204,11 @@ describe.each(BACKENDS)("personal access tokens and OAuth clients on %s", (backe
       { clientId: client.clientId, clientSecret: client.clientSecret, scope: undefined },
       twoHoursAgo,
     );
-    const body = await expectProblem(await me({ authorization: `Bearer ${old.access_token}` }), 401, "unauthorized");
+    const body = await expectProblem(
+      await me({ authorization: `Bearer ${old.access_token}` }),
+      401,
+      "unauthorized",
+    );
     expect(body.detail).toMatch(/expired/);
   });
 
@@ -236,7 +275,10 @@ describe.each(BACKENDS)("tokens of an external OpenID Connect issuer on %s", (ba
   const me = (token: string) => service.call("GET", "/api/v1/me", { token });
 
   test("a valid token names the tenant from the configured claim and grants its scopes", async () => {
-    const token = await sign({ tid: "contoso-tid", scp: "sign.package.read sign.signinggroup.read unrelated.scope" });
+    const token = await sign({
+      tid: "contoso-tid",
+      scp: "sign.package.read sign.signinggroup.read unrelated.scope",
+    });
     const response = await me(token);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -267,7 +309,9 @@ describe.each(BACKENDS)("tokens of an external OpenID Connect issuer on %s", (ba
 
   test("expiry allows the configured clock skew, no more", async () => {
     const now = Math.floor(Date.now() / 1000);
-    expect((await me(await sign({ tid: "contoso-tid" }, { exp: now - 30, iat: now - 600 }))).status).toBe(200);
+    expect((await me(await sign({ tid: "contoso-tid" }, { exp: now - 30, iat: now - 600 }))).status).toBe(
+      200,
+    );
     const body = await expectProblem(
       await me(await sign({ tid: "contoso-tid" }, { exp: now - 120, iat: now - 600 })),
       401,

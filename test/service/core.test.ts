@@ -14,19 +14,33 @@ describe.each(BACKENDS)("service core on %s", (backend) => {
     service.call("POST", "/api/v1/tags/parse", { token, body, headers });
 
   test("unknown routes answer 404 not_found as SignErrorResponse", async () => {
-    const body = await expectProblem(await service.call("GET", "/api/v1/nothing-here", { token }), 404, "not_found");
+    const body = await expectProblem(
+      await service.call("GET", "/api/v1/nothing-here", { token }),
+      404,
+      "not_found",
+    );
     expect(body.detail).toContain("/api/v1/nothing-here");
   });
 
   test("JSON is accepted as application/json, text/json and application/*+json", async () => {
-    for (const type of ["application/json", "application/json; charset=utf-8", "text/json", "application/vnd.sign+json"]) {
+    for (const type of [
+      "application/json",
+      "application/json; charset=utf-8",
+      "text/json",
+      "application/vnd.sign+json",
+    ]) {
       const response = await parse({ tag: "{{sig:1:req}}" }, { "content-type": type });
       expect({ type, status: response.status }).toEqual({ type, status: 200 });
     }
   });
 
   test("other content types get 415 unsupported_media_type", async () => {
-    for (const type of ["text/plain", "application/xml", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+    for (const type of [
+      "text/plain",
+      "application/xml",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+    ]) {
       const response = await parse("tag={{sig:1}}", { "content-type": type });
       await expectProblem(response, 415, "unsupported_media_type");
     }
@@ -67,7 +81,9 @@ describe.each(BACKENDS)("service core on %s", (backend) => {
     // A database that went away is a failure no client input can cause: the handler throws.
     const broken = await startTestService(backend);
     const brokenToken = await broken.token("t");
-    const original = broken.storage.credentials.findActivePersonalAccessToken.bind(broken.storage.credentials);
+    const original = broken.storage.credentials.findActivePersonalAccessToken.bind(
+      broken.storage.credentials,
+    );
     broken.storage.credentials.findActivePersonalAccessToken = async () => {
       throw new Error("disk on fire at /secret/path.ts:12");
     };
@@ -75,7 +91,9 @@ describe.each(BACKENDS)("service core on %s", (backend) => {
       const response = await broken.call("GET", "/api/v1/me", { token: brokenToken });
       const body = await expectProblem(response, 500, "internal_error");
       expect(JSON.stringify(body)).not.toContain("disk on fire");
-      const logged = broken.logs.find((l) => l.traceId === body.traceId && l.level === 50) as { err?: { stack?: string } };
+      const logged = broken.logs.find((l) => l.traceId === body.traceId && l.level === 50) as {
+        err?: { stack?: string };
+      };
       expect(logged?.err?.stack).toContain("disk on fire");
     } finally {
       broken.storage.credentials.findActivePersonalAccessToken = original;
@@ -116,7 +134,10 @@ describe.each(BACKENDS)("service core on %s", (backend) => {
     expect(response.status).toBe(200);
     const doc = (await response.json()) as {
       openapi: string;
-      components: { securitySchemes: Record<string, { type: string; in?: string; name?: string; scheme?: string }>; schemas: Record<string, unknown> };
+      components: {
+        securitySchemes: Record<string, { type: string; in?: string; name?: string; scheme?: string }>;
+        schemas: Record<string, unknown>;
+      };
       paths: Record<string, Record<string, { operationId?: string; security?: Record<string, string[]>[] }>>;
     };
     const validator = new Validator();
@@ -124,9 +145,15 @@ describe.each(BACKENDS)("service core on %s", (backend) => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(doc.openapi).toMatch(/^3\./);
-    expect(doc.components.securitySchemes.ApiKey).toMatchObject({ type: "apiKey", in: "header", name: "X-API-KEY" });
+    expect(doc.components.securitySchemes.ApiKey).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "X-API-KEY",
+    });
     expect(doc.components.securitySchemes.Bearer).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["SignErrorResponse", "MeApiResponse", "TagBuildResponse"]));
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(["SignErrorResponse", "MeApiResponse", "TagBuildResponse"]),
+    );
     expect(doc.paths["/api/v1/me"]?.get?.operationId).toBe("apiV1MeGet");
     expect(doc.paths["/api/v1/me"]?.get?.security).not.toContainEqual({ ApiKey: [] });
     expect(doc.paths["/api/v1/tags/build"]?.get?.security).toContainEqual({ ApiKey: [] });

@@ -27,7 +27,11 @@ export interface Place {
 export async function freshPlace(backend: Backend): Promise<Place> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sfo-test-"));
   if (backend === "sqlite") {
-    return { dataDir, databaseUrl: null, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      dataDir,
+      databaseUrl: null,
+      dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `sfo_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -60,14 +64,15 @@ export interface TestService {
   token(tenant: string, scopes?: string[]): Promise<string>;
   client(tenant: string, scopes?: string[]): Promise<{ clientId: string; clientSecret: string }>;
   /** fetch against the service with an optional bearer token; JSON bodies are sent as application/json. */
-  call(method: string, route: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  call(
+    method: string,
+    route: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
-export async function startTestService(
-  backend: Backend,
-  env: NodeJS.ProcessEnv = {},
-): Promise<TestService> {
+export async function startTestService(backend: Backend, env: NodeJS.ProcessEnv = {}): Promise<TestService> {
   const place = await freshPlace(backend);
   const config = loadConfig({
     ...env,
@@ -92,7 +97,8 @@ export async function startTestService(
     storage,
     config,
     logs,
-    token: async (tenant, scopes = []) => (await createPersonalAccessToken(storage, { tenant, scopes })).token,
+    token: async (tenant, scopes = []) =>
+      (await createPersonalAccessToken(storage, { tenant, scopes })).token,
     client: async (tenant, scopes = []) => createOAuthClient(storage, { tenant, scopes }),
     call: (method, route, options = {}) => {
       const headers: Record<string, string> = { ...options.headers };
@@ -117,7 +123,13 @@ export async function expectProblem(response: Response, status: number, code: st
   const body = (await response.json()) as Record<string, unknown>;
   expect({ status: response.status, code: body.code }).toEqual({ status, code });
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-  expect(body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String), detail: expect.any(String) });
+  expect(body).toMatchObject({
+    status,
+    code,
+    type: expect.any(String),
+    title: expect.any(String),
+    detail: expect.any(String),
+  });
   expect(body.traceId).toMatch(/^[0-9a-f]{32}$/);
   expect(JSON.stringify(body)).not.toMatch(/\bat .*\.(ts|js):\d+/);
   return body as { detail: string; traceId: string; errors?: { field: string; message: string }[] };

@@ -69,7 +69,11 @@ describe.each(BACKENDS)("processes on %s", (backend) => {
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(url, {
         method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "content-length": body.length },
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          "content-length": body.length,
+        },
       });
       req.on("response", (res) => {
         let text = "";
@@ -104,9 +108,14 @@ describe.each(BACKENDS)("processes on %s", (backend) => {
           const response = await fetch(`${service.url}/connect/token`, {
             method: "POST",
             headers: { "content-type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams({ grant_type: "client_credentials", client_id: clientId!, client_secret: clientSecret! }),
+            body: new URLSearchParams({
+              grant_type: "client_credentials",
+              client_id: clientId!,
+              client_secret: clientSecret!,
+            }),
           });
-          if (response.status === 200) acknowledged.push(((await response.json()) as { access_token: string }).access_token);
+          if (response.status === 200)
+            acknowledged.push(((await response.json()) as { access_token: string }).access_token);
         } catch {
           return; // the process is gone
         }
@@ -123,7 +132,9 @@ describe.each(BACKENDS)("processes on %s", (backend) => {
     try {
       const refused: string[] = [];
       for (const token of acknowledged) {
-        const response = await fetch(`${restarted.url}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+        const response = await fetch(`${restarted.url}/api/v1/me`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
         if (response.status !== 200) refused.push(token.slice(0, 12));
       }
       expect(refused).toEqual([]);

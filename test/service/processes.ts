@@ -55,7 +55,10 @@ export async function spawnService(env: Record<string, string>): Promise<Service
 }
 
 /** Runs `npm run admin -- ...` (without npm's own start-up) and answers its exit code and output. */
-export function runAdmin(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runAdmin(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", "src/service/admin.ts", ...args], {
       cwd: ROOT,

@@ -6,7 +6,9 @@ import type { SqlDriver } from "../../src/service/storage/driver";
 import { BACKENDS, freshPlace, type Place } from "./harness";
 
 const open = (place: Place): Promise<SqlDriver> =>
-  place.databaseUrl ? PostgresDriver.open(place.databaseUrl) : Promise.resolve(SqliteDriver.open(place.dataDir));
+  place.databaseUrl
+    ? PostgresDriver.open(place.databaseUrl)
+    : Promise.resolve(SqliteDriver.open(place.dataDir));
 
 describe.each(BACKENDS)("storage on %s", (backend) => {
   let place: Place;
@@ -20,7 +22,9 @@ describe.each(BACKENDS)("storage on %s", (backend) => {
     try {
       expect(await migrate(driver)).toEqual(MIGRATIONS.map((m) => m.version));
       expect(await migrate(driver)).toEqual([]);
-      const rows = await driver.all<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version");
+      const rows = await driver.all<{ version: number }>(
+        "SELECT version FROM schema_migrations ORDER BY version",
+      );
       expect(rows.map((r) => Number(r.version))).toEqual(MIGRATIONS.map((m) => m.version));
     } finally {
       await driver.close();
@@ -29,7 +33,11 @@ describe.each(BACKENDS)("storage on %s", (backend) => {
 
   test("a new migration applies on top of existing data without losing it", async () => {
     const storage = await openStorage(place);
-    await storage.credentials.ensureTenant("kept", "00000000-0000-4000-8000-000000000001", new Date().toISOString());
+    await storage.credentials.ensureTenant(
+      "kept",
+      "00000000-0000-4000-8000-000000000001",
+      new Date().toISOString(),
+    );
     await storage.close();
     const next: Migration = {
       version: Math.max(...MIGRATIONS.map((m) => m.version)) + 1,
@@ -88,7 +96,11 @@ describe.each(BACKENDS)("storage on %s", (backend) => {
         throw new Error("abort");
       });
       // Runs while the transaction is open; it must not be rolled back with it.
-      const outside = storage.credentials.ensureTenant("outside", "00000000-0000-4000-8000-000000000003", now);
+      const outside = storage.credentials.ensureTenant(
+        "outside",
+        "00000000-0000-4000-8000-000000000003",
+        now,
+      );
       await expect(failing).rejects.toThrow("abort");
       await outside;
       expect(await storage.credentials.findTenantByName("inside")).toBeUndefined();
@@ -100,11 +112,17 @@ describe.each(BACKENDS)("storage on %s", (backend) => {
 
   test("data outlives the process that wrote it", async () => {
     const first = await openStorage(place);
-    await first.credentials.ensureTenant("durable", "00000000-0000-4000-8000-000000000004", new Date().toISOString());
+    await first.credentials.ensureTenant(
+      "durable",
+      "00000000-0000-4000-8000-000000000004",
+      new Date().toISOString(),
+    );
     await first.close();
     const second = await openStorage(place);
     try {
-      expect(await second.credentials.findTenantByName("durable")).toMatchObject({ id: "00000000-0000-4000-8000-000000000004" });
+      expect(await second.credentials.findTenantByName("durable")).toMatchObject({
+        id: "00000000-0000-4000-8000-000000000004",
+      });
     } finally {
       await second.close();
     }

@@ -2,7 +2,13 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
 import type { OidcConfig } from "../config";
 import type { Storage } from "../storage";
 import { knownScopes, type Scope } from "./scopes";
-import { hashSecret, looksLikeAccessToken, looksLikeJwt, looksLikePersonalAccessToken, newId } from "./tokens";
+import {
+  hashSecret,
+  looksLikeAccessToken,
+  looksLikeJwt,
+  looksLikePersonalAccessToken,
+  newId,
+} from "./tokens";
 
 export type CredentialKind = "personal_access_token" | "client_credentials" | "external";
 
@@ -48,16 +54,24 @@ function externalVerifier(storage: Storage, oidc: OidcConfig): ExternalVerifier 
       const code = (error as { code?: string }).code;
       if (code === "ERR_JWT_EXPIRED") throw new InvalidCredentialError("The access token has expired.");
       if (code === "ERR_JWKS_TIMEOUT" || code === "ERR_JOSE_GENERIC") {
-        throw new InvalidCredentialError("The identity provider's signing keys could not be fetched; try again.");
+        throw new InvalidCredentialError(
+          "The identity provider's signing keys could not be fetched; try again.",
+        );
       }
-      throw new InvalidCredentialError("The access token is not valid for this service (signature, issuer or audience).");
+      throw new InvalidCredentialError(
+        "The access token is not valid for this service (signature, issuer or audience).",
+      );
     }
     const tenantName = claimText(payload, oidc.tenantClaim);
     if (!tenantName) {
-      throw new InvalidCredentialError(`The access token has no "${oidc.tenantClaim}" claim to name the tenant.`);
+      throw new InvalidCredentialError(
+        `The access token has no "${oidc.tenantClaim}" claim to name the tenant.`,
+      );
     }
     const scp = claimText(payload, "scp") ?? claimText(payload, "scope") ?? "";
-    const roles = Array.isArray(payload.roles) ? payload.roles.filter((r): r is string => typeof r === "string") : [];
+    const roles = Array.isArray(payload.roles)
+      ? payload.roles.filter((r): r is string => typeof r === "string")
+      : [];
     const tenant = await storage.credentials.ensureTenant(tenantName, newId(), new Date().toISOString());
     return {
       tenantId: tenant.id,
@@ -89,8 +103,12 @@ export function createAuthenticator(storage: Storage, oidc: OidcConfig | null): 
     const pat = await personalAccessToken(token);
     if (pat) return pat;
     if (looksLikeAccessToken(token)) {
-      const access = await storage.credentials.findActiveAccessToken(hashSecret(token), new Date().toISOString());
-      if (!access) throw new InvalidCredentialError("The access token is not valid or has expired; request a new one.");
+      const access = await storage.credentials.findActiveAccessToken(
+        hashSecret(token),
+        new Date().toISOString(),
+      );
+      if (!access)
+        throw new InvalidCredentialError("The access token is not valid or has expired; request a new one.");
       return {
         tenantId: access.tenantId,
         tenantName: access.tenantName,

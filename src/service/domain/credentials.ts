@@ -98,7 +98,8 @@ export async function createOAuthClient(
 }
 
 /** RFC 6749 §5.2 error codes. */
-export type TokenErrorCode = "invalid_client" | "invalid_grant" | "invalid_scope" | "invalid_request" | "unsupported_grant_type";
+export type TokenErrorCode =
+  "invalid_client" | "invalid_grant" | "invalid_scope" | "invalid_request" | "unsupported_grant_type";
 
 export class TokenRequestError extends Error {
   constructor(
@@ -127,7 +128,10 @@ export async function exchangeClientCredentials(
 ): Promise<TokenResponse> {
   const client = await storage.credentials.findActiveOAuthClient(request.clientId);
   if (!client || !secretMatches(request.clientSecret, client.secretHash)) {
-    throw new TokenRequestError("invalid_client", "Client authentication failed: unknown client or wrong secret.");
+    throw new TokenRequestError(
+      "invalid_client",
+      "Client authentication failed: unknown client or wrong secret.",
+    );
   }
   let scopes: Scope[] = knownScopes(client.scopes);
   if (request.scope !== undefined && request.scope.trim() !== "") {
@@ -151,5 +155,10 @@ export async function exchangeClientCredentials(
     createdOn: now.toISOString(),
     expiresOn: expires.toISOString(),
   });
-  return { access_token: token, token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_SECONDS, scope: scopes.join(" ") };
+  return {
+    access_token: token,
+    token_type: "Bearer",
+    expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
+    scope: scopes.join(" "),
+  };
 }

@@ -24,7 +24,9 @@ declare module "fastify" {
 const REALM = 'Bearer realm="sign"';
 
 function unauthorized(detail: string, error?: "invalid_token" | "invalid_request"): ApiError {
-  const challenge = error ? `${REALM}, error="${error}", error_description="${detail.replace(/"/g, "'")}"` : REALM;
+  const challenge = error
+    ? `${REALM}, error="${error}", error_description="${detail.replace(/"/g, "'")}"`
+    : REALM;
   return new ApiError(401, "unauthorized", detail, undefined, { "WWW-Authenticate": challenge });
 }
 
@@ -44,18 +46,25 @@ export function secured(scopes: Scope[], options: { apiKey?: boolean } = {}) {
   };
 }
 
-async function principalOf(request: FastifyRequest, auth: RouteAuth, authenticator: Authenticator): Promise<Principal> {
+async function principalOf(
+  request: FastifyRequest,
+  auth: RouteAuth,
+  authenticator: Authenticator,
+): Promise<Principal> {
   const authorization = request.headers.authorization;
   const apiKey = request.headers["x-api-key"];
   try {
     if (authorization !== undefined) {
       const match = /^Bearer[ ]+([^\s]+)[ ]*$/i.exec(authorization);
-      if (!match) throw unauthorized("Send the credential as 'Authorization: Bearer <token>'.", "invalid_request");
+      if (!match)
+        throw unauthorized("Send the credential as 'Authorization: Bearer <token>'.", "invalid_request");
       return await authenticator.bearer(match[1]!);
     }
     if (typeof apiKey === "string" && apiKey !== "") {
       if (!looksLikePersonalAccessToken(apiKey)) {
-        throw new ApiError(401, "legacy_api_key", LEGACY_KEY_DETAIL, undefined, { "WWW-Authenticate": REALM });
+        throw new ApiError(401, "legacy_api_key", LEGACY_KEY_DETAIL, undefined, {
+          "WWW-Authenticate": REALM,
+        });
       }
       if (!auth.apiKey) {
         throw unauthorized(

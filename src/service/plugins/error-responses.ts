@@ -12,7 +12,10 @@ interface ValidationIssue {
 
 /** `/members/2/email` → `members[2].email`, the way a client names the property. */
 function fieldOf(issue: ValidationIssue): string {
-  const parts = issue.instancePath.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const parts = issue.instancePath
+    .split("/")
+    .slice(1)
+    .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
   if (issue.keyword === "required" && typeof issue.params.missingProperty === "string") {
     parts.push(issue.params.missingProperty);
   }
@@ -32,7 +35,9 @@ function messageOf(issue: ValidationIssue, field: string): string {
     case "type":
       return `${name} must be ${String(p.type).replace(/,/g, " or ")}.`;
     case "minLength":
-      return Number(p.limit) === 1 ? `${name} must not be empty.` : `${name} must be at least ${p.limit} characters.`;
+      return Number(p.limit) === 1
+        ? `${name} must not be empty.`
+        : `${name} must be at least ${p.limit} characters.`;
     case "maxLength":
       return `${name} must be at most ${p.limit} characters.`;
     case "minimum":
@@ -78,7 +83,13 @@ interface Problem {
 
 function problemOf(error: FastifyError | ApiError | Error): Problem {
   if (error instanceof ApiError) {
-    return { status: error.status, code: error.code, detail: error.detail, errors: error.errors, headers: error.headers };
+    return {
+      status: error.status,
+      code: error.code,
+      detail: error.detail,
+      errors: error.errors,
+      headers: error.headers,
+    };
   }
   const fe = error as FastifyError & { validation?: ValidationIssue[] };
   if (fe.validation) {
@@ -98,9 +109,17 @@ function problemOf(error: FastifyError | ApiError | Error): Problem {
         detail: "Send the body as application/json (text/json and application/*+json are accepted too).",
       };
     case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return { status: 413, code: "payload_too_large", detail: "The request body is larger than this service accepts." };
+      return {
+        status: 413,
+        code: "payload_too_large",
+        detail: "The request body is larger than this service accepts.",
+      };
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return { status: 400, code: "validation_failed", detail: "The request body is empty; send a JSON object." };
+      return {
+        status: 400,
+        code: "validation_failed",
+        detail: "The request body is empty; send a JSON object.",
+      };
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return { status: 400, code: "validation_failed", detail: "The request body is not valid JSON." };
   }
@@ -109,7 +128,8 @@ function problemOf(error: FastifyError | ApiError | Error): Problem {
     return { status: 400, code: "validation_failed", detail: "The request body is not valid JSON." };
   }
   if (status >= 400 && status < 500) {
-    const code: ErrorCode = status === 404 ? "not_found" : status === 429 ? "rate_limited" : "validation_failed";
+    const code: ErrorCode =
+      status === 404 ? "not_found" : status === 429 ? "rate_limited" : "validation_failed";
     return { status, code, detail: error.message || STATUS_CODES[status] || "Bad request." };
   }
   return {
@@ -131,7 +151,11 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, proble
     ...(problem.errors ? { errors: problem.errors } : {}),
   };
   // Serialised by hand: the route's response schema must not filter or reject the error body.
-  return reply.code(problem.status).type("application/json; charset=utf-8").serializer(JSON.stringify).send(body);
+  return reply
+    .code(problem.status)
+    .type("application/json; charset=utf-8")
+    .serializer(JSON.stringify)
+    .send(body);
 }
 
 /** One error path: every failure leaves as SignErrorResponse, with the traceId of the request's log lines. */

@@ -36,7 +36,8 @@ export default fp(
             Bearer: {
               type: "http",
               scheme: "bearer",
-              description: "A personal access token, an access token from /connect/token, or a token of the configured identity provider.",
+              description:
+                "A personal access token, an access token from /connect/token, or a token of the configured identity provider.",
             },
             OAuth2: {
               type: "oauth2",
@@ -52,7 +53,8 @@ export default fp(
         },
       },
       refResolver: {
-        buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === "string" ? json.$id : `def-${i}`),
+        buildLocalReference: (json, _baseUri, _fragment, i) =>
+          typeof json.$id === "string" ? json.$id : `def-${i}`,
       },
     });
     app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());

@@ -7,7 +7,8 @@ type Form = Record<string, string | string[] | undefined>;
 
 function single(form: Form, name: string): string | undefined {
   const value = form[name];
-  if (Array.isArray(value)) throw new TokenRequestError("invalid_request", `The parameter ${name} is repeated.`);
+  if (Array.isArray(value))
+    throw new TokenRequestError("invalid_request", `The parameter ${name} is repeated.`);
   return value;
 }
 
@@ -17,7 +18,8 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   if (!match) return null;
   const decoded = Buffer.from(match[1]!, "base64").toString("utf8");
   const colon = decoded.indexOf(":");
-  if (colon < 0) throw new TokenRequestError("invalid_client", "The Basic credentials must be client_id:client_secret.");
+  if (colon < 0)
+    throw new TokenRequestError("invalid_client", "The Basic credentials must be client_id:client_secret.");
   const decode = (s: string) => decodeURIComponent(s.replace(/\+/g, " "));
   try {
     return { id: decode(decoded.slice(0, colon)), secret: decode(decoded.slice(colon + 1)) };
@@ -79,7 +81,10 @@ export default async function connectTokenRoutes(app: FastifyInstance, options: 
     async (request, reply) => {
       try {
         if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers["content-type"] ?? "")) {
-          throw new TokenRequestError("invalid_request", "Send the request as application/x-www-form-urlencoded.");
+          throw new TokenRequestError(
+            "invalid_request",
+            "Send the request as application/x-www-form-urlencoded.",
+          );
         }
         const form = (request.body ?? {}) as Form;
         const grantType = single(form, "grant_type");
@@ -94,12 +99,18 @@ export default async function connectTokenRoutes(app: FastifyInstance, options: 
         const formId = single(form, "client_id");
         const formSecret = single(form, "client_secret");
         if (basic && (formId !== undefined || formSecret !== undefined)) {
-          throw new TokenRequestError("invalid_request", "Authenticate the client by one method only: Basic or form fields.");
+          throw new TokenRequestError(
+            "invalid_request",
+            "Authenticate the client by one method only: Basic or form fields.",
+          );
         }
         const clientId = basic?.id ?? formId;
         const clientSecret = basic?.secret ?? formSecret;
         if (!clientId || !clientSecret) {
-          throw new TokenRequestError("invalid_client", "Client authentication is required (HTTP Basic or client_id and client_secret).");
+          throw new TokenRequestError(
+            "invalid_client",
+            "Client authentication is required (HTTP Basic or client_id and client_secret).",
+          );
         }
         const token = await exchangeClientCredentials(options.storage, {
           clientId,

@@ -21,7 +21,9 @@ export const SignErrorResponse = Type.Object(
     status: Type.Integer(),
     detail: Type.String({ description: "What went wrong, in words fit to show a user." }),
     code: Type.String({ description: "A stable machine-readable code (contract §3)." }),
-    traceId: Type.String({ description: "Quote it when asking for help: it finds the request in the service log." }),
+    traceId: Type.String({
+      description: "Quote it when asking for help: it finds the request in the service log.",
+    }),
     errors: Type.Optional(Type.Array(ref(FieldErrorModel))),
   },
   { $id: "SignErrorResponse" },

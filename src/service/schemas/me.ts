@@ -10,7 +10,8 @@ export const MeApiResponse = Type.Object(
     ),
     scopes: Type.Array(Type.String()),
     subject: Type.Union([Type.String(), Type.Null()], {
-      description: "The user or client behind the credential (`sub` of an external token, the client id, or null).",
+      description:
+        "The user or client behind the credential (`sub` of an external token, the client id, or null).",
     }),
   },
   { $id: "MeApiResponse" },

@@ -66,7 +66,11 @@ interface ClientRow {
 
 const splitScopes = (scopes: string): string[] => (scopes ? scopes.split(" ") : []);
 
-const tenantOf = (row: TenantRow): TenantRecord => ({ id: row.id, name: row.name, createdOn: row.created_on });
+const tenantOf = (row: TenantRow): TenantRecord => ({
+  id: row.id,
+  name: row.name,
+  createdOn: row.created_on,
+});
 
 const patOf = (row: PatRow): PersonalAccessTokenRecord => ({
   id: row.id,
@@ -97,17 +101,18 @@ export class CredentialStore {
   constructor(private readonly db: SqlExecutor) {}
 
   async findTenantByName(name: string): Promise<TenantRecord | undefined> {
-    const row = await this.db.get<TenantRow>("SELECT id, name, created_on FROM tenants WHERE name = ?", [name]);
+    const row = await this.db.get<TenantRow>("SELECT id, name, created_on FROM tenants WHERE name = ?", [
+      name,
+    ]);
     return row && tenantOf(row);
   }
 
   /** Answers the tenant of that name, creating it when new; safe when two callers race. */
   async ensureTenant(name: string, id: string, now: string): Promise<TenantRecord> {
-    await this.db.run("INSERT INTO tenants (id, name, created_on) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING", [
-      id,
-      name,
-      now,
-    ]);
+    await this.db.run(
+      "INSERT INTO tenants (id, name, created_on) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
+      [id, name, now],
+    );
     const tenant = await this.findTenantByName(name);
     if (!tenant) throw new Error(`tenant ${name} vanished while being created`);
     return tenant;
@@ -174,7 +179,14 @@ export class CredentialStore {
   }): Promise<void> {
     await this.db.run(
       `INSERT INTO oauth_clients (id, tenant_id, label, secret_hash, scopes, created_on) VALUES (?, ?, ?, ?, ?, ?)`,
-      [client.id, client.tenantId, client.label, client.secretHash, client.scopes.join(" "), client.createdOn],
+      [
+        client.id,
+        client.tenantId,
+        client.label,
+        client.secretHash,
+        client.scopes.join(" "),
+        client.createdOn,
+      ],
     );
   }
 
@@ -188,10 +200,10 @@ export class CredentialStore {
   }
 
   async revokeOAuthClient(id: string, now: string): Promise<boolean> {
-    const changed = await this.db.run("UPDATE oauth_clients SET revoked_on = ? WHERE id = ? AND revoked_on IS NULL", [
-      now,
-      id,
-    ]);
+    const changed = await this.db.run(
+      "UPDATE oauth_clients SET revoked_on = ? WHERE id = ? AND revoked_on IS NULL",
+      [now, id],
+    );
     return changed > 0;
   }
 
@@ -205,7 +217,14 @@ export class CredentialStore {
   }): Promise<void> {
     await this.db.run(
       `INSERT INTO access_tokens (token_hash, client_id, tenant_id, scopes, created_on, expires_on) VALUES (?, ?, ?, ?, ?, ?)`,
-      [token.tokenHash, token.clientId, token.tenantId, token.scopes.join(" "), token.createdOn, token.expiresOn],
+      [
+        token.tokenHash,
+        token.clientId,
+        token.tenantId,
+        token.scopes.join(" "),
+        token.createdOn,
+        token.expiresOn,
+      ],
     );
   }
 
