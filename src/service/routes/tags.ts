@@ -13,7 +13,9 @@ import {
   parseTypeName,
   validateTag,
   type TagFormat,
+  type TagProblem,
   type TagSpec,
+  type TagValidation,
 } from "../../tags";
 import { ApiError, validationFailed, type FieldError } from "../errors";
 import { secured } from "../plugins/authentication";
@@ -24,6 +26,7 @@ import {
   ConvertTagResponse,
   DetectFormatQuery,
   DetectFormatResponse,
+  MAX_TAG_LENGTH,
   ParseTagApiRequest,
   ParsedTagDto,
   TagBuildResponse,
@@ -32,18 +35,29 @@ import {
   ValidateTagApiRequest,
 } from "../schemas/tags";
 
-const unparseable = (error: TagParseError) =>
-  new ApiError(
+/** A problem's message, with its place added when the message does not already say it (contract §5: "what is wrong and where"). */
+function located(problem: TagProblem): string {
+  if (problem.position === null || /\bcharacter \d/.test(problem.message)) return problem.message;
+  return `${problem.message} (at character ${problem.position})`;
+}
+
+const unparseable = (error: TagParseError) => {
+  const messages = error.problems.map(located);
+  return new ApiError(
     400,
     "tag_unparseable",
-    error.message,
-    error.problems.map((p) => ({ field: "tag", message: p.message })),
+    messages.join("; "),
+    messages.map((message) => ({ field: "tag", message })),
   );
+};
 
 const invalidFormat = (field: string, value: string) =>
-  new ApiError(400, "invalid_format", `Unknown tag format "${value}" in ${field}; use Platform, DocuSign or AdobeSign.`, [
-    { field, message: "must be Platform, DocuSign or AdobeSign" },
-  ]);
+  new ApiError(
+    400,
+    "invalid_format",
+    `Unknown tag format "${value}" in ${field}; use Platform, DocuSign or AdobeSign.`,
+    [{ field, message: "must be Platform, DocuSign or AdobeSign" }],
+  );
 
 function formatHint(field: string, value: string | null | undefined): TagFormat | undefined {
   if (value === undefined || value === null || value.trim() === "") return undefined;
@@ -82,12 +96,17 @@ function specOf(query: {
   const known = TAG_TYPES.map((t) => t.type).join(", ");
   const type = query.type ? parseTypeName(query.type.trim()) : undefined;
   if (!query.type) errors.push({ field: "type", message: `type is required; one of ${known}.` });
-  else if (!type) errors.push({ field: "type", message: `Unknown type "${query.type}"; use one of ${known}.` });
+  else if (!type)
+    errors.push({ field: "type", message: `Unknown type "${query.type}"; use one of ${known}.` });
   const signerText = query.signer?.trim();
   const signer = signerText && /^\d{1,3}$/.test(signerText) ? Number(signerText) : NaN;
-  if (!signerText) errors.push({ field: "signer", message: "signer is required: the signer's routing order, 1 to 99." });
+  if (!signerText)
+    errors.push({ field: "signer", message: "signer is required: the signer's routing order, 1 to 99." });
   else if (!Number.isInteger(signer) || signer < 1 || signer > 99) {
-    errors.push({ field: "signer", message: `signer must be a whole number from 1 to 99, not "${query.signer}".` });
+    errors.push({
+      field: "signer",
+      message: `signer must be a whole number from 1 to 99, not "${query.signer}".`,
+    });
   }
   if (errors.length > 0) throw validationFailed(errors);
   const spec: TagSpec = {
@@ -99,8 +118,28 @@ function specOf(query: {
     options: query.options === undefined || query.options === "" ? null : splitOptions(query.options),
   };
   const problems = checkSpec(spec);
-  if (problems.length > 0) throw validationFailed(problems.map((p) => ({ field: p.field, message: p.message })));
+  if (problems.length > 0)
+    throw validationFailed(problems.map((p) => ({ field: p.field, message: p.message })));
   return spec;
+}
+
+/**
+ * validateTag answers 200 for every bad tag (service.md §7), an overlong one included. A blank
+ * format hint means "detect", as in parse and convert; an unknown one is reported in `errors`.
+ */
+function validate(tag: string, format: string | null | undefined): TagValidation {
+  if (tag.length > MAX_TAG_LENGTH) {
+    const message = `The tag is ${tag.length} characters long; a tag may have at most ${MAX_TAG_LENGTH}`;
+    return {
+      isValid: false,
+      format: detectFormat(tag),
+      parsed: null,
+      errors: [{ message, position: MAX_TAG_LENGTH }],
+    };
+  }
+  const hint = format === null || format === undefined || format.trim() === "" ? undefined : format;
+  // validateTag resolves the name in any case and reports an unknown one as an error.
+  return validateTag(tag, hint as TagFormat | undefined);
 }
 
 const tagRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -171,7 +210,7 @@ const tagRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(TagValidationResponse), ...errorResponses(400, 401, 413, 415) },
       },
     },
-    async (request) => validateTag(request.body.tag, (request.body.format ?? undefined) as TagFormat | undefined),
+    async (request) => validate(request.body.tag, request.body.format),
   );
 
   app.get(
@@ -196,7 +235,8 @@ const tagRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...common,
         operationId: "convertTag",
-        summary: "Re-encode a tag in another format, with a warning for each attribute the target cannot carry",
+        summary:
+          "Re-encode a tag in another format, with a warning for each attribute the target cannot carry",
         body: ref(ConvertTagApiRequest),
         response: { 200: ref(ConvertTagResponse), ...errorResponses(400, 401, 413, 415) },
       },

@@ -12,7 +12,11 @@ const formatName = Type.Union(
 const nullableFormat = Type.Union([formatName, Type.Null()]);
 const typeName = Type.Union(TAG_TYPES.map((t) => Type.Literal(t.type)));
 const nullableText = Type.Union([Type.String(), Type.Null()]);
-const tagText = Type.String({ minLength: 1, maxLength: MAX_TAG_LENGTH, description: "The tag text, e.g. {{sig:1:req}}." });
+const tagText = Type.String({
+  minLength: 1,
+  maxLength: MAX_TAG_LENGTH,
+  description: "The tag text, e.g. {{sig:1:req}}.",
+});
 const formatHint = Type.Optional(
   Type.Union([Type.String(), Type.Null()], {
     description: "Platform, DocuSign or AdobeSign, in any case; detected when absent.",
@@ -24,7 +28,9 @@ export const TagTypeInfo = Type.Object(
     type: typeName,
     code: Type.String({ description: "The Platform code." }),
     description: Type.String(),
-    acceptsInput: Type.Boolean({ description: "False for types filled in automatically (DateSigned, Name, Email)." }),
+    acceptsInput: Type.Boolean({
+      description: "False for types filled in automatically (DateSigned, Name, Email).",
+    }),
     docuSignCode: Type.String(),
     adobeSignType: Type.String(),
   },
@@ -57,15 +63,27 @@ export const ParsedTagDto = Type.Object(
 export const TagProblemDto = Type.Object(
   {
     message: Type.String(),
-    position: Type.Union([Type.Integer(), Type.Null()], { description: "0-based character offset in the tag." }),
+    position: Type.Union([Type.Integer(), Type.Null()], {
+      description: "0-based character offset in the tag.",
+    }),
   },
   { $id: "TagProblemDto" },
 );
 
-export const ParseTagApiRequest = Type.Object({ tag: tagText, format: formatHint }, { $id: "ParseTagApiRequest" });
+export const ParseTagApiRequest = Type.Object(
+  { tag: tagText, format: formatHint },
+  { $id: "ParseTagApiRequest" },
+);
 
+// No maxLength on `tag`: validate answers 200 with isValid false for every bad tag (service.md §7),
+// an overlong one included; the route checks the length before parsing.
 export const ValidateTagApiRequest = Type.Object(
-  { tag: Type.String({ maxLength: MAX_TAG_LENGTH }), format: formatHint },
+  {
+    tag: Type.String({
+      description: `The tag text. Any string: an empty or overlong (over ${MAX_TAG_LENGTH} characters) tag is reported as invalid.`,
+    }),
+    format: formatHint,
+  },
   { $id: "ValidateTagApiRequest" },
 );
 
@@ -107,7 +125,9 @@ export const BuildTagQuery = Type.Object({
   label: Type.Optional(Type.String()),
   group: Type.Optional(Type.String()),
   options: Type.Optional(
-    Type.String({ description: "Comma-separated options for Dropdown or RadioGroup; `\\,` is a literal comma." }),
+    Type.String({
+      description: "Comma-separated options for Dropdown or RadioGroup; `\\,` is a literal comma.",
+    }),
   ),
 });
 
