@@ -1,7 +1,7 @@
 /**
  * The workbench (development only): the real task pane (taskpane.html?workbench=1 in an iframe)
  * next to a simulated Outlook message from test/fixtures/message.json, in read or compose mode.
- * The simulated compose body is on this page, so "Insert at cursor" in the pane is visible here.
+ * The simulated compose body is on this page, so "Insert" (at the cursor) in the pane is visible here.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
@@ -228,7 +228,7 @@ function Workbench({ fixture }: { fixture: MessageFixture }) {
             <Caption1 className={styles.note}>
               {mode === "read"
                 ? "A received message, open for reading. The pane on the right is the real task pane, talking to this simulated Outlook."
-                : "A message being written. Click in the body to place the cursor, then use Insert at cursor in the pane's Tags view."}
+                : "A message being written. Click in the body to place the cursor, then use Insert in the pane's Tags view."}
             </Caption1>
             <dl className={styles.headers}>
               <dt className={styles.term}>From</dt>

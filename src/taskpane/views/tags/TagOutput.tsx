@@ -101,17 +101,21 @@ export function InsertButton({
       setBusy(false);
     }
   };
+  // The visible text is part of the accessible name (WCAG 2.5.3, label in name): "Insert", not
+  // "Insert at cursor", which the name "Insert Platform tag at the cursor" does not contain.
   return (
-    <Button
-      size="small"
-      appearance="subtle"
-      icon={<TextAddRegular />}
-      disabled={busy || !host}
-      onClick={() => void insert()}
-      aria-label={`Insert ${what} at the cursor`}
-    >
-      Insert at cursor
-    </Button>
+    <Tooltip content={`Insert the ${what} at the cursor in your message`} relationship="description">
+      <Button
+        size="small"
+        appearance="subtle"
+        icon={<TextAddRegular />}
+        disabled={busy || !host}
+        onClick={() => void insert()}
+        aria-label={`Insert ${what} at the cursor`}
+      >
+        Insert
+      </Button>
+    </Tooltip>
   );
 }
 
@@ -122,7 +126,7 @@ export interface TagOutputProps {
   canInsert: boolean;
 }
 
-/** One format's tag: the text, Copy, Insert at cursor (compose), and what the format could not carry. */
+/** One format's tag: the text, Copy, Insert (at the cursor; compose), and what the format could not carry. */
 export function TagOutput({ format, tag, warnings = [], canInsert }: TagOutputProps) {
   const styles = useStyles();
   const [status, setStatus] = useState<{ message: string; error: boolean } | null>(null);
