@@ -9,7 +9,8 @@ const ROOT = path.resolve(__dirname, "../..");
 
 /** The add-in's webpack dev server as a child process; it serves the workbench and the task pane. */
 function startAddinDevServer(): { child: ChildProcess; origin: string } {
-  // The same certificate check webpack.config.js makes decides http or https.
+  // The same certificate check webpack.config.js makes decides http or https; that file is CommonJS.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { devCertificate } = require(path.join(ROOT, "webpack.config.js")) as {
     devCertificate: () => { problem?: string };
   };
