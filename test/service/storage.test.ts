@@ -62,10 +62,19 @@ describe.each(BACKENDS)("storage on %s", (backend) => {
         name: "half",
         statements: ["CREATE TABLE half_done (id TEXT)", "THIS IS NOT SQL"],
       };
-      await expect(migrate(driver, [...MIGRATIONS, broken])).rejects.toThrow();
+      // Compared by message: better-sqlite3's error class may come from another test file's realm.
+      const outcome = await migrate(driver, [...MIGRATIONS, broken]).then(
+        () => "applied",
+        (error: unknown) => String((error as Error).message),
+      );
+      expect(outcome).toMatch(/syntax error/);
       const latest = await driver.get<{ v: number }>("SELECT MAX(version) AS v FROM schema_migrations");
       expect(Number(latest?.v)).toBe(Math.max(...MIGRATIONS.map((m) => m.version)));
-      await expect(driver.all("SELECT * FROM half_done")).rejects.toThrow();
+      const table = await driver.all("SELECT * FROM half_done").then(
+        () => "exists",
+        (error: unknown) => String((error as Error).message),
+      );
+      expect(table).toMatch(/half_done/);
     } finally {
       await driver.close();
     }
