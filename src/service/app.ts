@@ -12,9 +12,11 @@ import errorResponses from "./plugins/error-responses";
 import openapi from "./plugins/openapi";
 import connectTokenRoutes from "./routes/connect-token";
 import meRoutes from "./routes/me";
+import signingGroupRoutes from "./routes/signing-groups";
 import tagRoutes from "./routes/tags";
 import { SHARED_SCHEMAS } from "./schemas/common";
 import { MeApiResponse } from "./schemas/me";
+import { SIGNING_GROUP_MODELS } from "./schemas/signing-groups";
 import { TAG_MODELS } from "./schemas/tags";
 import type { Storage } from "./storage";
 import { installValidators } from "./validation";
@@ -27,7 +29,7 @@ export interface AppOptions {
   logStream?: DestinationStream;
 }
 
-const MODELS: TSchema[] = [...SHARED_SCHEMAS, MeApiResponse, ...TAG_MODELS];
+const MODELS: TSchema[] = [...SHARED_SCHEMAS, MeApiResponse, ...TAG_MODELS, ...SIGNING_GROUP_MODELS];
 
 /** A W3C traceparent's trace id when the caller sent one, so a request can be followed across systems. */
 function traceIdOf(header: string | string[] | undefined): string {
@@ -63,6 +65,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   await app.register(connectTokenRoutes, { storage });
   await app.register(meRoutes);
   await app.register(tagRoutes);
+  await app.register(signingGroupRoutes, { storage });
 
   app.get("/health", { schema: { hide: true } }, async () => {
     await storage.ping();

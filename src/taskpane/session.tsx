@@ -4,6 +4,7 @@
  * it from service-client.ts (kept out of this module so the client loads with the views, lazily).
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import type { MeApiResponse } from "../api/client";
 import type { FetchLike } from "../api/http";
 import {
   createPatTokenSource,
@@ -15,14 +16,14 @@ import {
 export const DEFAULT_SERVICE_URL = "http://127.0.0.1:3001";
 export const SERVICE_URL_STORAGE_KEY = "sign-for-outlook.serviceUrl";
 
-/** GET /api/v1/me: who the credential belongs to. */
-export interface Identity {
-  tenantId: string;
-  tenantName: string;
+/**
+ * Who the credential belongs to: the service's MeApiResponse (GET /api/v1/me, generated type), as the
+ * pane keeps it: a credential kind it does not know is kept as sent, a null subject becomes "".
+ */
+export type Identity = Omit<MeApiResponse, "credentialKind" | "subject"> & {
   credentialKind: string;
-  scopes: string[];
   subject: string;
-}
+};
 
 export interface Session {
   serviceUrl: string;

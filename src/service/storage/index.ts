@@ -4,20 +4,24 @@ import { migrate } from "./migrations";
 import { PostgresDriver } from "./postgres-driver";
 import { SqliteDriver } from "./sqlite-driver";
 import { CredentialStore } from "./credentials";
+import { SigningGroupStore } from "./signing-groups";
 
 export { UniqueViolationError } from "./driver";
 export type { Dialect } from "./driver";
 export type * from "./credentials";
+export type * from "./signing-groups";
 
 /** The one door to the database: the rest of the service calls these stores and never writes SQL. */
 export class Storage {
   readonly credentials: CredentialStore;
+  readonly signingGroups: SigningGroupStore;
 
   constructor(
     private readonly driver: SqlDriver,
     executor: SqlExecutor = driver,
   ) {
     this.credentials = new CredentialStore(executor);
+    this.signingGroups = new SigningGroupStore(executor, driver.dialect);
   }
 
   get dialect() {

@@ -15,6 +15,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { KeyRegular, SignOutRegular } from "@fluentui/react-icons";
+import type { MeApiResponse } from "../../api/client";
 import { ApiError, isApiError } from "../../api/errors";
 import type { HttpClient } from "../../api/http";
 import { ApiErrorMessage } from "../components/ApiErrorMessage";
@@ -56,7 +57,8 @@ export function credentialKindLabel(kind: string): string {
 /** Reads GET /api/v1/me; an answer of another shape is reported as not the signing service. */
 export async function fetchIdentity(client: HttpClient, signal?: AbortSignal): Promise<Identity> {
   const response = await client.send<unknown>("GET", "/api/v1/me", signal ? { signal } : {});
-  const me = response.data as Partial<Record<keyof Identity, unknown>> | null;
+  // Read field by field: another server at this URL may answer anything.
+  const me = response.data as Partial<Record<keyof MeApiResponse, unknown>> | null;
   const text = (v: unknown): string => (typeof v === "string" ? v : "");
   if (!me || typeof me !== "object" || (!text(me.tenantId) && !text(me.tenantName))) {
     throw new ApiError({

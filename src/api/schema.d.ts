@@ -1,0 +1,1401 @@
+/**
+ * Generated from the signing service's OpenAPI document by scripts/generate-api.ts: do not edit.
+ * To update it after changing the service's routes or schemas, run: npm run generate:api
+ */
+
+export interface paths {
+    "/connect/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange OAuth client credentials for an access token valid for 1 hour */
+        post: operations["connectToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's tenant, credential kind and scopes
+         * @description Needs any valid credential.
+         */
+        get: operations["apiV1MeGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tags/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every annotation type the tag parser recognises
+         * @description Needs any valid credential.
+         */
+        get: operations["listTagTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tags/build": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Build a tag in the Platform, DocuSign and AdobeSign formats
+         * @description Needs any valid credential.
+         */
+        get: operations["buildTag"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tags/parse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Split a tag into type, signer, required flag, label, group and options
+         * @description Needs any valid credential.
+         */
+        post: operations["parseTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tags/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a tag; always 200, with isValid
+         * @description Needs any valid credential.
+         */
+        post: operations["validateTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tags/detect-format": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Name the format a tag looks like (a shape check, not a parse)
+         * @description Needs any valid credential.
+         */
+        get: operations["detectTagFormat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tags/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-encode a tag in another format, with a warning for each attribute the target cannot carry
+         * @description Needs any valid credential.
+         */
+        post: operations["convertTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signing-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the tenant's signing groups, a page at a time
+         * @description Each item carries its member count, not its members. Needs scope sign.signinggroup.read.
+         */
+        get: operations["listSigningGroups"];
+        put?: never;
+        /**
+         * Create a signing group, optionally with up to 100 members
+         * @description All or nothing: a duplicate email (ignoring case) or any invalid member creates nothing. Needs scope sign.signinggroup.write.
+         */
+        post: operations["createSigningGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signing-groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A signing group with its member count (not its members)
+         * @description Needs scope sign.signinggroup.read.
+         */
+        get: operations["getSigningGroup"];
+        /**
+         * Change a signing group's name or description
+         * @description Omitted or null fields stay unchanged; members are never changed here. Needs scope sign.signinggroup.write.
+         */
+        put: operations["updateSigningGroup"];
+        post?: never;
+        /**
+         * Delete a signing group and its members
+         * @description Packages already sent with the group are not affected. Needs scope sign.signinggroup.write.
+         */
+        delete: operations["deleteSigningGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signing-groups/bulk-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete 1 to 50 signing groups, with a result per id
+         * @description Each id is tried in order; a group that is not found (or was already deleted, also by a repeated id) is a per-item failure, not an error of the request. Needs scope sign.signinggroup.write.
+         */
+        post: operations["bulkDeleteSigningGroups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signing-groups/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every member of a signing group, oldest first
+         * @description Needs scope sign.signinggroup.read.
+         */
+        get: operations["listSigningGroupMembers"];
+        put?: never;
+        /**
+         * Add a member to a signing group
+         * @description 400 duplicate_member when the email (ignoring case) is already a member; 400 member_limit_reached at 1,000 members. A member added after a package was sent is included only in future sends. Needs scope sign.signinggroup.write.
+         */
+        post: operations["addSigningGroupMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signing-groups/{id}/members/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove the member with this email (URL-encoded, matched ignoring case)
+         * @description 404 member_not_found when no member has that email. Needs scope sign.signinggroup.write.
+         */
+        delete: operations["removeSigningGroupMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        SignFieldError: {
+            /** @description The request property at fault, e.g. `members[2].email`. */
+            field: string;
+            message: string;
+        };
+        SignErrorResponse: {
+            /** @description A URI naming the kind of problem (RFC 9457). */
+            type: string;
+            title: string;
+            status: number;
+            /** @description What went wrong, in words fit to show a user. */
+            detail: string;
+            /** @description A stable machine-readable code (contract §3). */
+            code: string;
+            /** @description Quote it when asking for help: it finds the request in the service log. */
+            traceId: string;
+            errors?: components["schemas"]["SignFieldError"][];
+        };
+        MeApiResponse: {
+            /** Format: uuid */
+            tenantId: string;
+            tenantName: string;
+            /** @description How the caller signed in. */
+            credentialKind: "personal_access_token" | "client_credentials" | "external";
+            scopes: string[];
+            /** @description The user or client behind the credential (`sub` of an external token, the client id, or null). */
+            subject: string | null;
+        };
+        TagTypeInfo: {
+            type: "Signature" | "Initials" | "DateSigned" | "Name" | "Email" | "Company" | "Title" | "Text" | "Date" | "Number" | "Checkbox" | "RadioGroup" | "Dropdown" | "Attachment";
+            /** @description The Platform code. */
+            code: string;
+            description: string;
+            /** @description False for types filled in automatically (DateSigned, Name, Email). */
+            acceptsInput: boolean;
+            docuSignCode: string;
+            adobeSignType: string;
+        };
+        TagBuildResponse: {
+            platform: string;
+            docuSign: string;
+            adobeSign: string;
+            /** @description Each attribute a format could not carry. */
+            warnings: string[];
+        };
+        ParsedTagDto: {
+            /** @description Platform, DocuSign or AdobeSign. */
+            format: "Platform" | "DocuSign" | "AdobeSign";
+            type: "Signature" | "Initials" | "DateSigned" | "Name" | "Email" | "Company" | "Title" | "Text" | "Date" | "Number" | "Checkbox" | "RadioGroup" | "Dropdown" | "Attachment";
+            signerIndex: number;
+            required: boolean;
+            label: string | null;
+            group: string | null;
+            options: string[] | null;
+        };
+        TagProblemDto: {
+            message: string;
+            /** @description 0-based character offset in the tag. */
+            position: number | null;
+        };
+        ParseTagApiRequest: {
+            /** @description The tag text, e.g. {{sig:1:req}}. */
+            tag: string;
+            /** @description Platform, DocuSign or AdobeSign, in any case; detected when absent. */
+            format?: string | null;
+        };
+        ValidateTagApiRequest: {
+            /** @description The tag text. Any string: an empty or overlong (over 10000 characters) tag is reported as invalid. */
+            tag: string;
+            /** @description Platform, DocuSign or AdobeSign, in any case; detected when absent. */
+            format?: string | null;
+        };
+        TagValidationResponse: {
+            isValid: boolean;
+            format: ("Platform" | "DocuSign" | "AdobeSign") | (never | null);
+            parsed: components["schemas"]["ParsedTagDto"] | (never | null);
+            errors: components["schemas"]["TagProblemDto"][];
+        };
+        DetectFormatResponse: {
+            format: ("Platform" | "DocuSign" | "AdobeSign") | (never | null);
+        };
+        ConvertTagApiRequest: {
+            /** @description The tag text, e.g. {{sig:1:req}}. */
+            tag: string;
+            /** @description Platform, DocuSign or AdobeSign, in any case. */
+            targetFormat: string;
+            /** @description Platform, DocuSign or AdobeSign, in any case; detected when absent. */
+            sourceFormat?: string | null;
+        };
+        ConvertTagResponse: {
+            tag: string;
+            /** @description Platform, DocuSign or AdobeSign. */
+            sourceFormat: "Platform" | "DocuSign" | "AdobeSign";
+            /** @description Platform, DocuSign or AdobeSign. */
+            targetFormat: "Platform" | "DocuSign" | "AdobeSign";
+            warnings: string[];
+        };
+        SigningGroupMemberInputDto: {
+            /** @description The member's email address, at most 254 characters; kept as given (trimmed), compared ignoring case. */
+            email: string;
+            /** @description The member's display name, at most 200 characters. */
+            name?: string | null;
+        };
+        CreateSigningGroupApiRequest: {
+            /** @description 1 to 200 characters after trimming. */
+            name: string;
+            /** @description At most 2000 characters; empty or null for none. */
+            description?: string | null;
+            /** @description The initial members, in the order the members list answers them. */
+            members?: components["schemas"]["SigningGroupMemberInputDto"][] | (never | null);
+        };
+        /** @description Changes only the fields given; members are changed with the member operations, never here. */
+        UpdateSigningGroupApiRequest: {
+            /** @description Omitted or null: unchanged. Otherwise 1 to 200 characters after trimming. */
+            name?: string | null;
+            /** @description Omitted or null: unchanged. "" clears it. Otherwise at most 2000 characters. */
+            description?: string | null;
+        };
+        AddSigningGroupMemberApiRequest: {
+            /** @description At most 254 characters; kept as given (trimmed), compared ignoring case. */
+            email: string;
+            /** @description The member's display name, at most 200 characters. */
+            name?: string | null;
+        };
+        BulkDeleteApiRequest: {
+            /** @description 1 to 50 ids, each tried in order. */
+            ids: string[];
+        };
+        SigningGroupApiResponse: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string | null;
+            memberCount: number;
+            /**
+             * Format: date-time
+             * @description When the group was created (ISO 8601, UTC).
+             */
+            createdOn: string;
+            /**
+             * Format: date-time
+             * @description When the group or its members last changed (ISO 8601, UTC); moves forward on every change.
+             */
+            updatedOn: string;
+        };
+        SigningGroupListApiResponse: {
+            items: components["schemas"]["SigningGroupApiResponse"][];
+            page: number;
+            pageSize: number;
+            /** @description Groups matching the query, on all pages. */
+            totalCount: number;
+            totalPages: number;
+        };
+        SigningGroupMemberApiResponse: {
+            /** @description As it was given when the member was added. */
+            email: string;
+            name: string | null;
+            /**
+             * Format: date-time
+             * @description When the member was added (ISO 8601, UTC).
+             */
+            addedOn: string;
+        };
+        BulkDeleteItemApiResponse: {
+            /** @description The id as given in the request. */
+            id: string;
+            success: boolean;
+            error: {
+                /** @description not_found: no such group of the tenant, or already deleted. */
+                code: string;
+                message: string;
+            } | null;
+        };
+        BulkDeleteApiResponse: {
+            /** @description One per requested id, in request order. */
+            results: components["schemas"]["BulkDeleteItemApiResponse"][];
+            successCount: number;
+            failureCount: number;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    connectToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    grant_type?: string;
+                    client_id?: string;
+                    client_secret?: string;
+                    scope?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @enum {string} */
+                        token_type: "Bearer";
+                        expires_in: number;
+                        scope: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+        };
+    };
+    apiV1MeGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    listTagTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagTypeInfo"][];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    buildTag: {
+        parameters: {
+            query?: {
+                /** @description A type name from listTagTypes, case-insensitive. */
+                type?: string;
+                /** @description 1-based signer index (routing order), 1 to 99. */
+                signer?: string;
+                required?: boolean;
+                label?: string;
+                group?: string;
+                /** @description Comma-separated options for Dropdown or RadioGroup; `\,` is a literal comma. */
+                options?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagBuildResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    parseTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParseTagApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParsedTagDto"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    validateTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateTagApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagValidationResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    detectTagFormat: {
+        parameters: {
+            query: {
+                tag: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetectFormatResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    convertTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConvertTagApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConvertTagResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    listSigningGroups: {
+        parameters: {
+            query?: {
+                /** @description 1-based. */
+                page?: number;
+                pageSize?: number;
+                /** @description Case-insensitive substring of the name, the description or any member's email. */
+                search?: string;
+                /** @description Any case. Ties are ordered by id, in the same direction. */
+                sortBy?: "name" | "createdOn" | "updatedOn" | "memberCount";
+                descending?: boolean;
+                /** @description ISO 8601 date (midnight UTC) or date-time (UTC when it has no offset): only groups whose updatedOn is at or after it. */
+                updatedSince?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningGroupListApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    createSigningGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSigningGroupApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningGroupApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    getSigningGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signing group's id (a UUID); anything else answers 404 like a missing group. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningGroupApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    updateSigningGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signing group's id (a UUID); anything else answers 404 like a missing group. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSigningGroupApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningGroupApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteSigningGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signing group's id (a UUID); anything else answers 404 like a missing group. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    bulkDeleteSigningGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkDeleteApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkDeleteApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    listSigningGroupMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signing group's id (a UUID); anything else answers 404 like a missing group. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningGroupMemberApiResponse"][];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    addSigningGroupMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signing group's id (a UUID); anything else answers 404 like a missing group. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddSigningGroupMemberApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningGroupMemberApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    removeSigningGroupMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signing group's id (a UUID). */
+                id: string;
+                /** @description The member's email, URL-encoded; matched ignoring case. */
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+}
