@@ -34,6 +34,24 @@ describe.each(BACKENDS)("service core on %s", (backend) => {
     }
   });
 
+  test("an empty JSON body counts as no body: fine on DELETE, a named validation error where a body is needed", async () => {
+    const groups = await service.call("POST", "/api/v1/signing-groups", {
+      token,
+      body: { name: "Empty body" },
+    });
+    const { id } = (await groups.json()) as { id: string };
+    const deleted = await service.call("DELETE", `/api/v1/signing-groups/${id}`, {
+      token,
+      headers: { "content-type": "application/json" },
+    });
+    expect(deleted.status).toBe(204);
+    const empty = await service.call("POST", "/api/v1/tags/parse", {
+      token,
+      headers: { "content-type": "application/json" },
+    });
+    await expectProblem(empty, 400, "validation_failed");
+  });
+
   test("other content types get 415 unsupported_media_type", async () => {
     for (const type of [
       "text/plain",
