@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { STATUS_CODES } from "node:http";
-import { ApiError, type ErrorCode, type FieldError } from "../errors";
+import { ApiError, validationFailed, type ErrorCode, type FieldError } from "../errors";
 
 interface ValidationIssue {
   instancePath: string;
@@ -93,13 +93,8 @@ function problemOf(error: FastifyError | ApiError | Error): Problem {
   }
   const fe = error as FastifyError & { validation?: ValidationIssue[] };
   if (fe.validation) {
-    const errors = validationErrors(fe.validation);
-    return {
-      status: 400,
-      code: "validation_failed",
-      detail: errors.length === 1 ? errors[0]!.message : `The request has ${errors.length} invalid fields.`,
-      errors,
-    };
+    const { status, code, detail, errors } = validationFailed(validationErrors(fe.validation));
+    return { status, code, detail, errors };
   }
   switch (fe.code) {
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
