@@ -13,6 +13,7 @@ import { createPersonalAccessToken } from "../../src/service/domain/credentials"
 import { caseKey } from "../../src/service/domain/signing-groups";
 import { newId } from "../../src/service/domain/tokens";
 import { openStorage, type NewSigningGroupMember, type Storage } from "../../src/service/storage";
+import { seededRandom } from "./seeded-random";
 
 function option(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -26,17 +27,7 @@ const MEMBERS_PER_GROUP = 50;
 const PEOPLE = 100_000;
 const GROUPS_PER_TRANSACTION = 250;
 
-// A fixed-seed generator (mulberry32) so every run seeds the same data.
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const next = random(20240611);
-const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+const { next, pick } = seededRandom(20240611);
 
 const FIRST =
   "olivia liam emma noah ava elijah sophia lucas mia mateo amelia levi harper ezra evelyn luca aria jack chloe leo".split(

@@ -3,23 +3,13 @@
 // Prints timings only; it asserts nothing, since timings depend on the machine.
 import { buildTag, scan } from "../../src/tags";
 import type { TagSpec, TagType } from "../../src/tags";
+import { seededRandom } from "./seeded-random";
 
 const TARGET_SIZE = 10 * 1024 * 1024;
 const TAG_COUNT = 10_000;
 const RUNS = Math.max(3, Number(process.argv[2] ?? 7));
 
-// A fixed-seed generator (mulberry32) so every run scans the same document.
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const next = random(20240611);
-const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+const { next, pick } = seededRandom(20240611);
 
 const TYPES: TagType[] = [
   "Signature",
