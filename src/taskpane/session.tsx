@@ -15,6 +15,8 @@ import {
 
 export const DEFAULT_SERVICE_URL = "http://127.0.0.1:3001";
 export const SERVICE_URL_STORAGE_KEY = "sign-for-outlook.serviceUrl";
+/** The Groups view's copy of group memberships: signing out removes it with the token. */
+export const GROUP_INDEX_STORAGE_KEY = "sign-for-outlook.groupIndex";
 
 /**
  * Who the credential belongs to: the service's MeApiResponse (GET /api/v1/me, generated type), as the
@@ -33,6 +35,8 @@ export interface Session {
   fetch: FetchLike | undefined;
   identity: Identity | null;
   setIdentity(identity: Identity | null): void;
+  /** This browser session's storage (null: memory only), for caches that live as long as the sign-in. */
+  storage: KeyValueStorage | null;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -75,7 +79,19 @@ export function SessionProvider({ children, storage, fetch }: SessionProviderPro
       return DEFAULT_SERVICE_URL;
     }
   });
-  const [identity, setIdentity] = useState<Identity | null>(null);
+  const [identity, setIdentityState] = useState<Identity | null>(null);
+  const setIdentity = useCallback(
+    (next: Identity | null) => {
+      setIdentityState(next);
+      if (next) return;
+      try {
+        store?.removeItem(GROUP_INDEX_STORAGE_KEY);
+      } catch {
+        // Nothing kept.
+      }
+    },
+    [store],
+  );
 
   const setServiceUrl = useCallback(
     (url: string) => {
@@ -91,8 +107,8 @@ export function SessionProvider({ children, storage, fetch }: SessionProviderPro
   );
 
   const session = useMemo<Session>(
-    () => ({ serviceUrl, setServiceUrl, tokens, fetch, identity, setIdentity }),
-    [serviceUrl, setServiceUrl, tokens, fetch, identity],
+    () => ({ serviceUrl, setServiceUrl, tokens, fetch, identity, setIdentity, storage: store }),
+    [serviceUrl, setServiceUrl, tokens, fetch, identity, store],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -1,0 +1,187 @@
+import { useEffect, useState } from "react";
+import {
+  Button,
+  Caption1,
+  Combobox,
+  Field,
+  Option,
+  Spinner,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
+import { isApiError } from "../../../api/errors";
+import type { SigningGroup } from "../../../api/signing-groups";
+import { ApiErrorMessage } from "../../components/ApiErrorMessage";
+import { addMembers, type MemberOutcome, type Progress } from "../../groups/add-members";
+import { emailKey, type MessagePerson } from "../../groups/people";
+import { useGroups } from "./groups-context";
+import { MemberOutcomes, MemberProgress, plural } from "./MemberOutcomes";
+
+const useStyles = makeStyles({
+  form: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalM,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  muted: { color: tokens.colorNeutralForeground3, overflowWrap: "anywhere" },
+});
+
+const SEARCH_DELAY_MS = 250;
+
+type Found =
+  | { state: "searching" }
+  | { state: "ready"; groups: SigningGroup[]; total: number }
+  | { state: "failed"; error: unknown };
+type Members =
+  { state: "loading" } | { state: "ready"; keys: ReadonlySet<string> } | { state: "failed"; error: unknown };
+type Work =
+  { state: "idle" } | { state: "working"; progress: Progress } | { state: "done"; outcomes: MemberOutcome[] };
+
+/** Adds the picked people to a group found by name; those already in it are shown and skipped. */
+export function AddToGroupForm({ picked }: { picked: readonly MessagePerson[] }) {
+  const styles = useStyles();
+  const { api, changed, revision } = useGroups();
+  const [query, setQuery] = useState("");
+  const [found, setFound] = useState<Found>({ state: "searching" });
+  const [group, setGroup] = useState<SigningGroup | null>(null);
+  const [members, setMembers] = useState<Members>({ state: "loading" });
+  const [work, setWork] = useState<Work>({ state: "idle" });
+
+  useEffect(() => {
+    const abort = new AbortController();
+    setFound({ state: "searching" });
+    const timer = setTimeout(() => {
+      api.list({ search: query.trim() || undefined, pageSize: 20 }, { signal: abort.signal }).then(
+        (list) => setFound({ state: "ready", groups: list.items, total: list.totalCount }),
+        (error: unknown) => {
+          if (!(isApiError(error) && error.kind === "cancelled")) setFound({ state: "failed", error });
+        },
+      );
+    }, SEARCH_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [api, query]);
+
+  useEffect(() => {
+    if (!group) return;
+    const abort = new AbortController();
+    setMembers({ state: "loading" });
+    api.members(group.id, { signal: abort.signal }).then(
+      (list) => setMembers({ state: "ready", keys: new Set(list.map((m) => emailKey(m.email))) }),
+      (error: unknown) => {
+        if (!(isApiError(error) && error.kind === "cancelled")) setMembers({ state: "failed", error });
+      },
+    );
+    return () => abort.abort();
+  }, [api, group, revision]);
+
+  const already = members.state === "ready" ? picked.filter((p) => members.keys.has(p.key)) : [];
+  const toAdd = members.state === "ready" ? picked.filter((p) => !members.keys.has(p.key)) : [];
+
+  /** Adds people; a retry passes the earlier outcomes, which the new ones replace address by address. */
+  const add = async (
+    people: readonly { email: string; name: string | null }[],
+    earlier: readonly MemberOutcome[] = [],
+  ): Promise<void> => {
+    if (!group) return;
+    setWork({ state: "working", progress: { done: 0, total: people.length } });
+    const outcomes = await addMembers(api, group.id, people, {
+      onProgress: (progress) => setWork({ state: "working", progress }),
+    });
+    const latest = new Map(outcomes.map((o) => [o.email, o]));
+    setWork({
+      state: "done",
+      outcomes: earlier.length > 0 ? earlier.map((o) => latest.get(o.email) ?? o) : outcomes,
+    });
+    changed();
+  };
+
+  const options = found.state === "ready" ? found.groups : [];
+  return (
+    <div className={styles.form} role="group" aria-label="Add to a signing group">
+      <Field
+        label="Signing group"
+        hint="Type part of a group's name, description or a member's address."
+        {...(found.state === "failed"
+          ? {
+              validationMessage: found.error instanceof Error ? found.error.message : String(found.error),
+              validationState: "error" as const,
+            }
+          : {})}
+      >
+        <Combobox
+          freeform
+          placeholder="Search signing groups"
+          value={query}
+          onChange={(e) => setQuery((e.target as HTMLInputElement).value)}
+          onOptionSelect={(_, data) => {
+            const chosen = options.find((g) => g.id === data.optionValue) ?? null;
+            setGroup(chosen);
+            setWork({ state: "idle" });
+            if (chosen) setQuery(chosen.name);
+          }}
+        >
+          {options.map((g) => (
+            <Option key={g.id} value={g.id} text={g.name}>
+              {g.name} ({plural(g.memberCount, "member")})
+            </Option>
+          ))}
+          {found.state === "ready" && options.length === 0 && (
+            <Option disabled value="" text="">
+              No group matches
+            </Option>
+          )}
+        </Combobox>
+      </Field>
+      {found.state === "searching" && <Spinner size="extra-tiny" label="Searching…" labelPosition="after" />}
+
+      {group && members.state === "loading" && (
+        <Spinner size="tiny" label={`Reading the members of ${group.name}…`} labelPosition="after" />
+      )}
+      {group && members.state === "failed" && (
+        <ApiErrorMessage title={`Could not read the members of ${group.name}`} error={members.error} />
+      )}
+      {group && members.state === "ready" && (
+        <>
+          {already.length > 0 && (
+            <Caption1 className={styles.muted}>
+              Already in {group.name} (skipped): {already.map((p) => p.address).join(", ")}
+            </Caption1>
+          )}
+          <Button
+            appearance="primary"
+            disabled={toAdd.length === 0 || work.state === "working"}
+            onClick={() => void add(toAdd.map((p) => ({ email: p.address, name: p.name || null })))}
+          >
+            {toAdd.length === 0
+              ? "Everyone picked is already in this group"
+              : `Add ${plural(toAdd.length, "person", "people")} to ${group.name}`}
+          </Button>
+        </>
+      )}
+      {work.state === "working" && <MemberProgress progress={work.progress} />}
+      {work.state === "done" && group && (
+        <MemberOutcomes
+          title={`Added to “${group.name}”`}
+          outcomes={work.outcomes}
+          onRetry={() =>
+            void add(
+              work.outcomes
+                .filter((o) => o.status === "failed")
+                .map((o) => ({
+                  email: o.email,
+                  name: picked.find((p) => p.address === o.email)?.name || null,
+                })),
+              work.outcomes,
+            )
+          }
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { useState, type FormEvent } from "react";
+import { Button, Field, Input, Textarea, makeStyles, tokens } from "@fluentui/react-components";
+import { isApiError } from "../../../api/errors";
+import { SIGNING_GROUP_LIMITS, type SigningGroup } from "../../../api/signing-groups";
+import { ApiErrorMessage } from "../../components/ApiErrorMessage";
+import {
+  addMembers,
+  createGroupWithMembers,
+  memberIndexOfField,
+  type MemberOutcome,
+  type Progress,
+} from "../../groups/add-members";
+import { groupNameFromSubject, type MessagePerson } from "../../groups/people";
+import { useGroups } from "./groups-context";
+import { MemberOutcomes, MemberProgress, plural } from "./MemberOutcomes";
+
+const useStyles = makeStyles({
+  form: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalM,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  actions: { display: "flex", gap: tokens.spacingHorizontalS },
+});
+
+const chars = (text: string): number => [...text].length;
+
+export function nameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return "Enter a name for the group.";
+  if (chars(trimmed) > SIGNING_GROUP_LIMITS.nameLength)
+    return `Use at most ${SIGNING_GROUP_LIMITS.nameLength} characters (this is ${chars(trimmed)}).`;
+  return null;
+}
+
+export function descriptionProblem(description: string): string | null {
+  const length = chars(description.trim());
+  return length > SIGNING_GROUP_LIMITS.descriptionLength
+    ? `Use at most ${SIGNING_GROUP_LIMITS.descriptionLength} characters (this is ${length}).`
+    : null;
+}
+
+/** The service's field errors for `name` and `description`, to show next to those fields. */
+export function fieldErrors(error: unknown): { name?: string; description?: string } {
+  if (!isApiError(error)) return {};
+  const out: { name?: string; description?: string } = {};
+  for (const e of error.errors) {
+    if (e.field === "name" || e.field === "description") out[e.field] = e.message;
+  }
+  return out;
+}
+
+type Work =
+  | { state: "idle" }
+  | { state: "working"; progress: Progress }
+  | { state: "failed"; error: unknown }
+  | { state: "done"; group: SigningGroup; outcomes: MemberOutcome[] };
+
+/** Makes a signing group of the picked people: name from the subject, optional description. */
+export function CreateGroupForm({
+  picked,
+  subject,
+  onAddressProblems,
+}: {
+  picked: readonly MessagePerson[];
+  subject: string;
+  onAddressProblems(problems: ReadonlyMap<string, string>): void;
+}) {
+  const styles = useStyles();
+  const { api, changed } = useGroups();
+  const [name, setName] = useState(() => groupNameFromSubject(subject));
+  const [description, setDescription] = useState("");
+  const [shown, setShown] = useState<{ name?: string | null; description?: string | null }>({});
+  const [work, setWork] = useState<Work>({ state: "idle" });
+  const working = work.state === "working";
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    const problems = { name: nameProblem(name), description: descriptionProblem(description) };
+    setShown(problems);
+    if (problems.name || problems.description || picked.length === 0) return;
+    onAddressProblems(new Map());
+    const members = picked.map((p) => ({ email: p.address, name: p.name || null }));
+    setWork({ state: "working", progress: { done: 0, total: members.length } });
+    try {
+      const result = await createGroupWithMembers(
+        api,
+        { name: name.trim(), description: description.trim() || null },
+        members,
+        { onProgress: (progress) => setWork({ state: "working", progress }) },
+      );
+      setWork({ state: "done", ...result });
+      changed();
+    } catch (error) {
+      setShown(fieldErrors(error));
+      // A refused address is named by its position in the request: show the reason beside that person.
+      if (isApiError(error)) {
+        const byPerson = new Map<string, string>();
+        for (const e of error.errors) {
+          const index = memberIndexOfField(e.field);
+          const person = index === null ? undefined : picked[index];
+          if (person) byPerson.set(person.key, e.message);
+        }
+        onAddressProblems(byPerson);
+      }
+      setWork({ state: "failed", error });
+    }
+  };
+
+  const retry = async (): Promise<void> => {
+    if (work.state !== "done") return;
+    const { group, outcomes } = work;
+    const failed = outcomes.filter((o) => o.status === "failed");
+    const names = new Map(picked.map((p) => [p.address, p.name]));
+    setWork({ state: "working", progress: { done: 0, total: failed.length } });
+    const again = await addMembers(
+      api,
+      group.id,
+      failed.map((o) => ({ email: o.email, name: names.get(o.email) || null })),
+      { onProgress: (progress) => setWork({ state: "working", progress }) },
+    );
+    const byEmail = new Map(again.map((o) => [o.email, o]));
+    setWork({ state: "done", group, outcomes: outcomes.map((o) => byEmail.get(o.email) ?? o) });
+    changed();
+  };
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="New signing group">
+      <Field
+        label="Group name"
+        required
+        {...(shown.name ? { validationMessage: shown.name, validationState: "error" as const } : {})}
+      >
+        <Input
+          value={name}
+          onChange={(_, data) => {
+            setName(data.value);
+            if (shown.name) setShown((s) => ({ ...s, name: nameProblem(data.value) }));
+          }}
+          disabled={working}
+        />
+      </Field>
+      <Field
+        label="Description"
+        hint="Optional: what the group signs, for whoever picks it later."
+        {...(shown.description
+          ? { validationMessage: shown.description, validationState: "error" as const }
+          : {})}
+      >
+        <Textarea
+          value={description}
+          onChange={(_, data) => {
+            setDescription(data.value);
+            if (shown.description) setShown((s) => ({ ...s, description: descriptionProblem(data.value) }));
+          }}
+          disabled={working}
+          resize="vertical"
+        />
+      </Field>
+      <div className={styles.actions}>
+        <Button type="submit" appearance="primary" disabled={working || picked.length === 0}>
+          Create group with {plural(picked.length, "person", "people")}
+        </Button>
+      </div>
+      {work.state === "working" && <MemberProgress progress={work.progress} />}
+      {work.state === "failed" && <ApiErrorMessage title="The group was not created" error={work.error} />}
+      {work.state === "done" && (
+        <MemberOutcomes
+          title={`Created “${work.group.name}”`}
+          outcomes={work.outcomes}
+          onRetry={() => void retry()}
+        />
+      )}
+    </form>
+  );
+}
