@@ -25,7 +25,7 @@ export interface Progress {
 export interface AddOptions {
   onProgress?: (progress: Progress) => void;
   signal?: AbortSignal;
-  /** Adds in flight at once. Default 4. */
+  /** Adds in flight at once. Default 1: the members list answers in the order of adding, so keep the message's order. */
   concurrency?: number;
 }
 
@@ -43,7 +43,7 @@ export async function addMembers(
   members: readonly MemberInput[],
   options: AddOptions = {},
 ): Promise<MemberOutcome[]> {
-  const limiter = createAsyncLimiter(options.concurrency ?? 4);
+  const limiter = createAsyncLimiter(options.concurrency ?? 1);
   let done = 0;
   const total = members.length;
   options.onProgress?.({ done, total });
