@@ -56,6 +56,8 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   await app.register(contentTypes);
   await app.register(cors, {
     origin: config.corsOrigins,
+    // @fastify/cors allows only GET, HEAD and POST unless told: the API also updates and deletes.
+    methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
     exposedHeaders: ["X-Trace-Id", "Location", "Retry-After"],
     maxAge: 600,
   });

@@ -388,11 +388,10 @@ function describeViolations(violations: readonly AxeResult[]): string {
     expectNoPageErrors(wb);
   });
 
-  test("Send, Groups and Status say what is coming, pass axe-core, and are screenshotted", async () => {
+  test("Send and Status say what is coming, pass axe-core, and are screenshotted", async () => {
     const wb = await openWorkbench("read");
     for (const [tab, heading] of [
       ["Send", "Send for signature"],
-      ["Groups", "Signing groups"],
       ["Status", "Signing status"],
     ] as const) {
       const panel = await showView(wb.pane, tab, heading);
@@ -507,4 +506,85 @@ function describeViolations(violations: readonly AxeResult[]): string {
     // The failed sign-in's 401 is logged by the browser; nothing else may be.
     expectNoPageErrors(wb, [/401 \(Unauthorized\)/]);
   });
+  /** Signs the pane in with a personal access token, in Settings. */
+  async function signIn(pane: Frame, token: string): Promise<void> {
+    const panel = await showView(pane, "Settings", "Signing service");
+    await panel.getByRole("textbox", { name: "Service URL" }).fill(service!.url);
+    await panel.getByLabel("Personal access token").fill(token);
+    await panel.getByRole("button", { name: "Sign in" }).click();
+    await panel.getByText("Signed in", { exact: true }).waitFor();
+  }
+
+  test("Groups (read): recipients resolved, a group made of them, a member removed, groups bulk deleted", async () => {
+    const tenant = "Groups-Workbench";
+    const token = await service!.token(tenant);
+    const call = async (method: string, route: string, body?: unknown) => {
+      const response = await service!.call(method, route, { token, body });
+      return response.status === 204 ? null : ((await response.json()) as Record<string, unknown>);
+    };
+    await call("POST", "/api/v1/signing-groups", {
+      name: "Contoso approvers",
+      members: [{ email: "ALEX.WILBER@contoso.com" }],
+    });
+
+    const wb = await openWorkbench("read");
+    await signIn(wb.pane, token);
+    const panel = await showView(wb.pane, "Groups", "People on this message");
+    const people = panel.getByRole("list", { name: "People on this message" });
+    // The fixture's sender, To and Cc, with Alex (To and Cc, two spellings) once.
+    await eventually(async () => expect(await people.getByTestId("message-person").count()).toBe(4));
+    const groupsOf = (name: string) => panel.getByLabel(`Signing groups of ${name}`);
+    await eventually(async () =>
+      expect(await groupsOf("Alex Wilber").textContent()).toBe("Contoso approvers"),
+    );
+    expect(await groupsOf("Adele Vance").textContent()).toBe("In no signing group");
+    await checkAccessibility(wb.pane, "the Groups view (read)");
+    await screenshot(wb, "groups-read");
+
+    // A group of the three picked (the user is not picked), named after the subject.
+    await panel.getByRole("button", { name: "New group from 3 selected" }).click();
+    const form = panel.getByRole("form", { name: "New signing group" });
+    expect(await form.getByRole("textbox", { name: "Group name" }).inputValue()).toBe(FIXTURE.subject);
+    await form.getByRole("button", { name: "Create group with 3 people" }).click();
+    await form.getByText(`Created “${FIXTURE.subject}”`).waitFor();
+    for (const name of ["Adele Vance", "Alex Wilber", "Fabrikam Legal"]) {
+      await eventually(async () => expect(await groupsOf(name).textContent()).toContain(FIXTURE.subject));
+    }
+    expect(await groupsOf("Megan Bowen").textContent()).toBe("In no signing group");
+    await checkAccessibility(wb.pane, "the Groups view after creating a group (read)");
+    await screenshot(wb, "groups-read-created");
+
+    // Open it from the list and remove a member.
+    const list = panel.getByRole("list", { name: "Signing groups" });
+    await list.getByRole("button", { name: FIXTURE.subject }).click();
+    const members = panel.getByRole("list", { name: `Members of ${FIXTURE.subject}` });
+    await eventually(async () => expect(await members.getByRole("listitem").count()).toBe(3));
+    await members.getByRole("button", { name: "Remove legal@fabrikam.com" }).click();
+    await panel.getByText("Removed legal@fabrikam.com.").waitFor();
+    await eventually(async () => expect(await members.getByRole("listitem").count()).toBe(2));
+    await checkAccessibility(wb.pane, "a signing group opened (read)");
+    await screenshot(wb, "groups-read-detail");
+    await panel.getByRole("button", { name: "All signing groups" }).click();
+    await eventually(async () =>
+      expect(await groupsOf("Fabrikam Legal").textContent()).toBe("In no signing group"),
+    );
+
+    // Both groups selected and deleted, after confirming; each result shown.
+    await list.getByRole("checkbox", { name: "Select Contoso approvers" }).click();
+    await list.getByRole("checkbox", { name: `Select ${FIXTURE.subject}` }).click();
+    await panel.getByRole("button", { name: "Delete 2 selected groups" }).click();
+    const dialog = wb.pane.getByRole("alertdialog");
+    await dialog.getByRole("button", { name: "Delete 2 groups" }).click();
+    const results = panel.getByRole("list", { name: "Deletion results" });
+    await results.waitFor();
+    expect(await results.getByRole("listitem").allTextContents()).toEqual([
+      "Contoso approvers: deleted",
+      `${FIXTURE.subject}: deleted`,
+    ]);
+    expect((await call("GET", "/api/v1/signing-groups"))!.totalCount).toBe(0);
+    await eventually(async () =>
+      expect(await groupsOf("Alex Wilber").textContent()).toBe("In no signing group"),
+    );
+    expectNoPageErrors(wb);
+  }, 120_000);
 });

@@ -134,6 +134,25 @@ describe.each(BACKENDS)("service core on %s", (backend) => {
     expect(other.headers.get("access-control-allow-origin")).toBeNull();
   });
 
+  test.each(["PUT", "PATCH", "DELETE", "POST"])(
+    "CORS preflight allows %s (the add-in edits and deletes)",
+    async (method) => {
+      const response = await fetch(
+        `${service.url}/api/v1/signing-groups/00000000-0000-4000-8000-000000000000`,
+        {
+          method: "OPTIONS",
+          headers: {
+            origin: "https://localhost:3000",
+            "access-control-request-method": method,
+            "access-control-request-headers": "authorization,content-type",
+          },
+        },
+      );
+      expect(response.status).toBeLessThan(300);
+      expect(response.headers.get("access-control-allow-methods")?.split(/\s*,\s*/)).toContain(method);
+    },
+  );
+
   test("GET /api/v1/me tells the tenant, credential kind and scopes", async () => {
     const narrow = await service.token("me-tenant", ["sign.package.read", "sign.signinggroup.read"]);
     const response = await service.call("GET", "/api/v1/me", { token: narrow });
