@@ -6,7 +6,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { createHttpClient } from "../../src/api/http";
 import { createSigningGroupsApi } from "../../src/api/signing-groups";
 import { buildApp } from "../../src/service/app";
@@ -16,6 +15,7 @@ import { caseKey } from "../../src/service/domain/signing-groups";
 import { newId } from "../../src/service/domain/tokens";
 import { openStorage, type NewSigningGroupMember } from "../../src/service/storage";
 import { createMembershipIndex } from "../../src/taskpane/groups/membership-index";
+import { benchDatabase } from "./bench-database";
 import { seededRandom } from "./seeded-random";
 
 function option(name: string, fallback: string): string {
@@ -46,29 +46,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sfo-bench-"));
-  let databaseUrl = "";
-  let dropDatabase = async () => undefined as void;
-  if (BACKEND === "postgres") {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl)
-      throw new Error(
-        '--backend postgres needs TEST_DATABASE_URL (eval "$(scripts/start-test-postgres.sh)")',
-      );
-    const name = `sfo_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  }
+  const { databaseUrl, drop: dropDatabase } = await benchDatabase(BACKEND);
   const config = loadConfig({ SIGN_DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" });
   const storage = await openStorage(config);
   const app = await buildApp({ storage, config });
