@@ -72,11 +72,18 @@ function renderGroups(host: OutlookHost | null, storage = memoryStorage()) {
   return { user, storage };
 }
 
-// Fluent's dialog animates in; jsdom runs no animations, so its surface may still count as hidden.
+// Fluent's dialog animates in; jsdom runs no animations, so the dialog and its buttons may still count
+// as hidden (the browser test clicks them for real).
 const findDialog = () => screen.findByRole("alertdialog", { hidden: true });
 const peopleList = () => screen.findByRole("list", { name: "People on this message" });
-const rowOf = async (name: string) =>
-  (await within(await peopleList()).findByText(name)).closest("li") as HTMLElement;
+// The list is rendered anew when the message changes: look it up afresh on every try.
+const rowOf = (name: string) =>
+  waitFor(
+    () =>
+      within(screen.getByRole("list", { name: "People on this message" }))
+        .getByText(name)
+        .closest("li") as HTMLElement,
+  );
 const groupsOf = (name: string) => screen.findByLabelText(`Signing groups of ${name}`);
 
 describe("Groups view", () => {
@@ -227,11 +234,11 @@ describe("Groups view", () => {
     await user.click(screen.getByRole("button", { name: "Delete group" }));
     const dialog = await findDialog();
     expect(dialog).toHaveTextContent("Delete “Finance approvers”?");
-    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await user.click(within(dialog).getByRole("button", { name: "Cancel", hidden: true }));
     await waitFor(() => expect(screen.queryByRole("alertdialog", { hidden: true })).not.toBeInTheDocument());
     expect((await api.list()).totalCount).toBe(2);
     await user.click(screen.getByRole("button", { name: "Delete group" }));
-    await user.click(within(await findDialog()).getByRole("button", { name: "Delete group" }));
+    await user.click(within(await findDialog()).getByRole("button", { name: "Delete group", hidden: true }));
     expect(await screen.findByText("Deleted “Finance approvers”.")).toBeInTheDocument();
     expect((await api.list()).items.map((g) => g.name)).toEqual(["Facilities"]);
   }, 60_000);
@@ -246,7 +253,9 @@ describe("Groups view", () => {
     // Someone else deletes Alpha first: its result says so, Beta's says deleted.
     await api.delete(a.id);
     await user.click(screen.getByRole("button", { name: "Delete 2 selected groups" }));
-    await user.click(within(await findDialog()).getByRole("button", { name: "Delete 2 groups" }));
+    await user.click(
+      within(await findDialog()).getByRole("button", { name: "Delete 2 groups", hidden: true }),
+    );
     const results = await screen.findByRole("list", { name: "Deletion results" });
     expect(
       within(results)
@@ -255,6 +264,57 @@ describe("Groups view", () => {
     ).toEqual([expect.stringMatching(/^Alpha: .*(not found|no signing group)/i), "Beta: deleted"]);
     expect(screen.getByText("Deleted 1 of 2")).toBeInTheDocument();
     expect((await api.list()).totalCount).toBe(0);
+  });
+
+  test("a pinned pane follows the selected message (ItemChanged)", async () => {
+    const fixture: MessageFixture = JSON.parse(JSON.stringify(FIXTURE));
+    const office = createFakeOffice({
+      fixture,
+      mode: "read",
+      theme: "light",
+      latencyMs: 0,
+      loadAttachment: async () => new Uint8Array(),
+    });
+    renderGroups(createOutlookHost(office, { limiter: createAsyncLimiter(3) }));
+    expect(await rowOf("Fabrikam Legal")).toBeInTheDocument();
+    // The simulated item is replaced in place, as selecting another message does.
+    fixture.cc.splice(0, fixture.cc.length, {
+      emailAddress: "nestor.wilke@contoso.com",
+      displayName: "Nestor Wilke",
+      recipientType: "user",
+    });
+    (office as unknown as { __fireItemChanged(): void }).__fireItemChanged();
+    expect(await rowOf("Nestor Wilke")).toBeInTheDocument();
+    expect(within(await peopleList()).queryByText("Fabrikam Legal")).not.toBeInTheDocument();
+  });
+
+  test("writing: Bcc is listed, and recipients edited in Outlook are read again when the pane gets focus", async () => {
+    const fixture: MessageFixture = JSON.parse(JSON.stringify(FIXTURE));
+    const office = createFakeOffice({
+      fixture,
+      mode: "compose",
+      theme: "light",
+      latencyMs: 0,
+      loadAttachment: async () => new Uint8Array(),
+    });
+    const item = (office.context.mailbox as unknown as { item: Record<string, unknown> }).item;
+    item.bcc = {
+      getAsync: (cb: (r: unknown) => void) => setTimeout(() => cb({ status: "succeeded", value: bcc }), 0),
+    };
+    const bcc = [{ emailAddress: "archive@contoso.com", displayName: "Archive", recipientType: "user" }];
+    renderGroups(createOutlookHost(office, { limiter: createAsyncLimiter(3) }));
+    const archive = await rowOf("Archive");
+    expect(within(archive).getByText("Bcc")).toBeInTheDocument();
+    // Writing, the sender is the user: not listed.
+    expect(within(await peopleList()).queryByText("Adele Vance")).not.toBeInTheDocument();
+
+    fixture.to.push({
+      emailAddress: "diego@contoso.com",
+      displayName: "Diego Siciliani",
+      recipientType: "user",
+    });
+    window.dispatchEvent(new Event("focus"));
+    expect(await rowOf("Diego Siciliani")).toBeInTheDocument();
   });
 
   test("signing out removes the copy of group memberships", async () => {
