@@ -46,7 +46,16 @@ const useStyles = makeStyles({
   },
   label: { display: "flex", flexDirection: "column", overflowWrap: "anywhere" },
   badges: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalXS, paddingLeft: "32px" },
-  groups: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalXS, paddingLeft: "32px" },
+  groups: {
+    display: "flex",
+    flexWrap: "wrap",
+    gap: tokens.spacingHorizontalXS,
+    paddingLeft: "32px",
+    minWidth: 0,
+  },
+  // A badge is one line high: a long group name is cut with an ellipsis (the full name is its title).
+  groupBadge: { maxWidth: "100%", minWidth: 0, display: "inline-block", lineHeight: "20px" },
+  groupName: { display: "block", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" },
   muted: { color: tokens.colorNeutralForeground3 },
   problem: { color: tokens.colorPaletteRedForeground1, paddingLeft: "32px" },
   actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
@@ -256,13 +265,20 @@ function PersonRow({
         )}
       </span>
       {person.address && groups !== null && (
-        <span className={styles.groups} aria-label={`Signing groups of ${title}`}>
+        <span className={styles.groups} role="group" aria-label={`Signing groups of ${title}`}>
           {groups.length === 0 ? (
             <Caption1 className={styles.muted}>In no signing group</Caption1>
           ) : (
             groups.map((g) => (
-              <Badge key={g.id} appearance="filled" color="brand" shape="rounded">
-                {g.name}
+              <Badge
+                key={g.id}
+                appearance="filled"
+                color="brand"
+                shape="rounded"
+                className={styles.groupBadge}
+                title={g.name}
+              >
+                <span className={styles.groupName}>{g.name}</span>
               </Badge>
             ))
           )}
