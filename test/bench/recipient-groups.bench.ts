@@ -3,9 +3,6 @@
 // resolved over HTTP against the running service by the task pane's own membership index.
 // Run: node --import tsx test/bench/recipient-groups.bench.ts [--backend sqlite|postgres] [--runs N]
 // Prints timings, ratios to GET /api/v1/me and request counts; asserts nothing.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { createHttpClient } from "../../src/api/http";
 import { createSigningGroupsApi } from "../../src/api/signing-groups";
 import { buildApp } from "../../src/service/app";
@@ -15,7 +12,7 @@ import { caseKey } from "../../src/service/domain/signing-groups";
 import { newId } from "../../src/service/domain/tokens";
 import { openStorage, type NewSigningGroupMember } from "../../src/service/storage";
 import { createMembershipIndex } from "../../src/taskpane/groups/membership-index";
-import { benchDatabase } from "./bench-database";
+import { freshPlace } from "../service/harness";
 import { seededRandom } from "./seeded-random";
 
 function option(name: string, fallback: string): string {
@@ -45,9 +42,17 @@ function memoryStorage() {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "sfo-bench-"));
-  const { databaseUrl, drop: dropDatabase } = await benchDatabase(BACKEND);
-  const config = loadConfig({ SIGN_DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" });
+  if (BACKEND !== "sqlite" && BACKEND !== "postgres") throw new Error(`--backend must be sqlite or postgres`);
+  if (BACKEND === "postgres" && !process.env.TEST_DATABASE_URL) {
+    throw new Error('--backend postgres needs TEST_DATABASE_URL (eval "$(scripts/start-test-postgres.sh)")');
+  }
+  // A new temporary directory, or a new database on the TEST_DATABASE_URL server; both gone afterwards.
+  const place = await freshPlace(BACKEND);
+  const config = loadConfig({
+    SIGN_DATA_DIR: place.dataDir,
+    DATABASE_URL: place.databaseUrl ?? "",
+    LOG_LEVEL: "warn",
+  });
   const storage = await openStorage(config);
   const app = await buildApp({ storage, config });
   try {
@@ -144,8 +149,7 @@ async function main() {
   } finally {
     await app.close();
     await storage.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    await dropDatabase();
+    await place.dispose();
   }
 }
 

@@ -1,33 +1,13 @@
 import { useEffect, useState } from "react";
-import {
-  Button,
-  Caption1,
-  Combobox,
-  Field,
-  Option,
-  Spinner,
-  makeStyles,
-  tokens,
-} from "@fluentui/react-components";
+import { Button, Caption1, Combobox, Field, Option, Spinner } from "@fluentui/react-components";
 import { isApiError } from "../../../api/errors";
 import type { SigningGroup } from "../../../api/signing-groups";
 import { ApiErrorMessage } from "../../components/ApiErrorMessage";
 import { addMembers, type MemberOutcome, type Progress } from "../../groups/add-members";
 import { emailKey, type MessagePerson } from "../../groups/people";
+import { usePanelStyles } from "./CreateGroupForm";
 import { useGroups } from "./groups-context";
 import { MemberOutcomes, MemberProgress, plural } from "./MemberOutcomes";
-
-const useStyles = makeStyles({
-  form: {
-    display: "flex",
-    flexDirection: "column",
-    gap: tokens.spacingVerticalM,
-    padding: tokens.spacingHorizontalM,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-  },
-  muted: { color: tokens.colorNeutralForeground3, overflowWrap: "anywhere" },
-});
 
 const SEARCH_DELAY_MS = 250;
 
@@ -42,7 +22,7 @@ type Work =
 
 /** Adds the picked people to a group found by name; those already in it are shown and skipped. */
 export function AddToGroupForm({ picked }: { picked: readonly MessagePerson[] }) {
-  const styles = useStyles();
+  const styles = usePanelStyles();
   const { api, changed, revision } = useGroups();
   const [query, setQuery] = useState("");
   const [found, setFound] = useState<Found>({ state: "searching" });

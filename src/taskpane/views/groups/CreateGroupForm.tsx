@@ -14,7 +14,8 @@ import { groupNameFromSubject, type MessagePerson } from "../../groups/people";
 import { useGroups } from "./groups-context";
 import { MemberOutcomes, MemberProgress, plural } from "./MemberOutcomes";
 
-const useStyles = makeStyles({
+/** A bordered panel under the people list, for the forms that act on the picked people. */
+export const usePanelStyles = makeStyles({
   form: {
     display: "flex",
     flexDirection: "column",
@@ -24,6 +25,7 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
   },
   actions: { display: "flex", gap: tokens.spacingHorizontalS },
+  muted: { color: tokens.colorNeutralForeground3, overflowWrap: "anywhere" },
 });
 
 const chars = (text: string): number => [...text].length;
@@ -69,7 +71,7 @@ export function CreateGroupForm({
   subject: string;
   onAddressProblems(problems: ReadonlyMap<string, string>): void;
 }) {
-  const styles = useStyles();
+  const styles = usePanelStyles();
   const { api, changed } = useGroups();
   const [name, setName] = useState(() => groupNameFromSubject(subject));
   const [description, setDescription] = useState("");
