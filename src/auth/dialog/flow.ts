@@ -1,0 +1,50 @@
+/**
+ * What auth-dialog.html does, apart from loading Office and MSAL (index.ts): on the first visit it
+ * sends the user to Microsoft (loginRedirect); back from Microsoft it hands the result to the pane
+ * through messageParent (dialog-protocol.ts) and stops.
+ */
+import type { AuthenticationResult, IPublicClientApplication } from "@azure/msal-browser";
+import type { EntraConfig } from "../config";
+import { failureMessage, tokenMessage } from "../dialog-protocol";
+
+export type RedirectApp = Pick<IPublicClientApplication, "handleRedirectPromise" | "loginRedirect">;
+
+export interface DialogFlowOptions {
+  config: EntraConfig | null;
+  /** Makes and initialises MSAL's PublicClientApplication. */
+  createApp: (config: EntraConfig) => Promise<RedirectApp>;
+  /** messageParent. */
+  send: (message: string) => void;
+  now?: () => number;
+}
+
+/** Used when Entra gives no expiry: short, so the pane asks again soon rather than send a dead token. */
+const UNKNOWN_EXPIRY_MS = 10 * 60_000;
+
+/** "sent": the pane has its answer; "redirecting": the page is on its way to Microsoft. */
+export async function runDialogFlow(options: DialogFlowOptions): Promise<"sent" | "redirecting"> {
+  const { config, send } = options;
+  const now = options.now ?? Date.now;
+  if (!config) {
+    send(failureMessage({ errorCode: "not_configured" }));
+    return "sent";
+  }
+  try {
+    const app = await options.createApp(config);
+    const result: AuthenticationResult | null = await app.handleRedirectPromise();
+    if (result) {
+      if (!result.accessToken) {
+        send(failureMessage({ errorCode: "no_access_token" }));
+      } else {
+        send(tokenMessage(result.accessToken, result.expiresOn?.getTime() ?? now() + UNKNOWN_EXPIRY_MS));
+      }
+      return "sent";
+    }
+    // The API's scopes here, so the answer carries the signing service's access token directly.
+    await app.loginRedirect({ scopes: config.scopes, prompt: "select_account" });
+    return "redirecting";
+  } catch (error) {
+    send(failureMessage(error));
+    return "sent";
+  }
+}
