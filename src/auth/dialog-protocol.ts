@@ -21,22 +21,19 @@ export function tokenMessage(accessToken: string, expiresOn: number): string {
 const CODE = /^[A-Za-z0-9_.-]{1,100}$/;
 const AADSTS = /AADSTS\d{4,8}/;
 
-/** The error's MSAL/OAuth code (or "unknown") and the AADSTS number in its text, if any. */
+/** Entra's error number of an MSAL error (its errorNo, else an AADSTS… in its text), e.g. "AADSTS65001". */
+export function aadstsOf(error: unknown): string | null {
+  const e = (error ?? {}) as { errorNo?: unknown; errorMessage?: unknown; message?: unknown };
+  if (typeof e.errorNo === "string" && /^\d{4,8}$/.test(e.errorNo)) return `AADSTS${e.errorNo}`;
+  const text = [e.errorMessage, e.message].filter((t) => typeof t === "string").join(" ");
+  return AADSTS.exec(text)?.[0] ?? null;
+}
+
+/** The error's MSAL/OAuth code (or "unknown") and its AADSTS number, if any. */
 export function failureMessage(error: unknown): string {
-  const e = (error ?? {}) as {
-    errorCode?: unknown;
-    errorMessage?: unknown;
-    message?: unknown;
-    subError?: unknown;
-  };
+  const e = (error ?? {}) as { errorCode?: unknown };
   const code = typeof e.errorCode === "string" && CODE.test(e.errorCode) ? e.errorCode : "unknown";
-  const text = [e.errorMessage, e.message, e.subError].filter((t) => typeof t === "string").join(" ");
-  const result: DialogResult = {
-    type: DIALOG_MESSAGE_TYPE,
-    ok: false,
-    error: code,
-    aadsts: AADSTS.exec(text)?.[0] ?? null,
-  };
+  const result: DialogResult = { type: DIALOG_MESSAGE_TYPE, ok: false, error: code, aadsts: aadstsOf(error) };
   return JSON.stringify(result);
 }
 

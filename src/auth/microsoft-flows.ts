@@ -6,7 +6,7 @@
 import type { AccountInfo, AuthenticationResult } from "@azure/msal-browser";
 import type { DialogEvent, DialogHandle, DialogOptions } from "../outlook/types";
 import type { EntraConfig } from "./config";
-import { parseDialogResult } from "./dialog-protocol";
+import { aadstsOf, parseDialogResult } from "./dialog-protocol";
 import { msalConfiguration } from "./msal-config";
 import type { NestedApp, SignInHost } from "./microsoft";
 import { SignInError } from "./sign-in-error";
@@ -106,10 +106,14 @@ export function signInErrorFor(code: string, aadsts: string | null, cause?: unkn
 
 export function fromMsalError(error: unknown): SignInError {
   if (error instanceof SignInError) return error;
-  const e = (error ?? {}) as { errorCode?: unknown; errorMessage?: unknown; message?: unknown };
+  const e = (error ?? {}) as {
+    errorCode?: unknown;
+    errorNo?: unknown;
+    errorMessage?: unknown;
+    message?: unknown;
+  };
   const code = typeof e.errorCode === "string" && e.errorCode ? e.errorCode : "unknown";
-  const text = [e.errorMessage, e.message].filter((t) => typeof t === "string").join(" ");
-  return signInErrorFor(code, /AADSTS\d{4,8}/.exec(text)?.[0] ?? null, error);
+  return signInErrorFor(code, aadstsOf(e), error);
 }
 
 /** An OutlookError of displayDialogAsync (or a closed-dialog event code) for sign-in. */
