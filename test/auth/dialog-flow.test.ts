@@ -58,6 +58,7 @@ describe("the sign-in dialog", () => {
     const { outcome, sent } = await run(fake);
     expect(outcome).toBe("sent");
     expect(fake.loginRedirect).not.toHaveBeenCalled();
+    expect(fake.handleRedirectPromise).toHaveBeenCalledWith({ navigateToLoginRequestUrl: false });
     expect(sent).toHaveLength(1);
     expect(sent[0]).not.toMatch(/megan|id-token/);
     expect(parseDialogResult(sent[0]!)).toMatchObject({

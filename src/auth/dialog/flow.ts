@@ -31,7 +31,11 @@ export async function runDialogFlow(options: DialogFlowOptions): Promise<"sent" 
   }
   try {
     const app = await options.createApp(config);
-    const result: AuthenticationResult | null = await app.handleRedirectPromise();
+    // Handled here, on the redirect URI itself: Office may have added a query (_host_Info) to the
+    // address the sign-in started from, and going back there would only cost another page load.
+    const result: AuthenticationResult | null = await app.handleRedirectPromise({
+      navigateToLoginRequestUrl: false,
+    });
     if (result) {
       if (!result.accessToken) {
         send(failureMessage({ errorCode: "no_access_token" }));
