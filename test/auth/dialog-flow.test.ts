@@ -56,7 +56,7 @@ describe("the sign-in dialog", () => {
       } as unknown as AuthenticationResult),
     );
     const { outcome, sent } = await run(fake);
-    expect(outcome).toBe("sent");
+    expect(outcome).toBe("signed-in");
     expect(fake.loginRedirect).not.toHaveBeenCalled();
     expect(fake.handleRedirectPromise).toHaveBeenCalledWith({ navigateToLoginRequestUrl: false });
     expect(sent).toHaveLength(1);
@@ -91,7 +91,8 @@ describe("the sign-in dialog", () => {
         ),
       ),
     );
-    const { sent } = await run(fake);
+    const { outcome, sent } = await run(fake);
+    expect(outcome).toBe("failed");
     expect(sent[0]).not.toContain("megan");
     expect(parseDialogResult(sent[0]!)).toMatchObject({
       ok: false,

@@ -21,13 +21,15 @@ export interface DialogFlowOptions {
 /** Used when Entra gives no expiry: short, so the pane asks again soon rather than send a dead token. */
 const UNKNOWN_EXPIRY_MS = 10 * 60_000;
 
-/** "sent": the pane has its answer; "redirecting": the page is on its way to Microsoft. */
-export async function runDialogFlow(options: DialogFlowOptions): Promise<"sent" | "redirecting"> {
+/** What happened: the pane has a token, the pane has a failure, or the page is on its way to Microsoft. */
+export type DialogOutcome = "signed-in" | "failed" | "redirecting";
+
+export async function runDialogFlow(options: DialogFlowOptions): Promise<DialogOutcome> {
   const { config, send } = options;
   const now = options.now ?? Date.now;
   if (!config) {
     send(failureMessage({ errorCode: "not_configured" }));
-    return "sent";
+    return "failed";
   }
   try {
     const app = await options.createApp(config);
@@ -39,16 +41,16 @@ export async function runDialogFlow(options: DialogFlowOptions): Promise<"sent" 
     if (result) {
       if (!result.accessToken) {
         send(failureMessage({ errorCode: "no_access_token" }));
-      } else {
-        send(tokenMessage(result.accessToken, result.expiresOn?.getTime() ?? now() + UNKNOWN_EXPIRY_MS));
+        return "failed";
       }
-      return "sent";
+      send(tokenMessage(result.accessToken, result.expiresOn?.getTime() ?? now() + UNKNOWN_EXPIRY_MS));
+      return "signed-in";
     }
     // The API's scopes here, so the answer carries the signing service's access token directly.
     await app.loginRedirect({ scopes: config.scopes, prompt: "select_account" });
     return "redirecting";
   } catch (error) {
     send(failureMessage(error));
-    return "sent";
+    return "failed";
   }
 }

@@ -43,7 +43,10 @@ async function start(): Promise<void> {
     return;
   }
   const outcome = await runDialogFlow({ config: builtInEntraConfig(), createApp, send: page.messageParent });
-  if (outcome === "sent") status("Signed in. This window closes by itself.");
+  // The pane closes this window once it has the answer; until then, say what happened.
+  if (outcome === "signed-in") status("Signed in. This window closes by itself.");
+  if (outcome === "failed")
+    status("Sign-in did not succeed. Sign for Outlook says why; this window closes by itself.");
 }
 
 start().catch((error: unknown) => {
