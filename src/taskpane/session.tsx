@@ -112,9 +112,9 @@ export function SessionProvider({ children, storage, fetch, microsoft: given }: 
   const pat = useMemo(() => createPatTokenSource(store), [store]);
   const microsoft = useMemo(
     () =>
-      given === undefined
-        ? microsoftTokenSourceFor(host, builtInEntraConfig(), store, window.location.href)
-        : given,
+      given !== undefined
+        ? given
+        : host && microsoftTokenSourceFor(host, builtInEntraConfig(), store, window.location.href),
     [given, host, store],
   );
   const tokens = useMemo<TokenSource>(
