@@ -12,11 +12,15 @@
  *
  * The workbench (a simulated Outlook around the real task pane) is a development tool: it is built
  * and served only in development, together with the fixtures of test/fixtures at /fixtures/.
+ *
+ * Microsoft sign-in is configured at build time (SIGN_ENTRA_CLIENT_ID, SIGN_ENTRA_AUTHORITY,
+ * SIGN_ENTRA_API_SCOPE: see entraConfig below and src/auth/config.ts).
  */
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const crypto = require("node:crypto");
+const { URL } = require("node:url");
 const webpack = require("webpack");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
@@ -63,6 +67,39 @@ function devCertificate() {
   }
 }
 
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Microsoft Entra settings baked into the pages (src/auth/config.ts reads them as __SIGN_ENTRA__).
+ * Only public values: a client id, an authority and scopes are visible to anyone who loads the add-in.
+ * Without SIGN_ENTRA_CLIENT_ID the add-in offers the personal access token only.
+ */
+function entraConfig(env = process.env) {
+  const clientId = (env.SIGN_ENTRA_CLIENT_ID || "").trim();
+  const authority =
+    (env.SIGN_ENTRA_AUTHORITY || "").trim() || "https://login.microsoftonline.com/organizations";
+  const apiScope = (env.SIGN_ENTRA_API_SCOPE || "").trim();
+  if (!clientId) return { clientId: "", authority, apiScope: "" };
+  if (!GUID.test(clientId)) {
+    throw new Error(
+      `SIGN_ENTRA_CLIENT_ID must be the add-in's application (client) id from Entra, a GUID; got "${clientId}".`,
+    );
+  }
+  if (!apiScope) {
+    throw new Error(
+      "SIGN_ENTRA_API_SCOPE is required with SIGN_ENTRA_CLIENT_ID: the signing service's scope(s), e.g. api://sign.example.com/<api-client-id>/.default",
+    );
+  }
+  let url;
+  try {
+    url = new URL(authority);
+  } catch {
+    throw new Error(`SIGN_ENTRA_AUTHORITY is not a URL: ${authority}`);
+  }
+  if (url.protocol !== "https:") throw new Error(`SIGN_ENTRA_AUTHORITY must be https: ${authority}`);
+  return { clientId, authority: authority.replace(/\/+$/, ""), apiScope };
+}
+
 function page(name, template, chunks, officeJs, extra = {}) {
   return new HtmlWebpackPlugin({
     filename: name,
@@ -83,10 +120,12 @@ module.exports = (_env, argv) => {
   const entry = {
     taskpane: "./src/taskpane/index.tsx",
     commands: "./src/commands/commands.ts",
+    "auth-dialog": "./src/auth/dialog/index.ts",
   };
   const pages = [
     page("taskpane.html", "src/taskpane/taskpane.html", ["taskpane"], officeJs),
     page("commands.html", "src/commands/commands.html", ["commands"], officeJs),
+    page("auth-dialog.html", "src/auth/dialog/auth-dialog.html", ["auth-dialog"], officeJs),
     page("support.html", "src/taskpane/support.html", [], officeJs, { inject: false }),
   ];
   if (!production) {
@@ -125,6 +164,7 @@ module.exports = (_env, argv) => {
       new webpack.DefinePlugin({
         // Whether the task pane may run against the workbench's simulated Outlook (?workbench=1).
         __SIGN_WORKBENCH__: JSON.stringify(!production),
+        __SIGN_ENTRA__: JSON.stringify(entraConfig()),
       }),
     ],
     optimization: {
@@ -187,5 +227,6 @@ module.exports = (_env, argv) => {
 };
 
 module.exports.devCertificate = devCertificate;
+module.exports.entraConfig = entraConfig;
 module.exports.OFFICE_JS_CDN = OFFICE_JS_CDN;
 module.exports.OFFICE_JS_DEV = OFFICE_JS_DEV;

@@ -7,3 +7,16 @@ export {
   type KeyValueStorage,
   type PatTokenSource,
 } from "./pat";
+export { builtInEntraConfig, entraConfigFrom, DEFAULT_AUTHORITY, type EntraConfig } from "./config";
+export {
+  createMicrosoftTokenSource,
+  SignInError,
+  MICROSOFT_STORAGE_KEY,
+  EXPIRY_MARGIN_MS,
+  type MicrosoftSignInMode,
+  type MicrosoftTokenSource,
+  type MicrosoftTokenSourceOptions,
+  type NestedApp,
+  type SignInErrorCode,
+  type SignInHost,
+} from "./microsoft";

@@ -4,8 +4,8 @@
  *
  * Implementations:
  * - `pat.ts`: a personal access token typed into Settings (local service, workbench, development).
- * - MSAL (nested app authentication, Office dialog fallback): a later increment, behind the same
- *   interface.
+ * - `microsoft.ts`: Microsoft Entra ID through MSAL (nested app authentication where Outlook offers
+ *   it, else the Office dialog fallback of `dialog/`).
  */
 export interface TokenSource {
   /** The bearer token to send, or null when nobody is signed in. */

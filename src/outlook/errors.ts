@@ -37,6 +37,14 @@ export const OfficeErrorCode = {
   AttachmentResourceUnAuthorizedAccess: 9053,
   AttachmentDownloadFailed: 9054,
   APINotSupportedForSharedFolders: 9055,
+  DialogPageNotLoaded: 12002,
+  DialogPageNotHttps: 12003,
+  DialogDomainNotTrusted: 12004,
+  DialogUrlNotHttps: 12005,
+  DialogClosedByUser: 12006,
+  DialogAlreadyOpen: 12007,
+  DialogIgnoredByUser: 12009,
+  DialogPopupBlocked: 12011,
 } as const;
 
 /** The adapter's own error codes (negative, so they never collide with Office's). */
@@ -64,6 +72,42 @@ interface Mapping {
   retryable: boolean;
 }
 
+const DIALOG_SETUP =
+  "Sign for Outlook is not set up correctly for this window. Ask your administrator to check the add-in's address.";
+
+// Dialog errors (Office.context.ui.displayDialogAsync and its DialogEventReceived).
+const DIALOG_MESSAGES: ReadonlyArray<[number, Mapping]> = [
+  [
+    OfficeErrorCode.DialogPageNotLoaded,
+    {
+      message: "The window could not load its page. Check your connection and try again.",
+      retryable: true,
+    },
+  ],
+  [OfficeErrorCode.DialogPageNotHttps, { message: DIALOG_SETUP, retryable: false }],
+  [OfficeErrorCode.DialogDomainNotTrusted, { message: DIALOG_SETUP, retryable: false }],
+  [OfficeErrorCode.DialogUrlNotHttps, { message: DIALOG_SETUP, retryable: false }],
+  [OfficeErrorCode.DialogClosedByUser, { message: "The window was closed.", retryable: true }],
+  [
+    OfficeErrorCode.DialogAlreadyOpen,
+    {
+      message: "A Sign for Outlook window is already open. Finish or close it, then try again.",
+      retryable: true,
+    },
+  ],
+  [
+    OfficeErrorCode.DialogIgnoredByUser,
+    { message: "Outlook was not allowed to open the window. Try again and choose Allow.", retryable: true },
+  ],
+  [
+    OfficeErrorCode.DialogPopupBlocked,
+    {
+      message:
+        "Your browser blocked the window. Allow pop-ups for Outlook on the web in your browser's settings, then try again.",
+      retryable: true,
+    },
+  ],
+];
 const MESSAGES: ReadonlyMap<number, Mapping> = new Map<number, Mapping>([
   [OfficeErrorCode.InternalError, { message: INTERNAL, retryable: true }],
   [
@@ -197,6 +241,7 @@ const MESSAGES: ReadonlyMap<number, Mapping> = new Map<number, Mapping>([
       retryable: false,
     },
   ],
+  ...DIALOG_MESSAGES,
 ]);
 
 export interface OutlookErrorDetails {

@@ -17,6 +17,9 @@ import { createAsyncLimiter, type AsyncLimiter } from "./limiter";
 import type {
   AttachmentInfo,
   AttachmentKind,
+  DialogEvent,
+  DialogHandle,
+  DialogOptions,
   ItemMode,
   MailAddress,
   OfficeThemeInfo,
@@ -109,6 +112,19 @@ interface MailboxLike {
   userProfile?: { emailAddress?: string };
   addHandlerAsync(eventType: unknown, handler: (args?: unknown) => void, callback: Callback<void>): void;
   removeHandlerAsync(eventType: unknown, callback: Callback<void>): void;
+}
+
+interface DialogLike {
+  addEventHandler(eventType: unknown, handler: (args: unknown) => void): void;
+  close(): void;
+}
+
+interface UiLike {
+  displayDialogAsync?: (url: string, options: DialogOptions, callback: Callback<DialogLike>) => void;
+}
+
+interface RequirementsLike {
+  isSetSupported?: (name: string, version?: string) => boolean;
 }
 
 function isGetter<T>(value: unknown): value is Getter<T> {
@@ -275,6 +291,23 @@ export function createOutlookHost(office: typeof Office, options: OutlookHostOpt
       { operation },
     );
 
+  const requirementSet = (name: string, version: string): boolean => {
+    try {
+      const requirements = office.context?.requirements as RequirementsLike | undefined;
+      return requirements?.isSetSupported?.(name, version) === true;
+    } catch {
+      return false; // hosts older than the requirements API
+    }
+  };
+
+  const ui = (): UiLike | undefined => {
+    try {
+      return office.context?.ui as unknown as UiLike | undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
   const getValue = <T>(getter: Getter<T>, operation: string): Promise<T> =>
     call<T>(operation, (callback) => getter.getAsync(callback));
 
@@ -407,6 +440,49 @@ export function createOutlookHost(office: typeof Office, options: OutlookHostOpt
       };
       if (typeof theme.isDarkTheme === "boolean") info.isDarkTheme = theme.isDarkTheme;
       return info;
+    },
+
+    supportsNestedAppAuth: () => requirementSet("NestedAppAuth", "1.1"),
+
+    supportsDialogs: () =>
+      typeof ui()?.displayDialogAsync === "function" && requirementSet("DialogApi", "1.1"),
+
+    async openDialog(url: string, options: DialogOptions, onEvent: (event: DialogEvent) => void) {
+      const display = ui()?.displayDialogAsync;
+      if (typeof display !== "function") throw notSupported("displayDialogAsync", "open a window");
+      const dialog = await call<DialogLike>("displayDialogAsync", (callback) =>
+        display.call(ui(), url, options, callback),
+      );
+      let open = true;
+      const messageType: unknown = office.EventType?.DialogMessageReceived ?? "dialogMessageReceived";
+      const eventType: unknown = office.EventType?.DialogEventReceived ?? "dialogEventReceived";
+      dialog.addEventHandler(messageType, (args) => {
+        const { message, origin } = (args ?? {}) as { message?: unknown; origin?: unknown };
+        if (!open) return;
+        onEvent({
+          kind: "message",
+          message: typeof message === "string" ? message : "",
+          origin: typeof origin === "string" ? origin : null,
+        });
+      });
+      dialog.addEventHandler(eventType, (args) => {
+        const code = Number((args as { error?: unknown } | undefined)?.error);
+        if (!open) return;
+        open = false;
+        onEvent({ kind: "closed", code: Number.isFinite(code) ? code : OfficeErrorCode.DialogClosedByUser });
+      });
+      const handle: DialogHandle = {
+        close() {
+          if (!open) return;
+          open = false;
+          try {
+            dialog.close();
+          } catch {
+            // Already gone (the user closed it at the same moment): nothing left to close.
+          }
+        },
+      };
+      return handle;
     },
 
     async onItemChanged(listener: () => void) {

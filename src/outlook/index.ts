@@ -2,12 +2,16 @@
 export type {
   AttachmentInfo,
   AttachmentKind,
+  DialogEvent,
+  DialogHandle,
+  DialogOptions,
   ItemMode,
   MailAddress,
   OfficeThemeInfo,
   OutlookHost,
   Recipients,
 } from "./types";
+export { createDialogPage, type DialogPage } from "./dialog-page";
 export { createOutlookHost, MAX_CONCURRENT_OFFICE_CALLS, type OutlookHostOptions } from "./host";
 export {
   AdapterErrorCode,

@@ -72,4 +72,42 @@ export interface OutlookHost {
    * (its promise settles when Office has removed the handler, if this was the last listener).
    */
   onItemChanged(listener: () => void): Promise<() => Promise<void>>;
+  /**
+   * Whether the host brokers MSAL's nested app authentication (requirement set NestedAppAuth 1.1).
+   * False when Office cannot say (old hosts throw or have no requirements object).
+   */
+  supportsNestedAppAuth(): boolean;
+  /** Whether Office.context.ui.displayDialogAsync can be used (requirement set DialogApi 1.1). */
+  supportsDialogs(): boolean;
+  /**
+   * Opens `url` (https, on the add-in's own origin) in an Office dialog. Resolves once the dialog is
+   * open; messages and the dialog closing arrive at `onEvent`. Rejects with an OutlookError (codes
+   * 12004, 12005, 12007, 12009, 12011...) when Office does not open it.
+   */
+  openDialog(
+    url: string,
+    options: DialogOptions,
+    onEvent: (event: DialogEvent) => void,
+  ): Promise<DialogHandle>;
+}
+
+export interface DialogOptions {
+  /** Percent of the screen. */
+  height: number;
+  width: number;
+  /**
+   * Office's own "allow this add-in to open a window?" prompt. True is Office's default; it is what
+   * gets the window past a browser popup blocker when no click preceded the call.
+   */
+  promptBeforeOpen?: boolean;
+}
+
+export type DialogEvent =
+  /** `origin`: the sender's origin when Office reports it (newer hosts), else null. */
+  | { kind: "message"; message: string; origin: string | null }
+  /** The dialog went away or failed: 12006 closed by the user, 12002 page not loaded, 12003 http. */
+  | { kind: "closed"; code: number };
+
+export interface DialogHandle {
+  close(): void;
 }

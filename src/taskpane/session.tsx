@@ -2,16 +2,27 @@
  * The pane's session: the signing service's URL, the sign-in (a TokenSource) and who is signed in.
  * Kept in sessionStorage (URL, token) for this browser session only. Views get an HTTP client bound to
  * it from service-client.ts (kept out of this module so the client loads with the views, lazily).
+ *
+ * Two ways to sign in: a personal access token (always), and Microsoft (when this build has an Entra
+ * client id and the pane runs in an Outlook that can broker it or open a dialog). Signing in one way
+ * signs out the other; `tokens` hands out whichever is signed in.
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import type { MeApiResponse } from "../api/client";
 import type { FetchLike } from "../api/http";
 import {
+  builtInEntraConfig,
+  createMicrosoftTokenSource,
   createPatTokenSource,
   sessionStorageOrNull,
+  type EntraConfig,
   type KeyValueStorage,
+  type MicrosoftTokenSource,
   type PatTokenSource,
+  type TokenSource,
 } from "../auth";
+import type { OutlookHost } from "../outlook";
+import { useHost } from "./host-context";
 
 export const DEFAULT_SERVICE_URL = "http://127.0.0.1:3001";
 export const SERVICE_URL_STORAGE_KEY = "sign-for-outlook.serviceUrl";
@@ -30,7 +41,15 @@ export type Identity = Omit<MeApiResponse, "credentialKind" | "subject"> & {
 export interface Session {
   serviceUrl: string;
   setServiceUrl(url: string): void;
-  tokens: PatTokenSource;
+  /** Whichever sign-in is active (Microsoft first), for the HTTP clients. */
+  tokens: TokenSource;
+  pat: PatTokenSource;
+  /** Null when Microsoft sign-in is not offered here (no client id in this build, or not inside Outlook). */
+  microsoft: MicrosoftTokenSource | null;
+  /** How the user is signed in right now, if at all. */
+  signedInWith(): "pat" | "microsoft" | null;
+  /** Signs out of both. */
+  signOut(): void;
   /** The fetch the HTTP clients use (tests inject one); undefined: the browser's. */
   fetch: FetchLike | undefined;
   identity: Identity | null;
@@ -61,17 +80,61 @@ export function normaliseServiceUrl(value: string): string {
   return value.trim().replace(/\/+$/, "");
 }
 
+/** auth-dialog.html beside the pane's own page (the add-in may live under a path). */
+export function authDialogUrl(pageUrl: string): string {
+  const url = new URL("auth-dialog.html", pageUrl);
+  url.search = "";
+  url.hash = "";
+  return url.href;
+}
+
+/** Microsoft sign-in for this build and host, or null where it cannot work. */
+export function microsoftTokenSourceFor(
+  host: OutlookHost | null,
+  config: EntraConfig | null,
+  storage: KeyValueStorage | null,
+  pageUrl: string,
+): MicrosoftTokenSource | null {
+  if (!host || !config) return null;
+  if (!host.supportsNestedAppAuth() && !host.supportsDialogs()) return null;
+  return createMicrosoftTokenSource({ config, host, storage, dialogUrl: authDialogUrl(pageUrl) });
+}
+
 export interface SessionProviderProps {
   children: ReactNode;
   /** Default: sessionStorage (memory when the browser refuses it). */
   storage?: KeyValueStorage | null;
   /** Default: the browser's fetch. */
   fetch?: FetchLike;
+  /** Default: from this build's Entra configuration and the Outlook host (null: not offered). */
+  microsoft?: MicrosoftTokenSource | null;
 }
 
-export function SessionProvider({ children, storage, fetch }: SessionProviderProps) {
+export function SessionProvider({ children, storage, fetch, microsoft: given }: SessionProviderProps) {
+  const { host } = useHost();
   const store = useMemo(() => (storage === undefined ? sessionStorageOrNull() : storage), [storage]);
-  const tokens = useMemo(() => createPatTokenSource(store), [store]);
+  const pat = useMemo(() => createPatTokenSource(store), [store]);
+  const microsoft = useMemo(
+    () =>
+      given !== undefined
+        ? given
+        : host && microsoftTokenSourceFor(host, builtInEntraConfig(), store, window.location.href),
+    [given, host, store],
+  );
+  const tokens = useMemo<TokenSource>(
+    () => ({
+      getToken: () => (microsoft?.isSignedIn() ? microsoft.getToken() : pat.getToken()),
+      signOut: () => {
+        microsoft?.signOut();
+        pat.signOut();
+      },
+    }),
+    [microsoft, pat],
+  );
+  const signedInWith = useCallback(
+    () => (microsoft?.isSignedIn() ? "microsoft" : pat.hasToken() ? "pat" : null),
+    [microsoft, pat],
+  );
   const [serviceUrl, setUrlState] = useState<string>(() => {
     try {
       return store?.getItem(SERVICE_URL_STORAGE_KEY) || DEFAULT_SERVICE_URL;
@@ -107,8 +170,20 @@ export function SessionProvider({ children, storage, fetch }: SessionProviderPro
   );
 
   const session = useMemo<Session>(
-    () => ({ serviceUrl, setServiceUrl, tokens, fetch, identity, setIdentity, storage: store }),
-    [serviceUrl, setServiceUrl, tokens, fetch, identity, store],
+    () => ({
+      serviceUrl,
+      setServiceUrl,
+      tokens,
+      pat,
+      microsoft,
+      signedInWith,
+      signOut: tokens.signOut,
+      fetch,
+      identity,
+      setIdentity,
+      storage: store,
+    }),
+    [serviceUrl, setServiceUrl, tokens, pat, microsoft, signedInWith, fetch, identity, store],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -11,6 +11,9 @@
  *   its parsed fields, and in compose mode inserts the tag into the workbench's simulated message body;
  * - Settings: a wrong token shows the service's own error in words; a real token signs in and shows the
  *   tenant from the service's GET /api/v1/me;
+ * - the sign-in dialog page (auth-dialog.html, a build configured for Microsoft sign-in) boots real
+ *   MSAL under a stand-in Office.js and hands its outcome to the pane with messageParent; the workbench
+ *   (no nested app authentication, no dialogs) does not offer Microsoft sign-in even so;
  * - axe-core: no serious or critical accessibility violations in each view;
  * - a screenshot of each view in test/artifacts/<view>-<mode>.png (ignored by git).
  *
@@ -54,6 +57,13 @@ const FIXTURE = JSON.parse(
   readFileSync(path.join(ROOT, "test", "fixtures", "message.json"), "utf8"),
 ) as MessageFixture;
 const TENANT = "Northwind-Traders";
+const ENTRA_CLIENT_ID = "3f2b6c1e-8d4a-4c2b-9e7f-0a1b2c3d4e5f";
+/** Office.js in the sign-in dialog as far as the page uses it: onReady, and messageParent recording. */
+const DIALOG_OFFICE_JS = `window.__sent = [];
+window.Office = {
+  onReady: () => Promise.resolve({ host: "Outlook", platform: "PC" }),
+  context: { ui: { messageParent: (message) => window.__sent.push(message) } },
+};`;
 const SCOPES = ["sign.package.read", "sign.signinggroup.read"];
 
 type Mode = "read" | "compose";
@@ -108,7 +118,15 @@ function startDevServer(port: number, timeoutMs: number): DevServer {
     ["node_modules/webpack-cli/bin/cli.js", "serve", "--mode", "development"],
     {
       cwd: ROOT,
-      env: { ...process.env, ADDIN_PORT: String(port), NODE_ENV: "development" },
+      env: {
+        ...process.env,
+        ADDIN_PORT: String(port),
+        NODE_ENV: "development",
+        // Configured for Microsoft sign-in, with an authority that cannot be reached from here.
+        SIGN_ENTRA_CLIENT_ID: ENTRA_CLIENT_ID,
+        SIGN_ENTRA_AUTHORITY: "https://127.0.0.1:9/contoso",
+        SIGN_ENTRA_API_SCOPE: "api://sign.example.com/api/.default",
+      },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     },
@@ -500,6 +518,7 @@ function describeViolations(violations: readonly AxeResult[]): string {
       Service: service!.url,
     });
     expect(await panel.getByRole("alert").count()).toBe(0);
+    expect(await panel.getByRole("button", { name: "Sign in with Microsoft" }).count()).toBe(0);
     await checkAccessibility(wb.pane, "the Settings view, signed in (read)");
     await screenshot(wb, "settings-read");
 
@@ -587,4 +606,37 @@ function describeViolations(violations: readonly AxeResult[]): string {
     );
     expectNoPageErrors(wb);
   }, 120_000);
+
+  test("the sign-in dialog page runs MSAL and answers the pane through messageParent", async () => {
+    const context = await browser!.newContext({ ignoreHTTPSErrors: true });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.route("**/office/office.js", (route) =>
+      route.fulfill({ contentType: "application/javascript", body: DIALOG_OFFICE_JS }),
+    );
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(`uncaught: ${e.message}`));
+    // Office adds _host_Info to the pages it opens.
+    await page.goto(`${origin}/auth-dialog.html?_host_Info=Outlook$Win32$16.01$en-US$$$$0`);
+    const sent = await page.waitForFunction(
+      () => (window as unknown as { __sent: string[] }).__sent[0],
+      null,
+      {
+        timeout: 20_000,
+      },
+    );
+    const message = JSON.parse((await sent.jsonValue()) as string) as Record<string, unknown>;
+    // Real MSAL could not reach the authority: the failure crosses as a code, nothing else.
+    expect(message).toEqual({
+      type: "sign-for-outlook/sign-in",
+      ok: false,
+      error: expect.stringMatching(/^[a-z_]+$/),
+      aadsts: null,
+    });
+    expect(message.error).not.toBe("not_configured");
+    expect(await page.getByRole("status").textContent()).toBe(
+      "Sign-in did not succeed. Sign for Outlook says why; this window closes by itself.",
+    );
+    expect(errors).toEqual([]);
+  });
 });

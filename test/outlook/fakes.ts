@@ -233,12 +233,79 @@ export function fakeMailbox(item: unknown): FakeMailbox {
 
 export const ITEM_CHANGED = "olkItemSelectedChanged";
 
-export function fakeOffice(mailbox: FakeMailbox, extra: { officeTheme?: unknown } = {}): typeof Office {
+export const DIALOG_MESSAGE = "dialogMessageReceived";
+export const DIALOG_EVENT = "dialogEventReceived";
+
+/** A dialog Office opened: the page's messages and Office's events can be fired at the pane. */
+export interface FakeDialog {
+  url: string;
+  options: unknown;
+  close: jest.Mock;
+  /** As messageParent from the dialog page would (origin: what newer hosts report). */
+  send(message: string, origin?: string): void;
+  /** A DialogEventReceived, e.g. 12006 when the user closes the window. */
+  event(code: number): void;
+}
+
+/** Office.context.ui: `opened` lists the dialogs; `refuse` makes the next displayDialogAsync fail. */
+export interface FakeUi {
+  displayDialogAsync: jest.Mock;
+  opened: FakeDialog[];
+  refuse: FakeAsyncResult<never> | null;
+}
+
+export function fakeUi(): FakeUi {
+  const ui: FakeUi = {
+    opened: [],
+    refuse: null,
+    displayDialogAsync: jest.fn((url: string, options: unknown, callback: Callback<unknown>) => {
+      if (ui.refuse) return later(callback, ui.refuse);
+      const handlers = new Map<string, (args: unknown) => void>();
+      const dialog: FakeDialog = {
+        url,
+        options,
+        close: jest.fn(),
+        send: (message, origin) => handlers.get(DIALOG_MESSAGE)?.(origin ? { message, origin } : { message }),
+        event: (code) => handlers.get(DIALOG_EVENT)?.({ error: code }),
+      };
+      ui.opened.push(dialog);
+      later(
+        callback,
+        ok({
+          addEventHandler: (type: string, handler: (args: unknown) => void) => handlers.set(type, handler),
+          close: dialog.close,
+        }),
+      );
+    }),
+  };
+  return ui;
+}
+
+export interface FakeOfficeExtra {
+  officeTheme?: unknown;
+  /** Requirement sets the host claims, as "Name 1.1" (default: none). */
+  sets?: string[];
+  ui?: FakeUi;
+}
+
+export function fakeOffice(mailbox: FakeMailbox, extra: FakeOfficeExtra = {}): typeof Office {
+  const sets = extra.sets ?? [];
   const office = {
-    context: { mailbox, officeTheme: extra.officeTheme },
+    context: {
+      mailbox,
+      officeTheme: extra.officeTheme,
+      ui: extra.ui,
+      requirements: {
+        isSetSupported: (name: string, version?: string) => sets.includes(`${name} ${version ?? "1.1"}`),
+      },
+    },
     AsyncResultStatus: { Succeeded: "succeeded", Failed: "failed" },
     CoercionType: { Text: "text", Html: "html" },
-    EventType: { ItemChanged: ITEM_CHANGED },
+    EventType: {
+      ItemChanged: ITEM_CHANGED,
+      DialogMessageReceived: DIALOG_MESSAGE,
+      DialogEventReceived: DIALOG_EVENT,
+    },
     MailboxEnums: {
       AttachmentContentFormat: { Base64: "base64", Url: "url", Eml: "eml", ICalendar: "iCalendar" },
       AttachmentType: { File: "file", Item: "item", Cloud: "cloud" },

@@ -28,14 +28,14 @@ const useStyles = makeStyles({
  */
 export default function GroupsView() {
   const styles = useStyles();
-  const { identity, setIdentity, tokens: tokenSource } = useSession();
+  const { identity, setIdentity, signedInWith } = useSession();
   const client = useServiceClient();
-  const signedIn = identity !== null || tokenSource.hasToken();
+  const signedIn = identity !== null || signedInWith() !== null;
   const [failure, setFailure] = useState<unknown>(null);
 
   // A token kept from earlier in this session: learn whose it is (the tenant names the local copy).
   useEffect(() => {
-    if (identity || !tokenSource.hasToken()) return;
+    if (identity || signedInWith() === null) return;
     const abort = new AbortController();
     setFailure(null);
     fetchIdentity(client, abort.signal).then(setIdentity, (error: unknown) => {
@@ -43,7 +43,7 @@ export default function GroupsView() {
       setFailure(error);
     });
     return () => abort.abort();
-  }, [identity, client, setIdentity, tokenSource]);
+  }, [identity, client, setIdentity, signedInWith]);
 
   if (!signedIn) {
     return (

@@ -14,7 +14,7 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
-import { KeyRegular, SignOutRegular } from "@fluentui/react-icons";
+import { KeyRegular, PersonAccountsRegular, SignOutRegular } from "@fluentui/react-icons";
 import { isApiError } from "../../api/errors";
 import { ApiErrorMessage } from "../components/ApiErrorMessage";
 import { fetchIdentity } from "../identity";
@@ -56,6 +56,7 @@ export function credentialKindLabel(kind: string): string {
 type Check =
   | { state: "idle" }
   | { state: "checking" }
+  | { state: "microsoft" }
   | { state: "failed"; title: string; error: unknown; message?: string };
 
 function IdentityCard({ identity, serviceUrl }: { identity: Identity; serviceUrl: string }) {
@@ -96,7 +97,7 @@ export default function SettingsView() {
   const styles = useStyles();
   const headingId = useId();
   const session = useSession();
-  const { serviceUrl, setServiceUrl, tokens: tokenSource, identity, setIdentity } = session;
+  const { serviceUrl, setServiceUrl, pat, microsoft, signedInWith, identity, setIdentity } = session;
   const client = useServiceClient();
   const clientFor = useClientFactory();
   const [urlDraft, setUrlDraft] = useState(serviceUrl);
@@ -115,7 +116,7 @@ export default function SettingsView() {
 
   // A token kept from earlier in this session: check it (and learn who it is) once.
   const verifyStored = useCallback(async () => {
-    if (!tokenSource.hasToken() || identity) return;
+    if (!signedInWith() || identity) return;
     const signal = startCheck();
     try {
       const me = await fetchIdentity(client, signal);
@@ -123,10 +124,10 @@ export default function SettingsView() {
       setCheck({ state: "idle" });
     } catch (error) {
       if (isApiError(error) && error.kind === "cancelled") return;
-      if (isApiError(error) && error.status === 401) tokenSource.signOut();
+      if (isApiError(error) && error.status === 401) session.signOut();
       setCheck({ state: "failed", title: "Could not check your sign-in", error });
     }
-  }, [client, identity, setIdentity, tokenSource]);
+  }, [client, identity, setIdentity, signedInWith, session]);
 
   useEffect(() => {
     void verifyStored();
@@ -145,7 +146,8 @@ export default function SettingsView() {
       // Checked before it is kept: a token the service refuses is never stored.
       const me = await fetchIdentity(clientFor(url, value), signal);
       setServiceUrl(url);
-      tokenSource.setToken(value);
+      microsoft?.signOut();
+      pat.setToken(value);
       setIdentity(me);
       setToken("");
       setCheck({ state: "idle" });
@@ -160,14 +162,46 @@ export default function SettingsView() {
     }
   };
 
+  const signInWithMicrosoft = async (): Promise<void> => {
+    if (!microsoft || urlProblem) return;
+    const url = normaliseServiceUrl(urlDraft);
+    abort.current?.abort();
+    setCheck({ state: "microsoft" });
+    let accessToken: string;
+    try {
+      accessToken = await microsoft.signIn();
+    } catch (error) {
+      setCheck({ state: "failed", title: "Microsoft sign-in failed", error });
+      return;
+    }
+    const signal = startCheck();
+    try {
+      const me = await fetchIdentity(clientFor(url, accessToken), signal);
+      setServiceUrl(url);
+      pat.signOut();
+      setIdentity(me);
+      setToken("");
+      setCheck({ state: "idle" });
+    } catch (error) {
+      if (isApiError(error) && error.kind === "cancelled") return;
+      // Signed in at Microsoft but refused by the service: nothing is kept that the service refuses.
+      microsoft.signOut();
+      const message =
+        isApiError(error) && error.status === 401
+          ? `${(error.detail ?? "The service did not accept your Microsoft sign-in").replace(/\.?$/, ".")} Ask your administrator to set up Microsoft sign-in on the signing service.`
+          : undefined;
+      setCheck({ state: "failed", title: "Sign-in failed", error, ...(message ? { message } : {}) });
+    }
+  };
+
   const signOut = (): void => {
     abort.current?.abort();
-    tokenSource.signOut();
+    session.signOut();
     setIdentity(null);
     setCheck({ state: "idle" });
   };
 
-  const checking = check.state === "checking";
+  const checking = check.state === "checking" || check.state === "microsoft";
 
   return (
     <div className={styles.root}>
@@ -231,14 +265,32 @@ export default function SettingsView() {
               <Button type="submit" appearance="primary" icon={<KeyRegular />} disabled={checking}>
                 Sign in
               </Button>
+              {microsoft && (
+                <Button
+                  type="button"
+                  icon={<PersonAccountsRegular />}
+                  disabled={checking || Boolean(urlProblem)}
+                  onClick={() => void signInWithMicrosoft()}
+                >
+                  Sign in with Microsoft
+                </Button>
+              )}
             </div>
             <Body1 className={styles.muted}>
-              Sign-in with your Microsoft 365 account is coming; until then, use a personal access token.
+              {microsoft
+                ? "Sign in with Microsoft uses your Microsoft 365 work account; no token needed."
+                : "Sign-in with a Microsoft 365 account is offered inside Outlook once your administrator has set it up."}
             </Body1>
           </form>
         )}
 
-        {checking && <Spinner size="tiny" label="Checking your sign-in…" labelPosition="after" />}
+        {checking && (
+          <Spinner
+            size="tiny"
+            label={check.state === "microsoft" ? "Signing in with Microsoft…" : "Checking your sign-in…"}
+            labelPosition="after"
+          />
+        )}
         {check.state === "failed" && (
           <ApiErrorMessage
             title={check.title}

@@ -1,0 +1,155 @@
+/**
+ * @jest-environment node
+ *
+ * End to end without Microsoft: a local OpenID Connect issuer (a key pair and a JWKS server) stands
+ * in for Entra, the real service accepts its tokens through OIDC_*, and the pane's Microsoft token
+ * source hands them to the service through the pane's HTTP client. Faked only what cannot run here:
+ * Office (the dialog) and MSAL's clients (they would talk to Entra).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { AuthenticationResult } from "@azure/msal-browser";
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
+import { createHttpClient } from "../../src/api/http";
+import { createMicrosoftTokenSource, type NestedApp } from "../../src/auth";
+import { runDialogFlow, type RedirectApp } from "../../src/auth/dialog/flow";
+import { createAsyncLimiter, createOutlookHost } from "../../src/outlook";
+import { fakeMailbox, fakeOffice, fakeUi, readItem } from "../outlook/fakes";
+import { BACKENDS, startTestService, type TestService } from "../service/harness";
+
+const ISSUER = "https://login.example.test/contoso-tid/v2.0";
+const AUDIENCE = "api://sign.example.com/api";
+const CONFIG = {
+  clientId: "3f2b6c1e-8d4a-4c2b-9e7f-0a1b2c3d4e5f",
+  authority: "https://login.example.test/contoso-tid",
+  scopes: [`${AUDIENCE}/.default`],
+};
+const DIALOG_URL = "https://sign.example.com/addin/auth-dialog.html";
+
+const backend = BACKENDS[0]!;
+let keys: Awaited<ReturnType<typeof generateKeyPair>>;
+let jwksServer: http.Server;
+let service: TestService;
+
+beforeAll(async () => {
+  keys = await generateKeyPair("RS256");
+  const jwk: JWK = { ...(await exportJWK(keys.publicKey)), kid: "k1", alg: "RS256", use: "sig" };
+  jwksServer = http.createServer((_req, res) => {
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((resolve) => jwksServer.listen(0, "127.0.0.1", resolve));
+  const { port } = jwksServer.address() as AddressInfo;
+  service = await startTestService(backend, {
+    OIDC_ISSUER: ISSUER,
+    OIDC_AUDIENCE: AUDIENCE,
+    OIDC_JWKS_URI: `http://127.0.0.1:${port}/keys`,
+  });
+});
+
+afterAll(async () => {
+  await service?.close();
+  await new Promise((resolve) => jwksServer.close(resolve));
+});
+
+/** An access token as Entra would issue it for the API (v2.0, delegated scopes). */
+async function mint(expiresInSeconds = 3600): Promise<{ token: string; expiresOn: Date }> {
+  const now = Math.floor(Date.now() / 1000);
+  const token = await new SignJWT({ tid: "contoso-tid", scp: "sign.package.read sign.signinggroup.read" })
+    .setProtectedHeader({ alg: "RS256", kid: "k1" })
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setSubject("megan-object-id")
+    .setIssuedAt(now)
+    .setExpirationTime(now + expiresInSeconds)
+    .sign(keys.privateKey as CryptoKey);
+  return { token, expiresOn: new Date((now + expiresInSeconds) * 1000) };
+}
+
+function host(sets: string[]) {
+  const ui = fakeUi();
+  return {
+    ui,
+    host: createOutlookHost(fakeOffice(fakeMailbox(readItem()), { sets, ui }), {
+      limiter: createAsyncLimiter(3),
+    }),
+  };
+}
+
+const ME = {
+  tenantId: expect.any(String),
+  tenantName: "contoso-tid",
+  credentialKind: "external",
+  scopes: ["sign.package.read", "sign.signinggroup.read"],
+  subject: "megan-object-id",
+};
+
+describe("Microsoft sign-in against the real service", () => {
+  it("dialog fallback: the dialog page's answer reaches the pane, whose token the service accepts", async () => {
+    const { host: outlook, ui } = host(["DialogApi 1.1"]);
+    const source = createMicrosoftTokenSource({ config: CONFIG, host: outlook, dialogUrl: DIALOG_URL });
+    const client = createHttpClient({ baseUrl: service.url, tokenSource: source, maxRetries: 0 });
+
+    const signIn = source.signIn();
+    while (ui.opened.length === 0) await new Promise((r) => setTimeout(r, 1));
+    await new Promise((r) => setTimeout(r, 1));
+    const { token, expiresOn } = await mint();
+    // auth-dialog.html back from "Microsoft": its flow sends through messageParent, here the fake dialog.
+    const redirectApp = {
+      handleRedirectPromise: () => Promise.resolve({ accessToken: token, expiresOn } as AuthenticationResult),
+      loginRedirect: () => Promise.resolve(),
+    };
+    await runDialogFlow({
+      config: CONFIG,
+      createApp: () => Promise.resolve(redirectApp as RedirectApp),
+      send: (message) => ui.opened[0]!.send(message, "https://sign.example.com"),
+    });
+    await signIn;
+
+    const me = await client.send("GET", "/api/v1/me");
+    expect(me.data).toEqual(ME);
+  });
+
+  it("nested app authentication: the token MSAL hands out is accepted", async () => {
+    const { host: outlook } = host(["NestedAppAuth 1.1"]);
+    const { token, expiresOn } = await mint();
+    const app = {
+      acquireTokenSilent: () => Promise.reject(new Error("no account yet")),
+      acquireTokenPopup: () =>
+        Promise.resolve({ accessToken: token, expiresOn, account: null } as AuthenticationResult),
+      getActiveAccount: () => null,
+      getAllAccounts: () => [],
+      setActiveAccount: () => undefined,
+      clearCache: () => Promise.resolve(),
+    };
+    const source = createMicrosoftTokenSource({
+      config: CONFIG,
+      host: outlook,
+      dialogUrl: DIALOG_URL,
+      createNestedApp: () => Promise.resolve(app as unknown as NestedApp),
+    });
+    await source.signIn();
+    const client = createHttpClient({ baseUrl: service.url, tokenSource: source, maxRetries: 0 });
+    expect((await client.send("GET", "/api/v1/me")).data).toEqual(ME);
+  });
+
+  it("a token about to expire is not sent, and the service asks for sign-in", async () => {
+    const { host: outlook, ui } = host(["DialogApi 1.1"]);
+    const source = createMicrosoftTokenSource({ config: CONFIG, host: outlook, dialogUrl: DIALOG_URL });
+    const signIn = source.signIn();
+    while (ui.opened.length === 0) await new Promise((r) => setTimeout(r, 1));
+    await new Promise((r) => setTimeout(r, 1));
+    const { token, expiresOn } = await mint(120); // inside the 5-minute margin
+    ui.opened[0]!.send(
+      JSON.stringify({
+        type: "sign-for-outlook/sign-in",
+        ok: true,
+        accessToken: token,
+        expiresOn: expiresOn.getTime(),
+      }),
+    );
+    await signIn;
+    const client = createHttpClient({ baseUrl: service.url, tokenSource: source, maxRetries: 0 });
+    await expect(client.send("GET", "/api/v1/me")).rejects.toMatchObject({ status: 401 });
+  });
+});
