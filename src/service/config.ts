@@ -18,6 +18,10 @@ export interface ServiceConfig {
   /** Origins whose pages may call the API (the add-in's). */
   corsOrigins: string[];
   oidc: OidcConfig | null;
+  /** The add-in manifest the service serves; GET /api/v1/outlook-addin/manifest-fingerprint hashes it. */
+  addinManifestPath: string;
+  /** Telemetry batches one credential may send per minute before 429. */
+  telemetryRateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -65,5 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       .map((o) => o.trim())
       .filter(Boolean),
     oidc: oidcFrom(env),
+    addinManifestPath: path.resolve(env.SIGN_ADDIN_MANIFEST?.trim() || "manifest.xml"),
+    telemetryRateLimitPerMinute: integer(env, "SIGN_TELEMETRY_PER_MIN", 60, 1, 100_000),
   };
 }
