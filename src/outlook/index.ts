@@ -8,7 +8,13 @@ export type {
   OutlookHost,
   Recipients,
 } from "./types";
-export { createOutlookHost, MAX_CONCURRENT_OFFICE_CALLS, type OutlookHostOptions } from "./host";
+export {
+  createOutlookHost,
+  officeClientInfo,
+  MAX_CONCURRENT_OFFICE_CALLS,
+  type OfficeClientInfo,
+  type OutlookHostOptions,
+} from "./host";
 export {
   AdapterErrorCode,
   OfficeErrorCode,
