@@ -21,6 +21,11 @@ const webpack = require("webpack");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const { EsbuildPlugin } = require("esbuild-loader");
+// The fingerprint module is TypeScript shared with the service and scripts/build.ts: one copy of the rule.
+const { deployedManifest, manifestFingerprint } = require("tsx/cjs/api").require(
+  "./src/manifest/fingerprint.ts",
+  __filename,
+);
 
 const ROOT = __dirname;
 const TARGET = "es2020";
@@ -63,6 +68,22 @@ function devCertificate() {
   }
 }
 
+/**
+ * The fingerprint of the manifest this build goes with: manifest.xml in development, and in production
+ * the dist/manifest.xml that scripts/build.ts writes for ADDIN_PUBLIC_URL (the same replacement).
+ */
+function builtManifest(production) {
+  const xml = fs.readFileSync(path.join(ROOT, "manifest.xml"), "utf8");
+  let publicUrl = null;
+  try {
+    // Normalised as scripts/build.ts's publicUrlFrom does, so both write the same URLs.
+    publicUrl = new URL((process.env.ADDIN_PUBLIC_URL || "").trim()).href.replace(/\/+$/, "");
+  } catch {
+    // not set (or not a URL): scripts/build.ts refuses to build; a bare webpack build bakes manifest.xml
+  }
+  return manifestFingerprint(production && publicUrl ? deployedManifest(xml, publicUrl) : xml);
+}
+
 function page(name, template, chunks, officeJs, extra = {}) {
   return new HtmlWebpackPlugin({
     filename: name,
@@ -79,6 +100,7 @@ module.exports = (_env, argv) => {
   const production = argv.mode === "production";
   const serving = Boolean(process.env.WEBPACK_SERVE);
   const officeJs = production ? OFFICE_JS_CDN : OFFICE_JS_DEV;
+  const manifest = builtManifest(production);
 
   const entry = {
     taskpane: "./src/taskpane/index.tsx",
@@ -125,6 +147,9 @@ module.exports = (_env, argv) => {
       new webpack.DefinePlugin({
         // Whether the task pane may run against the workbench's simulated Outlook (?workbench=1).
         __SIGN_WORKBENCH__: JSON.stringify(!production),
+        // The task pane compares these with the service's GET /api/v1/outlook-addin/manifest-fingerprint.
+        __SIGN_MANIFEST_FINGERPRINT__: JSON.stringify(manifest.fingerprint),
+        __SIGN_ADDIN_VERSION__: JSON.stringify(manifest.version),
       }),
     ],
     optimization: {
@@ -189,3 +214,4 @@ module.exports = (_env, argv) => {
 module.exports.devCertificate = devCertificate;
 module.exports.OFFICE_JS_CDN = OFFICE_JS_CDN;
 module.exports.OFFICE_JS_DEV = OFFICE_JS_DEV;
+module.exports.builtManifest = builtManifest;

@@ -559,7 +559,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "settings.telemetry_on" | "settings.telemetry_off" | "tags.build" | "tags.check" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
                 };
             } | {
                 /** @enum {string} */
@@ -571,7 +571,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "settings.telemetry_on" | "settings.telemetry_off" | "tags.build" | "tags.check" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
                     durationMs: number;
                 };
             } | {
@@ -584,7 +584,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "settings.telemetry_on" | "settings.telemetry_off" | "tags.build" | "tags.check" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
                     durationMs: number;
                     /** @description An error code, lowercase with underscores. */
                     errorCode: string;

@@ -8,7 +8,8 @@ import {
   type TelemetryClientOptions,
   type Timers,
 } from "../../src/telemetry/client";
-import { errorCodeOf, filterEvent } from "../../src/telemetry/privacy";
+import { errorCodeOf } from "../../src/telemetry/codes";
+import { filterEvent } from "../../src/telemetry/privacy";
 import { createFetchTransport, installId, retryAfterMs } from "../../src/telemetry/transport";
 
 const CLIENT: TelemetryClientInfo = {
