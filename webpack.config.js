@@ -17,6 +17,7 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const crypto = require("node:crypto");
+const { URL } = require("node:url");
 const webpack = require("webpack");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
@@ -24,7 +25,7 @@ const { EsbuildPlugin } = require("esbuild-loader");
 // The fingerprint module is TypeScript shared with the service and scripts/build.ts: one copy of the rule.
 const { deployedManifest, manifestFingerprint } = require("tsx/cjs/api").require(
   "./src/manifest/fingerprint.ts",
-  __filename,
+  path.join(__dirname, "webpack.config.js"),
 );
 
 const ROOT = __dirname;
