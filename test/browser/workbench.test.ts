@@ -11,6 +11,9 @@
  *   its parsed fields, and in compose mode inserts the tag into the workbench's simulated message body;
  * - Settings: a wrong token shows the service's own error in words; a real token signs in and shows the
  *   tenant from the service's GET /api/v1/me;
+ * - telemetry: after sign-in and a few actions, the pane's events reach the service's database, and none
+ *   of them holds anything of the simulated message (addresses, names, subject, attachment names) or
+ *   what the user typed;
  * - axe-core: no serious or critical accessibility violations in each view;
  * - a screenshot of each view in test/artifacts/<view>-<mode>.png (ignored by git).
  *
@@ -506,5 +509,76 @@ function describeViolations(violations: readonly AxeResult[]): string {
 
     // The failed sign-in's 401 is logged by the browser; nothing else may be.
     expectNoPageErrors(wb, [/401 \(Unauthorized\)/]);
+  });
+  test("telemetry: the pane's events reach the service and carry nothing of the message", async () => {
+    const tenant = "Telemetry-Check";
+    const token = await service!.token(tenant, SCOPES);
+    const wb = await openWorkbench("compose");
+    const settings = await showView(wb.pane, "Settings", "Signing service");
+    await settings.getByRole("textbox", { name: "Service URL" }).fill(service!.url);
+    await settings.getByLabel("Personal access token").fill(token);
+    await settings.getByRole("button", { name: "Sign in" }).click();
+    await settings.getByText("Signed in", { exact: true }).waitFor();
+
+    // A few actions: build a tag (typed label "Client initials"), insert it, copy it.
+    const tags = await showView(wb.pane, "Tags", "Build a tag");
+    await buildInitialsTag(wb.pane, tags);
+    const builder = tags.getByRole("region", { name: "Build a tag" });
+    await builder.getByRole("button", { name: "Insert Platform tag at the cursor" }).click();
+    await builder.getByText("Inserted into the message at the cursor.").waitFor();
+    await builder.getByRole("button", { name: "Copy Platform tag" }).click();
+
+    // Outlook gives no pane-close event: hiding the pane is when the queue is sent at the latest.
+    await wb.pane.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+
+    const tenantId = (await service!.storage.credentials.findTenantByName(tenant))!.id;
+    let stored: Awaited<ReturnType<TestService["storage"]["telemetry"]["events"]>> = [];
+    await eventually(async () => {
+      stored = await service!.storage.telemetry.events(tenantId);
+      const seen = stored.map((e) => `${e.name}:${e.subject}`);
+      expect(seen).toEqual(
+        expect.arrayContaining([
+          "pane_opened:tags",
+          "view_shown:settings",
+          "action_started:settings.sign_in",
+          "action_succeeded:settings.sign_in",
+          "view_shown:tags",
+          "action_succeeded:tags.insert",
+          "action_started:tags.copy",
+        ]),
+      );
+    }, 20_000);
+    expect(stored.find((e) => e.name === "pane_opened")).toMatchObject({
+      host: "Outlook",
+      platform: "OfficeOnline",
+      hostVersion: "unknown",
+      addinVersion: "1.0.0.0",
+      props: { view: "tags", mode: "compose", loadMs: expect.any(Number) },
+    });
+    expect(new Set(stored.map((e) => e.installId)).size).toBe(1);
+
+    const everything = JSON.stringify(stored).toLowerCase();
+    const people = [FIXTURE.user, FIXTURE.from, ...FIXTURE.to, ...FIXTURE.cc] as {
+      emailAddress: string;
+      displayName: string;
+    }[];
+    const personal = [
+      ...people.flatMap((p) => [p.emailAddress, p.displayName]),
+      ...people.map((p) => p.emailAddress.split("@")[0]!),
+      FIXTURE.subject,
+      FIXTURE.conversationId,
+      FIXTURE.internetMessageId,
+      ...FIXTURE.attachments.flatMap((a) => [a.name, a.name.replace(/\.pdf$/, "")]),
+      "Client initials",
+      "Client_initials",
+      token,
+      tenant,
+    ];
+    for (const text of personal)
+      expect({ text, found: everything.includes(text.toLowerCase()) }).toEqual({ text, found: false });
+    expectNoPageErrors(wb);
   });
 });
