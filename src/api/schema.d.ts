@@ -297,6 +297,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/telemetry/outlook/beacon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The add-in's last telemetry batch, sent with navigator.sendBeacon
+         * @description For a pane that closes in a browser without keepalive fetch. No credential: the body's `beaconKey` (from a previous 202 of POST /api/v1/telemetry/outlook, valid an hour) names the tenant. Otherwise as POST /api/v1/telemetry/outlook; text/plain bodies are read as JSON.
+         */
+        post: operations["apiV1TelemetryOutlookBeaconPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/outlook-addin/manifest-fingerprint": {
         parameters: {
             query?: never;
@@ -606,11 +626,102 @@ export interface components {
                 };
             })[];
         };
+        /** @description A telemetry batch sent with navigator.sendBeacon (as text/plain, which a beacon may send across origins), authenticated by the beacon key in the body instead of a credential. */
+        TelemetryBeaconApiRequest: {
+            /** @description From the previous 202's `beaconKey`. */
+            beaconKey: string;
+            client: components["schemas"]["TelemetryClientInfoDto"];
+            events: ({
+                /** @enum {string} */
+                name: "pane_opened";
+                /**
+                 * Format: date-time
+                 * @description When it happened (client clock).
+                 */
+                at: string;
+                props: {
+                    loadMs: number;
+                    /** @enum {string} */
+                    view: "send" | "groups" | "tags" | "status" | "settings";
+                    /** @enum {string} */
+                    mode: "read" | "compose" | "none";
+                };
+            } | {
+                /** @enum {string} */
+                name: "view_shown";
+                /**
+                 * Format: date-time
+                 * @description When it happened (client clock).
+                 */
+                at: string;
+                props: {
+                    /** @enum {string} */
+                    view: "send" | "groups" | "tags" | "status" | "settings";
+                };
+            } | {
+                /** @enum {string} */
+                name: "action_started";
+                /**
+                 * Format: date-time
+                 * @description When it happened (client clock).
+                 */
+                at: string;
+                props: {
+                    /** @enum {string} */
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                };
+            } | {
+                /** @enum {string} */
+                name: "action_succeeded";
+                /**
+                 * Format: date-time
+                 * @description When it happened (client clock).
+                 */
+                at: string;
+                props: {
+                    /** @enum {string} */
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    durationMs: number;
+                };
+            } | {
+                /** @enum {string} */
+                name: "action_failed";
+                /**
+                 * Format: date-time
+                 * @description When it happened (client clock).
+                 */
+                at: string;
+                props: {
+                    /** @enum {string} */
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    durationMs: number;
+                    /** @description An error code, lowercase with underscores. */
+                    errorCode: string;
+                    status?: number;
+                };
+            } | {
+                /** @enum {string} */
+                name: "unexpected_error";
+                /**
+                 * Format: date-time
+                 * @description When it happened (client clock).
+                 */
+                at: string;
+                props: {
+                    /** @enum {string} */
+                    source: "window_error" | "unhandled_rejection" | "render";
+                    /** @description An error code, lowercase with underscores. */
+                    errorCode: string;
+                };
+            })[];
+        };
         TelemetryAcceptedApiResponse: {
             /** @description Events stored (0 when the tenant has telemetry off). */
             accepted: number;
             /** @description False when the tenant has turned telemetry off: the add-in stops sending. */
             telemetryEnabled: boolean;
+            /** @description While telemetry is on: a key for POST /api/v1/telemetry/outlook/beacon, valid for an hour, for the one request a closing pane can still make (navigator.sendBeacon cannot send a credential). */
+            beaconKey?: string;
         };
         ManifestFingerprintApiResponse: {
             /** @description SHA-256 (hex) of the canonical manifest the service serves for the current add-in build. */
@@ -1566,6 +1677,75 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TelemetryBatchApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelemetryAcceptedApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    apiV1TelemetryOutlookBeaconPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TelemetryBeaconApiRequest"];
             };
         };
         responses: {

@@ -22,6 +22,11 @@ export interface ServiceConfig {
   addinManifestPath: string;
   /** Telemetry batches one credential may send per minute before 429. */
   telemetryRateLimitPerMinute: number;
+  /**
+   * Signs the telemetry beacon keys (domain/beacon-keys.ts). Unset: random per process, so keys die
+   * with it; several instances behind one address need the same value.
+   */
+  telemetryBeaconSecret: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -71,5 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     oidc: oidcFrom(env),
     addinManifestPath: path.resolve(env.SIGN_ADDIN_MANIFEST?.trim() || "manifest.xml"),
     telemetryRateLimitPerMinute: integer(env, "SIGN_TELEMETRY_PER_MIN", 60, 1, 100_000),
+    telemetryBeaconSecret: env.SIGN_BEACON_SECRET?.trim() || null,
   };
 }

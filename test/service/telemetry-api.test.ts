@@ -52,7 +52,11 @@ describe.each(BACKENDS)("add-in telemetry API on %s", (backend) => {
   test("a valid batch is answered 202 and stored for the caller's tenant", async () => {
     const response = await post(batch(...VALID_EVENTS));
     expect(response.status).toBe(202);
-    expect(await response.json()).toEqual({ accepted: VALID_EVENTS.length, telemetryEnabled: true });
+    expect(await response.json()).toEqual({
+      accepted: VALID_EVENTS.length,
+      telemetryEnabled: true,
+      beaconKey: expect.any(String),
+    });
 
     const stored = await service.storage.telemetry.events(await tenantId("Contoso"));
     expect(stored.map((e) => [e.name, e.subject, e.errorCode, e.durationMs])).toEqual([
@@ -251,6 +255,7 @@ describe.each(BACKENDS)("add-in telemetry API on %s", (backend) => {
     await service.storage.telemetry.setEnabled(id, false, new Date().toISOString());
     const response = await post(batch(...VALID_EVENTS), { token: t });
     expect(response.status).toBe(202);
+    // No beacon key either: nothing more is to be sent.
     expect(await response.json()).toEqual({ accepted: 0, telemetryEnabled: false });
     expect(await service.storage.telemetry.events(id)).toEqual([]);
 
@@ -258,7 +263,60 @@ describe.each(BACKENDS)("add-in telemetry API on %s", (backend) => {
     expect(await (await post(batch(VALID_EVENTS[1]), { token: t })).json()).toEqual({
       accepted: 1,
       telemetryEnabled: true,
+      beaconKey: expect.any(String),
     });
+  });
+
+  test("a beacon (text/plain, no credential) is taken with the beacon key of an earlier 202", async () => {
+    const t = await service.token("Beaconing");
+    const id = await tenantId("Beaconing");
+    const { beaconKey } = (await (await post(batch(VALID_EVENTS[1]), { token: t })).json()) as {
+      beaconKey: string;
+    };
+    const beacon = (body: unknown) =>
+      service.call("POST", `${ROUTE}/beacon`, {
+        body: JSON.stringify(body),
+        headers: { "content-type": "text/plain;charset=UTF-8" },
+      });
+    const response = await beacon({ beaconKey, ...batch(VALID_EVENTS[2], VALID_EVENTS[3]) });
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ accepted: 2, telemetryEnabled: true });
+    expect((await service.storage.telemetry.events(id)).map((e) => e.name)).toEqual([
+      "view_shown",
+      "action_started",
+      "action_succeeded",
+    ]);
+
+    // The key is the only credential a beacon has, and it must be one the service made.
+    const signatureAt = beaconKey.lastIndexOf(".") + 1;
+    const forged =
+      beaconKey.slice(0, signatureAt) +
+      (beaconKey[signatureAt] === "A" ? "B" : "A") +
+      beaconKey.slice(signatureAt + 1);
+    await expectProblem(await beacon({ beaconKey: forged, ...batch(VALID_EVENTS[1]) }), 401, "unauthorized");
+    await expectProblem(await beacon(batch(VALID_EVENTS[1])), 401, "unauthorized");
+    const otherTenant = beaconKey.replace(/^[0-9a-f-]{36}/, "0".repeat(36));
+    await expectProblem(
+      await beacon({ beaconKey: otherTenant, ...batch(VALID_EVENTS[1]) }),
+      401,
+      "unauthorized",
+    );
+    // Checked like any batch.
+    const problem = await expectProblem(
+      await beacon({ beaconKey, ...batch(event("view_shown", { view: "tags", subject: "NDA" })) }),
+      400,
+      "validation_failed",
+    );
+    expect(problem.errors?.map((e) => e.field)).toContain("events[0].props.subject");
+    await expectProblem(
+      await service.call("POST", `${ROUTE}/beacon`, {
+        body: "{not json",
+        headers: { "content-type": "text/plain" },
+      }),
+      400,
+      "validation_failed",
+    );
+    expect((await service.storage.telemetry.events(id)).length).toBe(3);
   });
 
   test("the manifest fingerprint is that of the manifest the service serves", async () => {

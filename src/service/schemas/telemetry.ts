@@ -77,12 +77,34 @@ export const TelemetryBatchApiRequest = Type.Object(
   },
 );
 
+export const TelemetryBeaconApiRequest = Type.Object(
+  {
+    beaconKey: Type.String({ maxLength: 200, description: "From the previous 202's `beaconKey`." }),
+    client: ref(TelemetryClientInfoDto),
+    events: TelemetryBatchApiRequest.properties.events,
+  },
+  {
+    $id: "TelemetryBeaconApiRequest",
+    additionalProperties: false,
+    description:
+      "A telemetry batch sent with navigator.sendBeacon (as text/plain, which a beacon may send across " +
+      "origins), authenticated by the beacon key in the body instead of a credential.",
+  },
+);
+
 export const TelemetryAcceptedApiResponse = Type.Object(
   {
     accepted: Type.Integer({ description: "Events stored (0 when the tenant has telemetry off)." }),
     telemetryEnabled: Type.Boolean({
       description: "False when the tenant has turned telemetry off: the add-in stops sending.",
     }),
+    beaconKey: Type.Optional(
+      Type.String({
+        description:
+          "While telemetry is on: a key for POST /api/v1/telemetry/outlook/beacon, valid for an hour, for " +
+          "the one request a closing pane can still make (navigator.sendBeacon cannot send a credential).",
+      }),
+    ),
   },
   { $id: "TelemetryAcceptedApiResponse" },
 );
@@ -101,6 +123,7 @@ export const ManifestFingerprintApiResponse = Type.Object(
 export const TELEMETRY_MODELS: TSchema[] = [
   TelemetryClientInfoDto,
   TelemetryBatchApiRequest,
+  TelemetryBeaconApiRequest,
   TelemetryAcceptedApiResponse,
   ManifestFingerprintApiResponse,
 ];
