@@ -5,6 +5,8 @@
  *
  * A pane being hidden sends with `keepalive`, which lets the request outlive the page like
  * navigator.sendBeacon does, but (unlike a beacon) with the Authorization header the service needs.
+ * Where fetch has no keepalive (older Firefox, for one), the last resort is a beacon to
+ * /api/v1/telemetry/outlook/beacon, authenticated by the beacon key of the service's last 202.
  */
 import type { TelemetryBatch } from "./catalogue";
 import type { SendOutcome, TelemetryTransport } from "./client";
@@ -33,9 +35,20 @@ export interface FetchTransportOptions {
   token: () => Promise<string | null>;
   fetch?: TelemetryFetch;
   timeoutMs?: number;
+  /** Default: navigator.sendBeacon, when there is one. */
+  sendBeacon?: ((url: string, data: Blob) => boolean) | null;
+  /** Whether fetch honours `keepalive`; default: feature-detected on Request. */
+  keepaliveSupported?: boolean;
 }
 
 export const TELEMETRY_PATH = "/api/v1/telemetry/outlook";
+export const BEACON_PATH = "/api/v1/telemetry/outlook/beacon";
+
+function defaultSendBeacon(): ((url: string, data: Blob) => boolean) | null {
+  return typeof navigator !== "undefined" && typeof navigator.sendBeacon === "function"
+    ? (url, data) => navigator.sendBeacon(url, data)
+    : null;
+}
 
 /** Retry-After in seconds or as an HTTP date, in ms; undefined when absent or unreadable. */
 export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
@@ -48,15 +61,26 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
 
 export function createFetchTransport(options: FetchTransportOptions): TelemetryTransport {
   const timeoutMs = options.timeoutMs ?? 15_000;
+  const keepaliveSupported =
+    options.keepaliveSupported ?? (typeof Request !== "undefined" && "keepalive" in Request.prototype);
+  const sendBeacon = options.sendBeacon === undefined ? defaultSendBeacon() : options.sendBeacon;
+  let beaconKey: string | null = null;
+  const base = (): string => options.serviceUrl().replace(/\/+$/, "");
   return {
     async send(batch: TelemetryBatch, { keepalive }): Promise<SendOutcome> {
+      if (keepalive && !keepaliveSupported && beaconKey && sendBeacon) {
+        // text/plain: the one body type a beacon may send across origins without a preflight.
+        const body = new Blob([JSON.stringify({ beaconKey, ...batch })], { type: "text/plain" });
+        // Its answer is never seen: queued by the browser is as good as it gets.
+        if (sendBeacon(base() + BEACON_PATH, body)) return { kind: "accepted", telemetryEnabled: true };
+      }
       const token = await options.token().catch(() => null);
       if (!token) return { kind: "unauthenticated" };
       const doFetch = options.fetch ?? (globalThis.fetch as unknown as TelemetryFetch);
       const abort = new AbortController();
       const timer = setTimeout(() => abort.abort(), timeoutMs);
       try {
-        const response = await doFetch(options.serviceUrl().replace(/\/+$/, "") + TELEMETRY_PATH, {
+        const response = await doFetch(base() + TELEMETRY_PATH, {
           method: "POST",
           headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
           body: JSON.stringify(batch),
@@ -65,7 +89,11 @@ export function createFetchTransport(options: FetchTransportOptions): TelemetryT
         });
         const { status } = response;
         if (status === 202 || status === 200) {
-          const body = JSON.parse((await response.text()) || "{}") as { telemetryEnabled?: unknown };
+          const body = JSON.parse((await response.text()) || "{}") as {
+            telemetryEnabled?: unknown;
+            beaconKey?: unknown;
+          };
+          beaconKey = typeof body.beaconKey === "string" ? body.beaconKey : null;
           return { kind: "accepted", telemetryEnabled: body.telemetryEnabled !== false };
         }
         if (status === 401 || status === 403) return { kind: "unauthenticated" };

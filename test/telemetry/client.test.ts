@@ -361,6 +361,44 @@ describe("the fetch transport", () => {
     ).toEqual({ kind: "retry" });
   });
 
+  test("without keepalive fetch, a hidden pane's batch goes by sendBeacon with the last beacon key", async () => {
+    const fetch = answer(202, JSON.stringify({ accepted: 1, telemetryEnabled: true, beaconKey: "key-1" }));
+    const beacons: { url: string; data: Blob }[] = [];
+    const make = (keepaliveSupported: boolean) =>
+      createFetchTransport({
+        serviceUrl: () => "https://sign.example.com",
+        token: async () => "t",
+        fetch,
+        keepaliveSupported,
+        sendBeacon: (url, data) => beacons.push({ url, data }) > 0,
+      });
+    const transport = make(false);
+    // No key yet: fetch it is, keepalive or not.
+    await transport.send(batch, { keepalive: true });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(beacons).toHaveLength(0);
+    // The 202 brought a key: the next hidden-pane batch is a beacon, and fetch is not used.
+    expect(await transport.send(batch, { keepalive: true })).toEqual({
+      kind: "accepted",
+      telemetryEnabled: true,
+    });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(beacons).toHaveLength(1);
+    expect(beacons[0]!.url).toBe("https://sign.example.com/api/v1/telemetry/outlook/beacon");
+    expect(beacons[0]!.data.type).toBe("text/plain");
+    expect(JSON.parse(await beacons[0]!.data.text())).toEqual({ beaconKey: "key-1", ...batch });
+    // A visible pane's batches are never beacons.
+    await transport.send(batch, { keepalive: false });
+    expect(fetch).toHaveBeenCalledTimes(2);
+
+    // Where keepalive works, it is used instead.
+    const modern = make(true);
+    await modern.send(batch, { keepalive: false });
+    await modern.send(batch, { keepalive: true });
+    expect(fetch).toHaveBeenLastCalledWith(expect.any(String), expect.objectContaining({ keepalive: true }));
+    expect(beacons).toHaveLength(1);
+  });
+
   test("Retry-After as seconds or a date", () => {
     expect(retryAfterMs("3")).toBe(3000);
     expect(retryAfterMs(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
