@@ -13,7 +13,7 @@
  *   tenant from the service's GET /api/v1/me;
  * - telemetry: after sign-in and a few actions, the pane's events reach the service's database, and none
  *   of them holds anything of the simulated message (addresses, names, subject, attachment names) or
- *   what the user typed;
+ *   what the user typed; without keepalive fetch, the last batch arrives by sendBeacon;
  * - axe-core: no serious or critical accessibility violations in each view;
  * - a screenshot of each view in test/artifacts/<view>-<mode>.png (ignored by git).
  *
@@ -288,11 +288,12 @@ function describeViolations(violations: readonly AxeResult[]): string {
   }, 30_000);
 
   /** The workbench page in a fresh browser context (fresh session storage), and its task pane frame. */
-  async function openWorkbench(mode: Mode): Promise<Workbench> {
+  async function openWorkbench(mode: Mode, options: { initScript?: () => void } = {}): Promise<Workbench> {
     const context = await browser!.newContext({
       viewport: { width: 1280, height: 1000 },
       ignoreHTTPSErrors: true,
     });
+    if (options.initScript) await context.addInitScript(options.initScript);
     contexts.push(context);
     const page = await context.newPage();
     const errors: string[] = [];
@@ -579,6 +580,53 @@ function describeViolations(violations: readonly AxeResult[]): string {
     ];
     for (const text of personal)
       expect({ text, found: everything.includes(text.toLowerCase()) }).toEqual({ text, found: false });
+    expectNoPageErrors(wb);
+  });
+  test("telemetry: without keepalive fetch, a hidden pane's last batch arrives by sendBeacon", async () => {
+    const tenant = "Telemetry-Beacon";
+    const token = await service!.token(tenant, SCOPES);
+    // A browser whose fetch has no keepalive (as older Firefox): the pane must fall back to a beacon.
+    const wb = await openWorkbench("compose", {
+      initScript: () => {
+        delete (Request.prototype as { keepalive?: boolean }).keepalive;
+      },
+    });
+    const settings = await showView(wb.pane, "Settings", "Signing service");
+    await settings.getByRole("textbox", { name: "Service URL" }).fill(service!.url);
+    await settings.getByLabel("Personal access token").fill(token);
+    await settings.getByRole("button", { name: "Sign in" }).click();
+    await settings.getByText("Signed in", { exact: true }).waitFor();
+    const tenantId = (await service!.storage.credentials.findTenantByName(tenant))!.id;
+    const setVisibility = (state: "hidden" | "visible") =>
+      wb.pane.evaluate((value) => {
+        Object.defineProperty(document, "visibilityState", { value, configurable: true });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, state);
+    const names = async () =>
+      (await service!.storage.telemetry.events(tenantId)).map((e) => `${e.name}:${e.subject}`);
+
+    // The first batch goes by fetch (there is no beacon key yet) and brings a key back.
+    await setVisibility("hidden");
+    await eventually(
+      async () => expect(await names()).toContain("action_succeeded:settings.sign_in"),
+      20_000,
+    );
+    const beaconsBefore = service!.logs.filter((l) =>
+      JSON.stringify(l).includes("/telemetry/outlook/beacon"),
+    );
+    expect(beaconsBefore).toEqual([]);
+
+    await setVisibility("visible");
+    const tags = await showView(wb.pane, "Tags", "Build a tag");
+    await buildInitialsTag(wb.pane, tags);
+    await tags.getByRole("button", { name: "Insert Platform tag at the cursor" }).click();
+    await tags.getByText("Inserted into the message at the cursor.").waitFor();
+    await setVisibility("hidden");
+    await eventually(async () => expect(await names()).toContain("action_succeeded:tags.insert"), 20_000);
+    // ...by the beacon route, which only a beacon key opens.
+    expect(service!.logs.some((l) => JSON.stringify(l).includes("/api/v1/telemetry/outlook/beacon"))).toBe(
+      true,
+    );
     expectNoPageErrors(wb);
   });
 });
