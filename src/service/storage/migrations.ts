@@ -219,7 +219,12 @@ export async function migrate(
           `the database schema is at version ${latest}, newer than this service knows (${known}); run a newer release`,
         );
       }
-      if (latest >= migration.version) return false;
+      // By version, not by the highest one: migrations written in parallel land with gaps (4 before
+      // 3), and a database that ran the later one first must still get the earlier one.
+      const done = await tx.get("SELECT version FROM schema_migrations WHERE version = ?", [
+        migration.version,
+      ]);
+      if (done) return false;
       const statements = Array.isArray(migration.statements)
         ? migration.statements
         : migration.statements[driver.dialect];
