@@ -22,6 +22,9 @@ Commands:
                 Prints the add-in's daily telemetry of the last N days (default 7, today included), one
                 tab-separated line per day and kind of event; --enable/--disable switches the tenant's
                 telemetry on or off (off: the service drops its batches and the add-in stops sending).
+  prune-telemetry --days N
+                Deletes the add-in's raw telemetry events received more than N days ago, of every tenant;
+                the daily aggregates stay.
 
 Without --scope a credential gets every scope: ${SCOPES.join(", ")}.
 Uses the same data as the service (SIGN_DATA_DIR or DATABASE_URL); the service may be running or not.`;
@@ -129,6 +132,15 @@ async function run(command: string, values: Values, storage: Storage, out: (line
       const rows = await storage.telemetry.daily(tenant.id, from);
       if (rows.length === 0) out("No events.");
       else for (const line of formatDailyReport(rows)) out(line);
+      return;
+    }
+    case "prune-telemetry": {
+      const days = Number(need(values.days, "--days"));
+      if (!Number.isInteger(days) || days < 1 || days > 3660)
+        throw new UsageError("--days must be a whole number from 1 to 3660");
+      const before = new Date(Date.now() - days * 86_400_000).toISOString();
+      const deleted = await storage.telemetry.pruneEvents(before);
+      out(`Deleted ${deleted} telemetry event${deleted === 1 ? "" : "s"} received before ${before}.`);
       return;
     }
     default:

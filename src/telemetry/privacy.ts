@@ -13,7 +13,8 @@ import {
 
 /** The event's properties as they may be sent, or null when the event cannot be sent at all. */
 export function filterEvent(name: string, props: Record<string, unknown>): TelemetryProperties | null {
-  if (!Object.hasOwn(EVENTS, name)) return null;
+  // Not Object.hasOwn: the pane targets es2020 WebViews (Safari before 15.4 lacks it).
+  if (!Object.prototype.hasOwnProperty.call(EVENTS, name)) return null;
   const spec = EVENTS[name as TelemetryEventName];
   const out: TelemetryProperties = {};
   for (const [key, p] of Object.entries(spec.required) as [string, PropertySpec][]) {

@@ -249,6 +249,19 @@ describe.each(BACKENDS)("add-in telemetry API on %s", (backend) => {
     ]);
   });
 
+  test("pruning deletes old raw events and keeps the daily aggregates", async () => {
+    const t = await service.token("Pruned");
+    const id = await tenantId("Pruned");
+    expect((await post(batch(VALID_EVENTS[1], VALID_EVENTS[2]), { token: t })).status).toBe(202);
+    const today = new Date().toISOString().slice(0, 10);
+    const before = await service.storage.telemetry.daily(id, today);
+    // "before" one second into the future: everything received so far is old.
+    const removed = await service.storage.telemetry.pruneEvents(new Date(Date.now() + 1000).toISOString());
+    expect(removed).toBeGreaterThanOrEqual(2);
+    expect(await service.storage.telemetry.events(id)).toEqual([]);
+    expect(await service.storage.telemetry.daily(id, today)).toEqual(before);
+  });
+
   test("a tenant with telemetry off gets 202, telemetryEnabled false, and nothing is stored", async () => {
     const t = await service.token("Quiet");
     const id = await tenantId("Quiet");

@@ -191,6 +191,11 @@ export class TelemetryStore {
     }));
   }
 
+  /** Deletes raw events received before `before` (ISO 8601); the daily aggregates stay. Answers how many. */
+  async pruneEvents(before: string): Promise<number> {
+    return this.db.run("DELETE FROM telemetry_events WHERE received_on < ?", [before]);
+  }
+
   /** Whether the tenant takes telemetry; a tenant never switched either way does. */
   async isEnabled(tenantId: string): Promise<boolean> {
     const row = await this.db.get<{ enabled: number }>(
