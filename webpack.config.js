@@ -25,6 +25,11 @@ const webpack = require("webpack");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const { EsbuildPlugin } = require("esbuild-loader");
+// The fingerprint module is TypeScript shared with the service and scripts/build.ts: one copy of the rule.
+const { deployedManifest, manifestFingerprint } = require("tsx/cjs/api").require(
+  "./src/manifest/fingerprint.ts",
+  path.join(__dirname, "webpack.config.js"),
+);
 
 const ROOT = __dirname;
 const TARGET = "es2020";
@@ -100,6 +105,22 @@ function entraConfig(env = process.env) {
   return { clientId, authority: authority.replace(/\/+$/, ""), apiScope };
 }
 
+/**
+ * The fingerprint of the manifest this build goes with: manifest.xml in development, and in production
+ * the dist/manifest.xml that scripts/build.ts writes for ADDIN_PUBLIC_URL (the same replacement).
+ */
+function builtManifest(production) {
+  const xml = fs.readFileSync(path.join(ROOT, "manifest.xml"), "utf8");
+  let publicUrl = null;
+  try {
+    // Normalised as scripts/build.ts's publicUrlFrom does, so both write the same URLs.
+    publicUrl = new URL((process.env.ADDIN_PUBLIC_URL || "").trim()).href.replace(/\/+$/, "");
+  } catch {
+    // not set (or not a URL): scripts/build.ts refuses to build; a bare webpack build bakes manifest.xml
+  }
+  return manifestFingerprint(production && publicUrl ? deployedManifest(xml, publicUrl) : xml);
+}
+
 function page(name, template, chunks, officeJs, extra = {}) {
   return new HtmlWebpackPlugin({
     filename: name,
@@ -116,6 +137,7 @@ module.exports = (_env, argv) => {
   const production = argv.mode === "production";
   const serving = Boolean(process.env.WEBPACK_SERVE);
   const officeJs = production ? OFFICE_JS_CDN : OFFICE_JS_DEV;
+  const manifest = builtManifest(production);
 
   const entry = {
     taskpane: "./src/taskpane/index.tsx",
@@ -165,6 +187,9 @@ module.exports = (_env, argv) => {
         // Whether the task pane may run against the workbench's simulated Outlook (?workbench=1).
         __SIGN_WORKBENCH__: JSON.stringify(!production),
         __SIGN_ENTRA__: JSON.stringify(entraConfig()),
+        // The task pane compares these with the service's GET /api/v1/outlook-addin/manifest-fingerprint.
+        __SIGN_MANIFEST_FINGERPRINT__: JSON.stringify(manifest.fingerprint),
+        __SIGN_ADDIN_VERSION__: JSON.stringify(manifest.version),
       }),
     ],
     optimization: {
@@ -230,3 +255,4 @@ module.exports.devCertificate = devCertificate;
 module.exports.entraConfig = entraConfig;
 module.exports.OFFICE_JS_CDN = OFFICE_JS_CDN;
 module.exports.OFFICE_JS_DEV = OFFICE_JS_DEV;
+module.exports.builtManifest = builtManifest;

@@ -15,6 +15,7 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import webpack from "webpack";
+import { deployedManifest } from "../src/manifest/fingerprint";
 import { DEV_ORIGIN, checkManifest } from "../test/manifest/check-manifest";
 
 const ROOT = join(__dirname, "..");
@@ -67,7 +68,8 @@ function runWebpack(): Promise<webpack.Stats> {
 
 function writeManifest(publicUrl: string): void {
   const source = readFileSync(join(ROOT, "manifest.xml"), "utf8");
-  const xml = source.split(DEV_ORIGIN).join(publicUrl);
+  // The same replacement webpack.config.js applies before baking the fingerprint into the pane.
+  const xml = deployedManifest(source, publicUrl);
   const problems = checkManifest(xml, { origin: publicUrl, assetsDir: join(DIST, "assets") });
   if (problems.length > 0) {
     throw new BuildError(`dist/manifest.xml has problems:\n${problems.map((p) => `  - ${p}`).join("\n")}`);

@@ -277,6 +277,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/telemetry/outlook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store a batch of the Outlook add-in's usage events
+         * @description Counts, durations, codes and the add-in's host, platform and version only; an anonymous install id, no personal data. Answers 202 with whether the tenant takes telemetry (when it does not, the batch is dropped and the add-in stops sending). Each credential may send a number of batches a minute (the service's SIGN_TELEMETRY_PER_MIN, 60 by default), then gets 429 with Retry-After. Needs any valid credential.
+         */
+        post: operations["apiV1TelemetryOutlookPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/telemetry/outlook/beacon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The add-in's last telemetry batch, sent with navigator.sendBeacon
+         * @description For a pane that closes in a browser without keepalive fetch. No credential: the body's `beaconKey` (from a previous 202 of POST /api/v1/telemetry/outlook, valid an hour) names the tenant. Otherwise as POST /api/v1/telemetry/outlook; text/plain bodies are read as JSON.
+         */
+        post: operations["apiV1TelemetryOutlookBeaconPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/outlook-addin/manifest-fingerprint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fingerprint and version of the add-in manifest this service serves
+         * @description The task pane compares it with the fingerprint built into its bundle; when they differ, a newer add-in is deployed. 404 when the service serves no manifest. Needs any valid credential.
+         */
+        get: operations["apiV1OutlookAddinManifestFingerprintGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -459,6 +519,215 @@ export interface components {
             results: components["schemas"]["BulkDeleteItemApiResponse"][];
             successCount: number;
             failureCount: number;
+        };
+        TelemetryClientInfoDto: {
+            /**
+             * Format: uuid
+             * @description A random id made once per install of the add-in; it names no person or mailbox.
+             */
+            installId: string;
+            /**
+             * @description Office's host name (Office.context.diagnostics.host).
+             * @enum {string}
+             */
+            host: "Outlook" | "OutlookWebApp" | "OutlookIOS" | "OutlookAndroid" | "other";
+            /**
+             * @description Office's platform (Office.context.platform).
+             * @enum {string}
+             */
+            platform: "PC" | "OfficeOnline" | "Mac" | "iOS" | "Android" | "Universal" | "other";
+            hostVersion: string;
+            addinVersion: string;
+        };
+        /** @description At most 50 events and 65536 bytes. Unlike elsewhere in the API, unknown properties are refused: every value is enumerated, a bounded integer or a short code, so that no personal data can be sent. */
+        TelemetryBatchApiRequest: {
+            client: components["schemas"]["TelemetryClientInfoDto"];
+            events: ({
+                /** @enum {string} */
+                name: "pane_opened";
+                /**
+                 * Format: date-time
+                 * @description When it happened (client clock).
+                 */
+                at: string;
+                props: {
+                    loadMs: number;
+                    /** @enum {string} */
+                    view: "send" | "groups" | "tags" | "status" | "settings";
+                    /** @enum {string} */
+                    mode: "read" | "compose" | "none";
+                };
+            } | {
+                /** @enum {string} */
+                name: "view_shown";
+                /**
+                 * Format: date-time
+                 * @description When it happened (client clock).
+                 */
+                at: string;
+                props: {
+                    /** @enum {string} */
+                    view: "send" | "groups" | "tags" | "status" | "settings";
+                };
+            } | {
+                /** @enum {string} */
+                name: "action_started";
+                /**
+                 * Format: date-time
+                 * @description When it happened (client clock).
+                 */
+                at: string;
+                props: {
+                    /** @enum {string} */
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                };
+            } | {
+                /** @enum {string} */
+                name: "action_succeeded";
+                /**
+                 * Format: date-time
+                 * @description When it happened (client clock).
+                 */
+                at: string;
+                props: {
+                    /** @enum {string} */
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    durationMs: number;
+                };
+            } | {
+                /** @enum {string} */
+                name: "action_failed";
+                /**
+                 * Format: date-time
+                 * @description When it happened (client clock).
+                 */
+                at: string;
+                props: {
+                    /** @enum {string} */
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    durationMs: number;
+                    /** @description An error code, lowercase with underscores. */
+                    errorCode: string;
+                    status?: number;
+                };
+            } | {
+                /** @enum {string} */
+                name: "unexpected_error";
+                /**
+                 * Format: date-time
+                 * @description When it happened (client clock).
+                 */
+                at: string;
+                props: {
+                    /** @enum {string} */
+                    source: "window_error" | "unhandled_rejection" | "render";
+                    /** @description An error code, lowercase with underscores. */
+                    errorCode: string;
+                };
+            })[];
+        };
+        /** @description A telemetry batch sent with navigator.sendBeacon (as text/plain, which a beacon may send across origins), authenticated by the beacon key in the body instead of a credential. */
+        TelemetryBeaconApiRequest: {
+            /** @description From the previous 202's `beaconKey`. */
+            beaconKey: string;
+            client: components["schemas"]["TelemetryClientInfoDto"];
+            events: ({
+                /** @enum {string} */
+                name: "pane_opened";
+                /**
+                 * Format: date-time
+                 * @description When it happened (client clock).
+                 */
+                at: string;
+                props: {
+                    loadMs: number;
+                    /** @enum {string} */
+                    view: "send" | "groups" | "tags" | "status" | "settings";
+                    /** @enum {string} */
+                    mode: "read" | "compose" | "none";
+                };
+            } | {
+                /** @enum {string} */
+                name: "view_shown";
+                /**
+                 * Format: date-time
+                 * @description When it happened (client clock).
+                 */
+                at: string;
+                props: {
+                    /** @enum {string} */
+                    view: "send" | "groups" | "tags" | "status" | "settings";
+                };
+            } | {
+                /** @enum {string} */
+                name: "action_started";
+                /**
+                 * Format: date-time
+                 * @description When it happened (client clock).
+                 */
+                at: string;
+                props: {
+                    /** @enum {string} */
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                };
+            } | {
+                /** @enum {string} */
+                name: "action_succeeded";
+                /**
+                 * Format: date-time
+                 * @description When it happened (client clock).
+                 */
+                at: string;
+                props: {
+                    /** @enum {string} */
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    durationMs: number;
+                };
+            } | {
+                /** @enum {string} */
+                name: "action_failed";
+                /**
+                 * Format: date-time
+                 * @description When it happened (client clock).
+                 */
+                at: string;
+                props: {
+                    /** @enum {string} */
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    durationMs: number;
+                    /** @description An error code, lowercase with underscores. */
+                    errorCode: string;
+                    status?: number;
+                };
+            } | {
+                /** @enum {string} */
+                name: "unexpected_error";
+                /**
+                 * Format: date-time
+                 * @description When it happened (client clock).
+                 */
+                at: string;
+                props: {
+                    /** @enum {string} */
+                    source: "window_error" | "unhandled_rejection" | "render";
+                    /** @description An error code, lowercase with underscores. */
+                    errorCode: string;
+                };
+            })[];
+        };
+        TelemetryAcceptedApiResponse: {
+            /** @description Events stored (0 when the tenant has telemetry off). */
+            accepted: number;
+            /** @description False when the tenant has turned telemetry off: the add-in stops sending. */
+            telemetryEnabled: boolean;
+            /** @description While telemetry is on: a key for POST /api/v1/telemetry/outlook/beacon, valid for an hour, for the one request a closing pane can still make (navigator.sendBeacon cannot send a credential). */
+            beaconKey?: string;
+        };
+        ManifestFingerprintApiResponse: {
+            /** @description SHA-256 (hex) of the canonical manifest the service serves for the current add-in build. */
+            fingerprint: string;
+            /** @description The manifest's <Version>. */
+            version: string;
         };
     };
     responses: never;
@@ -1380,6 +1649,182 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    apiV1TelemetryOutlookPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TelemetryBatchApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelemetryAcceptedApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    apiV1TelemetryOutlookBeaconPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TelemetryBeaconApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelemetryAcceptedApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    apiV1OutlookAddinManifestFingerprintGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManifestFingerprintApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

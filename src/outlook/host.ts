@@ -520,3 +520,31 @@ export function createOutlookHost(office: typeof Office, options: OutlookHostOpt
   };
   return host;
 }
+
+/** Which Office client runs the add-in, as Office.js reports it (telemetry's host/platform/version). */
+export interface OfficeClientInfo {
+  /** Office.context.diagnostics.host, e.g. "Outlook", "OutlookWebApp". */
+  host: string;
+  /** Office.context.platform (or diagnostics.platform), e.g. "PC", "OfficeOnline", "Mac". */
+  platform: string;
+  /** Office.context.diagnostics.version, e.g. "16.0.17531.20000". */
+  version: string;
+}
+
+export function officeClientInfo(office: typeof Office): OfficeClientInfo {
+  try {
+    const context = office.context as unknown as {
+      platform?: unknown;
+      diagnostics?: { host?: unknown; platform?: unknown; version?: unknown; hostName?: unknown };
+    };
+    const d = context.diagnostics ?? {};
+    const text = (v: unknown): string => (typeof v === "string" ? v : "");
+    return {
+      host: text(d.host) || text(d.hostName),
+      platform: text(context.platform) || text(d.platform),
+      version: text(d.version),
+    };
+  } catch {
+    return { host: "", platform: "", version: "" };
+  }
+}

@@ -12,7 +12,13 @@ export type {
   Recipients,
 } from "./types";
 export { createDialogPage, type DialogPage } from "./dialog-page";
-export { createOutlookHost, MAX_CONCURRENT_OFFICE_CALLS, type OutlookHostOptions } from "./host";
+export {
+  createOutlookHost,
+  officeClientInfo,
+  MAX_CONCURRENT_OFFICE_CALLS,
+  type OfficeClientInfo,
+  type OutlookHostOptions,
+} from "./host";
 export {
   AdapterErrorCode,
   OfficeErrorCode,

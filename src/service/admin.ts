@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "./config";
 import { createOAuthClient, createPersonalAccessToken, CredentialInputError } from "./domain/credentials";
 import { SCOPES } from "./domain/scopes";
+import { formatDailyReport, reportStartDay } from "./domain/telemetry";
 import { openStorage, type Storage } from "./storage";
 
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -17,13 +18,29 @@ Commands:
                 Revokes an OAuth client and every access token issued to it.
   list-tokens   [--tenant NAME]
                 Lists personal access tokens (never the tokens themselves).
+  telemetry     --tenant NAME [--days N] [--enable | --disable]
+                Prints the add-in's daily telemetry of the last N days (default 7, today included), one
+                tab-separated line per day and kind of event; --enable/--disable switches the tenant's
+                telemetry on or off (off: the service drops its batches and the add-in stops sending).
+  prune-telemetry --days N
+                Deletes the add-in's raw telemetry events received more than N days ago, of every tenant;
+                the daily aggregates stay.
 
 Without --scope a credential gets every scope: ${SCOPES.join(", ")}.
 Uses the same data as the service (SIGN_DATA_DIR or DATABASE_URL); the service may be running or not.`;
 
 class UsageError extends Error {}
 
-type Values = { tenant?: string; scope?: string[]; label?: string; id?: string; help?: boolean };
+type Values = {
+  tenant?: string;
+  scope?: string[];
+  label?: string;
+  id?: string;
+  days?: string;
+  enable?: boolean;
+  disable?: boolean;
+  help?: boolean;
+};
 
 function need(value: string | undefined, flag: string): string {
   if (!value) throw new UsageError(`${flag} is required`);
@@ -96,6 +113,36 @@ async function run(command: string, values: Values, storage: Storage, out: (line
       }
       return;
     }
+    case "telemetry": {
+      const name = need(values.tenant, "--tenant");
+      const tenant = await storage.credentials.findTenantByName(name);
+      if (!tenant) throw new UsageError(`there is no tenant named ${name}`);
+      if (values.enable && values.disable) throw new UsageError("give --enable or --disable, not both");
+      if (values.enable || values.disable) {
+        await storage.telemetry.setEnabled(tenant.id, Boolean(values.enable), new Date().toISOString());
+        out(`Telemetry of tenant ${tenant.name} is ${values.enable ? "on" : "off"}.`);
+        return;
+      }
+      const days = values.days === undefined ? 7 : Number(values.days);
+      if (!Number.isInteger(days) || days < 1 || days > 3660)
+        throw new UsageError("--days must be a whole number from 1 to 3660");
+      const from = reportStartDay(days);
+      const enabled = await storage.telemetry.isEnabled(tenant.id);
+      out(`Telemetry of tenant ${tenant.name} since ${from} (UTC); telemetry is ${enabled ? "on" : "off"}.`);
+      const rows = await storage.telemetry.daily(tenant.id, from);
+      if (rows.length === 0) out("No events.");
+      else for (const line of formatDailyReport(rows)) out(line);
+      return;
+    }
+    case "prune-telemetry": {
+      const days = Number(need(values.days, "--days"));
+      if (!Number.isInteger(days) || days < 1 || days > 3660)
+        throw new UsageError("--days must be a whole number from 1 to 3660");
+      const before = new Date(Date.now() - days * 86_400_000).toISOString();
+      const deleted = await storage.telemetry.pruneEvents(before);
+      out(`Deleted ${deleted} telemetry event${deleted === 1 ? "" : "s"} received before ${before}.`);
+      return;
+    }
     default:
       throw new UsageError(command ? `unknown command ${command}` : "no command given");
   }
@@ -112,6 +159,9 @@ async function main(argv: string[]): Promise<number> {
         scope: { type: "string", multiple: true },
         label: { type: "string" },
         id: { type: "string" },
+        days: { type: "string" },
+        enable: { type: "boolean" },
+        disable: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });

@@ -14,10 +14,12 @@ import connectTokenRoutes from "./routes/connect-token";
 import meRoutes from "./routes/me";
 import signingGroupRoutes from "./routes/signing-groups";
 import tagRoutes from "./routes/tags";
+import addinRoutes from "./routes/addin";
 import { SHARED_SCHEMAS } from "./schemas/common";
 import { MeApiResponse } from "./schemas/me";
 import { SIGNING_GROUP_MODELS } from "./schemas/signing-groups";
 import { TAG_MODELS } from "./schemas/tags";
+import { TELEMETRY_MODELS } from "./schemas/telemetry";
 import type { Storage } from "./storage";
 import { installValidators } from "./validation";
 import { SERVICE_VERSION } from "./version";
@@ -29,7 +31,13 @@ export interface AppOptions {
   logStream?: DestinationStream;
 }
 
-const MODELS: TSchema[] = [...SHARED_SCHEMAS, MeApiResponse, ...TAG_MODELS, ...SIGNING_GROUP_MODELS];
+const MODELS: TSchema[] = [
+  ...SHARED_SCHEMAS,
+  MeApiResponse,
+  ...TAG_MODELS,
+  ...SIGNING_GROUP_MODELS,
+  ...TELEMETRY_MODELS,
+];
 
 /** A W3C traceparent's trace id when the caller sent one, so a request can be followed across systems. */
 function traceIdOf(header: string | string[] | undefined): string {
@@ -68,6 +76,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   await app.register(meRoutes);
   await app.register(tagRoutes);
   await app.register(signingGroupRoutes, { storage });
+  await app.register(addinRoutes, { storage, config });
 
   app.get("/health", { schema: { hide: true } }, async () => {
     await storage.ping();

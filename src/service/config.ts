@@ -18,6 +18,15 @@ export interface ServiceConfig {
   /** Origins whose pages may call the API (the add-in's). */
   corsOrigins: string[];
   oidc: OidcConfig | null;
+  /** The add-in manifest the service serves; GET /api/v1/outlook-addin/manifest-fingerprint hashes it. */
+  addinManifestPath: string;
+  /** Telemetry batches one credential may send per minute before 429. */
+  telemetryRateLimitPerMinute: number;
+  /**
+   * Signs the telemetry beacon keys (domain/beacon-keys.ts). Unset: random per process, so keys die
+   * with it; several instances behind one address need the same value.
+   */
+  telemetryBeaconSecret: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -65,5 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       .map((o) => o.trim())
       .filter(Boolean),
     oidc: oidcFrom(env),
+    addinManifestPath: path.resolve(env.SIGN_ADDIN_MANIFEST?.trim() || "manifest.xml"),
+    telemetryRateLimitPerMinute: integer(env, "SIGN_TELEMETRY_PER_MIN", 60, 1, 100_000),
+    telemetryBeaconSecret: env.SIGN_BEACON_SECRET?.trim() || null,
   };
 }

@@ -5,7 +5,7 @@
  * adapter in src/outlook.
  */
 import { createRoot } from "react-dom/client";
-import { createOutlookHost, type OutlookHost } from "../outlook";
+import { createOutlookHost, officeClientInfo, type OutlookHost } from "../outlook";
 import { App, VIEWS, type ViewId } from "./components/App";
 import { Root } from "./components/Root";
 import { FORCED_COLORS_QUERY, PREFERS_DARK_QUERY, loadTheme, mediaMatches, themeNameFor } from "./theme";
@@ -63,7 +63,7 @@ async function start(): Promise<void> {
   ).catch(() => undefined);
 
   createRoot(container).render(
-    <Root host={host}>
+    <Root host={host} officeClient={officeClientInfo(Office)}>
       <App initialView={initialView()} />
     </Root>,
   );

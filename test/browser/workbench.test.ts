@@ -14,6 +14,9 @@
  * - the sign-in dialog page (auth-dialog.html, a build configured for Microsoft sign-in) boots real
  *   MSAL under a stand-in Office.js and hands its outcome to the pane with messageParent; the workbench
  *   (no nested app authentication, no dialogs) does not offer Microsoft sign-in even so;
+ * - telemetry: after sign-in and a few actions, the pane's events reach the service's database, and none
+ *   of them holds anything of the simulated message (addresses, names, subject, attachment names) or
+ *   what the user typed; without keepalive fetch, the last batch arrives by sendBeacon;
  * - axe-core: no serious or critical accessibility violations in each view;
  * - a screenshot of each view in test/artifacts/<view>-<mode>.png (ignored by git).
  *
@@ -303,11 +306,12 @@ function describeViolations(violations: readonly AxeResult[]): string {
   }, 30_000);
 
   /** The workbench page in a fresh browser context (fresh session storage), and its task pane frame. */
-  async function openWorkbench(mode: Mode): Promise<Workbench> {
+  async function openWorkbench(mode: Mode, options: { initScript?: () => void } = {}): Promise<Workbench> {
     const context = await browser!.newContext({
       viewport: { width: 1280, height: 1000 },
       ignoreHTTPSErrors: true,
     });
+    if (options.initScript) await context.addInitScript(options.initScript);
     contexts.push(context);
     const page = await context.newPage();
     const errors: string[] = [];
@@ -638,5 +642,124 @@ function describeViolations(violations: readonly AxeResult[]): string {
       "Sign-in did not succeed. Sign for Outlook says why; this window closes by itself.",
     );
     expect(errors).toEqual([]);
+  });
+
+  test("telemetry: the pane's events reach the service and carry nothing of the message", async () => {
+    const tenant = "Telemetry-Check";
+    const token = await service!.token(tenant, SCOPES);
+    const wb = await openWorkbench("compose");
+    const settings = await showView(wb.pane, "Settings", "Signing service");
+    await settings.getByRole("textbox", { name: "Service URL" }).fill(service!.url);
+    await settings.getByLabel("Personal access token").fill(token);
+    await settings.getByRole("button", { name: "Sign in" }).click();
+    await settings.getByText("Signed in", { exact: true }).waitFor();
+
+    // A few actions: build a tag (typed label "Client initials"), insert it, copy it.
+    const tags = await showView(wb.pane, "Tags", "Build a tag");
+    await buildInitialsTag(wb.pane, tags);
+    const builder = tags.getByRole("region", { name: "Build a tag" });
+    await builder.getByRole("button", { name: "Insert Platform tag at the cursor" }).click();
+    await builder.getByText("Inserted into the message at the cursor.").waitFor();
+    await builder.getByRole("button", { name: "Copy Platform tag" }).click();
+
+    // Outlook gives no pane-close event: hiding the pane is when the queue is sent at the latest.
+    await wb.pane.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+
+    const tenantId = (await service!.storage.credentials.findTenantByName(tenant))!.id;
+    let stored: Awaited<ReturnType<TestService["storage"]["telemetry"]["events"]>> = [];
+    await eventually(async () => {
+      stored = await service!.storage.telemetry.events(tenantId);
+      const seen = stored.map((e) => `${e.name}:${e.subject}`);
+      expect(seen).toEqual(
+        expect.arrayContaining([
+          "pane_opened:tags",
+          "view_shown:settings",
+          "action_started:settings.sign_in",
+          "action_succeeded:settings.sign_in",
+          "view_shown:tags",
+          "action_succeeded:tags.insert",
+          "action_started:tags.copy",
+        ]),
+      );
+    }, 20_000);
+    expect(stored.find((e) => e.name === "pane_opened")).toMatchObject({
+      host: "Outlook",
+      platform: "OfficeOnline",
+      hostVersion: "unknown",
+      addinVersion: "1.0.0.0",
+      props: { view: "tags", mode: "compose", loadMs: expect.any(Number) },
+    });
+    expect(new Set(stored.map((e) => e.installId)).size).toBe(1);
+
+    const everything = JSON.stringify(stored).toLowerCase();
+    const people = [FIXTURE.user, FIXTURE.from, ...FIXTURE.to, ...FIXTURE.cc] as {
+      emailAddress: string;
+      displayName: string;
+    }[];
+    const personal = [
+      ...people.flatMap((p) => [p.emailAddress, p.displayName]),
+      ...people.map((p) => p.emailAddress.split("@")[0]!),
+      FIXTURE.subject,
+      FIXTURE.conversationId,
+      FIXTURE.internetMessageId,
+      ...FIXTURE.attachments.flatMap((a) => [a.name, a.name.replace(/\.pdf$/, "")]),
+      "Client initials",
+      "Client_initials",
+      token,
+      tenant,
+    ];
+    for (const text of personal)
+      expect({ text, found: everything.includes(text.toLowerCase()) }).toEqual({ text, found: false });
+    expectNoPageErrors(wb);
+  });
+  test("telemetry: without keepalive fetch, a hidden pane's last batch arrives by sendBeacon", async () => {
+    const tenant = "Telemetry-Beacon";
+    const token = await service!.token(tenant, SCOPES);
+    // A browser whose fetch has no keepalive (as older Firefox): the pane must fall back to a beacon.
+    const wb = await openWorkbench("compose", {
+      initScript: () => {
+        delete (Request.prototype as { keepalive?: boolean }).keepalive;
+      },
+    });
+    const settings = await showView(wb.pane, "Settings", "Signing service");
+    await settings.getByRole("textbox", { name: "Service URL" }).fill(service!.url);
+    await settings.getByLabel("Personal access token").fill(token);
+    await settings.getByRole("button", { name: "Sign in" }).click();
+    await settings.getByText("Signed in", { exact: true }).waitFor();
+    const tenantId = (await service!.storage.credentials.findTenantByName(tenant))!.id;
+    const setVisibility = (state: "hidden" | "visible") =>
+      wb.pane.evaluate((value) => {
+        Object.defineProperty(document, "visibilityState", { value, configurable: true });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, state);
+    const names = async () =>
+      (await service!.storage.telemetry.events(tenantId)).map((e) => `${e.name}:${e.subject}`);
+
+    // The first batch goes by fetch (there is no beacon key yet) and brings a key back.
+    await setVisibility("hidden");
+    await eventually(
+      async () => expect(await names()).toContain("action_succeeded:settings.sign_in"),
+      20_000,
+    );
+    const beaconsBefore = service!.logs.filter((l) =>
+      JSON.stringify(l).includes("/telemetry/outlook/beacon"),
+    );
+    expect(beaconsBefore).toEqual([]);
+
+    await setVisibility("visible");
+    const tags = await showView(wb.pane, "Tags", "Build a tag");
+    await buildInitialsTag(wb.pane, tags);
+    await tags.getByRole("button", { name: "Insert Platform tag at the cursor" }).click();
+    await tags.getByText("Inserted into the message at the cursor.").waitFor();
+    await setVisibility("hidden");
+    await eventually(async () => expect(await names()).toContain("action_succeeded:tags.insert"), 20_000);
+    // ...by the beacon route, which only a beacon key opens.
+    expect(service!.logs.some((l) => JSON.stringify(l).includes("/api/v1/telemetry/outlook/beacon"))).toBe(
+      true,
+    );
+    expectNoPageErrors(wb);
   });
 });

@@ -53,6 +53,29 @@ describe.each(BACKENDS)("storage on %s", (backend) => {
     }
   });
 
+  test("a migration numbered below one already applied still applies (parallel branches)", async () => {
+    const top = Math.max(...MIGRATIONS.map((m) => m.version));
+    const later: Migration = {
+      version: top + 2,
+      name: "later",
+      statements: ["CREATE TABLE later_one (id TEXT)"],
+    };
+    const earlier: Migration = {
+      version: top + 1,
+      name: "earlier, merged afterwards",
+      statements: ["CREATE TABLE earlier_one (id TEXT)"],
+    };
+    const driver = await open(place);
+    try {
+      await migrate(driver, [...MIGRATIONS, later]);
+      expect(await migrate(driver, [...MIGRATIONS, earlier, later])).toEqual([earlier.version]);
+      expect(await driver.all("SELECT * FROM earlier_one")).toEqual([]);
+      expect(await migrate(driver, [...MIGRATIONS, earlier, later])).toEqual([]);
+    } finally {
+      await driver.close();
+    }
+  });
+
   test("a failing migration rolls back whole and leaves the version unchanged", async () => {
     const driver = await open(place);
     try {

@@ -5,16 +5,19 @@ import { PostgresDriver } from "./postgres-driver";
 import { SqliteDriver } from "./sqlite-driver";
 import { CredentialStore } from "./credentials";
 import { SigningGroupStore } from "./signing-groups";
+import { TelemetryStore } from "./telemetry";
 
 export { UniqueViolationError } from "./driver";
 export type { Dialect } from "./driver";
 export type * from "./credentials";
 export type * from "./signing-groups";
+export type * from "./telemetry";
 
 /** The one door to the database: the rest of the service calls these stores and never writes SQL. */
 export class Storage {
   readonly credentials: CredentialStore;
   readonly signingGroups: SigningGroupStore;
+  readonly telemetry: TelemetryStore;
 
   constructor(
     private readonly driver: SqlDriver,
@@ -22,6 +25,7 @@ export class Storage {
   ) {
     this.credentials = new CredentialStore(executor);
     this.signingGroups = new SigningGroupStore(executor, driver.dialect);
+    this.telemetry = new TelemetryStore(executor);
   }
 
   get dialect() {

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Tab, TabList, makeStyles, tokens, type SelectTabData } from "@fluentui/react-components";
 import {
   PeopleTeamRegular,
@@ -8,7 +8,9 @@ import {
   TagRegular,
   type FluentIcon,
 } from "@fluentui/react-icons";
+import { useTelemetry } from "../telemetry";
 import { LazyView, type ViewLoader } from "./LazyView";
+import { UpdateBanner } from "./UpdateBanner";
 
 export type ViewId = "send" | "groups" | "tags" | "status" | "settings";
 
@@ -80,15 +82,20 @@ export function App({ initialView = "tags", views = VIEWS }: AppProps) {
   const styles = useStyles();
   const [selected, setSelected] = useState<ViewId>(initialView);
   const [visited, setVisited] = useState<ReadonlySet<ViewId>>(() => new Set([initialView]));
+  const track = useTelemetry();
+  // Once: the pane is on screen with its first view.
+  useEffect(() => track.paneOpened(initialView), []);
 
   const select = (_: unknown, data: SelectTabData): void => {
     const id = data.value as ViewId;
     setSelected(id);
+    if (id !== selected) track.viewShown(id);
     setVisited((seen) => (seen.has(id) ? seen : new Set([...seen, id])));
   };
 
   return (
     <div className={styles.root}>
+      <UpdateBanner />
       <TabList
         className={styles.tabs}
         selectedValue={selected}

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { FluentProvider, webLightTheme, type Theme } from "@fluentui/react-components";
-import type { OutlookHost } from "../../outlook";
+import type { OfficeClientInfo, OutlookHost } from "../../outlook";
 import { HostProvider } from "../host-context";
 import { SessionProvider, type SessionProviderProps } from "../session";
+import { TelemetryProvider, type TelemetryProviderProps } from "../telemetry";
 import {
   FORCED_COLORS_QUERY,
   PREFERS_DARK_QUERY,
@@ -35,10 +36,13 @@ export interface RootProps {
   host: OutlookHost | null;
   children: ReactNode;
   session?: Omit<SessionProviderProps, "children">;
+  /** Which Office client runs the pane, for telemetry (src/outlook's officeClientInfo). */
+  officeClient?: OfficeClientInfo | null;
+  telemetry?: Omit<TelemetryProviderProps, "children" | "office">;
 }
 
 /** Theme, Outlook host and session around the pane. */
-export function Root({ host, children, session }: RootProps) {
+export function Root({ host, children, session, officeClient = null, telemetry }: RootProps) {
   const forcedColors = useMedia(FORCED_COLORS_QUERY);
   const prefersDark = useMedia(PREFERS_DARK_QUERY);
   const office = useMemo(() => host?.theme() ?? null, [host]);
@@ -74,7 +78,11 @@ export function Root({ host, children, session }: RootProps) {
   return (
     <FluentProvider theme={theme} style={FULL_HEIGHT} data-theme={name}>
       <HostProvider host={host}>
-        <SessionProvider {...session}>{children}</SessionProvider>
+        <SessionProvider {...session}>
+          <TelemetryProvider office={officeClient} {...telemetry}>
+            {children}
+          </TelemetryProvider>
+        </SessionProvider>
       </HostProvider>
     </FluentProvider>
   );

@@ -20,6 +20,8 @@ import { ApiErrorMessage } from "../components/ApiErrorMessage";
 import { fetchIdentity } from "../identity";
 import { useClientFactory, useServiceClient } from "../service-client";
 import { serviceUrlProblem, normaliseServiceUrl, useSession, type Identity } from "../session";
+import { useTelemetry } from "../telemetry";
+import { TelemetrySwitch } from "./settings/TelemetrySwitch";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalL },
@@ -106,6 +108,7 @@ export default function SettingsView() {
   const [check, setCheck] = useState<Check>({ state: "idle" });
   const abort = useRef<AbortController | null>(null);
   const urlProblem = serviceUrlProblem(urlDraft);
+  const track = useTelemetry();
 
   const startCheck = (): AbortSignal => {
     abort.current?.abort();
@@ -118,12 +121,15 @@ export default function SettingsView() {
   const verifyStored = useCallback(async () => {
     if (!signedInWith() || identity) return;
     const signal = startCheck();
+    const action = track.actionStarted("settings.verify");
     try {
       const me = await fetchIdentity(client, signal);
+      action.succeeded();
       setIdentity(me);
       setCheck({ state: "idle" });
     } catch (error) {
       if (isApiError(error) && error.kind === "cancelled") return;
+      action.failed(error);
       if (isApiError(error) && error.status === 401) session.signOut();
       setCheck({ state: "failed", title: "Could not check your sign-in", error });
     }
@@ -142,9 +148,11 @@ export default function SettingsView() {
     if (urlProblem || !value) return;
     const url = normaliseServiceUrl(urlDraft);
     const signal = startCheck();
+    const action = track.actionStarted("settings.sign_in");
     try {
       // Checked before it is kept: a token the service refuses is never stored.
       const me = await fetchIdentity(clientFor(url, value), signal);
+      action.succeeded();
       setServiceUrl(url);
       microsoft?.signOut();
       pat.setToken(value);
@@ -153,6 +161,7 @@ export default function SettingsView() {
       setCheck({ state: "idle" });
     } catch (error) {
       if (isApiError(error) && error.kind === "cancelled") return;
+      action.failed(error);
       // Here, "sign in again in Settings" would point at the form the user is looking at.
       const message =
         isApiError(error) && error.status === 401
@@ -195,6 +204,7 @@ export default function SettingsView() {
   };
 
   const signOut = (): void => {
+    track.actionStarted("settings.sign_out").succeeded();
     abort.current?.abort();
     session.signOut();
     setIdentity(null);
@@ -299,6 +309,7 @@ export default function SettingsView() {
           />
         )}
       </section>
+      <TelemetrySwitch />
     </div>
   );
 }

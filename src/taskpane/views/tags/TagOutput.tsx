@@ -12,6 +12,7 @@ import { CheckmarkRegular, CopyRegular, TextAddRegular } from "@fluentui/react-i
 import type { TagFormat } from "../../../tags";
 import { copyText } from "../../clipboard";
 import { useHost } from "../../host-context";
+import { useTelemetry } from "../../telemetry";
 
 export const FORMAT_LABEL: Readonly<Record<TagFormat, string>> = {
   Platform: "Platform",
@@ -54,8 +55,12 @@ export function CopyButton({ text, what }: { text: string; what: string }) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => setState("idle"), [text]);
+  const track = useTelemetry();
   const copy = async (): Promise<void> => {
+    const action = track.actionStarted("tags.copy");
     const ok = await copyText(text);
+    if (ok) action.succeeded();
+    else action.failed({ code: "clipboard_refused" });
     setState(ok ? "copied" : "failed");
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setState("idle"), 2500);
@@ -88,14 +93,18 @@ export function InsertButton({
 }) {
   const { host } = useHost();
   const [busy, setBusy] = useState(false);
+  const track = useTelemetry();
   const insert = async (): Promise<void> => {
     if (!host) return;
     setBusy(true);
     onResult(null, false);
+    const action = track.actionStarted("tags.insert");
     try {
       await host.insertText(text);
+      action.succeeded();
       onResult("Inserted into the message at the cursor.", false);
     } catch (error) {
+      action.failed(error);
       onResult(error instanceof Error ? error.message : String(error), true);
     } finally {
       setBusy(false);

@@ -1,0 +1,182 @@
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
+import { createHash } from "node:crypto";
+import { MAX_BATCH_BYTES } from "../../telemetry/catalogue";
+import type { ServiceConfig } from "../config";
+import { manifestFingerprintReader } from "../domain/addin-manifest";
+import { beaconKeys } from "../domain/beacon-keys";
+import { acceptBatch, checkBatch } from "../domain/telemetry";
+import { ApiError, validationFailed } from "../errors";
+import { principal, secured } from "../plugins/authentication";
+import { validationErrors } from "../plugins/error-responses";
+import { errorResponses, ref } from "../schemas/common";
+import {
+  ManifestFingerprintApiResponse,
+  TelemetryAcceptedApiResponse,
+  TelemetryBatchApiRequest,
+  TelemetryBeaconApiRequest,
+} from "../schemas/telemetry";
+import type { Storage } from "../storage";
+
+/** One credential, one budget: the key is a hash of the Authorization header (never the token itself). */
+function credentialKey(request: FastifyRequest): string {
+  return createHash("sha256")
+    .update(String(request.headers.authorization ?? request.ip))
+    .digest("hex");
+}
+
+/** A beacon's budget is its key's (a hash of it), or its address's when it has none. */
+function beaconRateKey(request: FastifyRequest): string {
+  const key = (request.body as { beaconKey?: unknown } | undefined)?.beaconKey;
+  return createHash("sha256")
+    .update(typeof key === "string" ? `beacon:${key}` : `ip:${request.ip}`)
+    .digest("hex");
+}
+
+function rateLimited(_request: FastifyRequest, context: { ttl: number }): ApiError {
+  const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+  return new ApiError(
+    429,
+    "rate_limited",
+    `Too many telemetry batches from this credential; send again in ${seconds} s.`,
+    undefined,
+    { "Retry-After": String(seconds) },
+  );
+}
+
+/** The add-in's own operations: its telemetry and the fingerprint of the manifest it should run under. */
+const addinRoutes: FastifyPluginAsyncTypebox<{ storage: Storage; config: ServiceConfig }> = async (
+  app,
+  { storage, config },
+) => {
+  await app.register(rateLimit, { global: false });
+  const auth = secured([]);
+  const fingerprint = manifestFingerprintReader(config.addinManifestPath);
+  const beacons = beaconKeys(config.telemetryBeaconSecret);
+
+  app.post(
+    "/api/v1/telemetry/outlook",
+    {
+      bodyLimit: MAX_BATCH_BYTES,
+      config: {
+        ...auth.config,
+        rateLimit: {
+          max: config.telemetryRateLimitPerMinute,
+          timeWindow: 60_000,
+          // After authentication, so the budget is the credential's and a bad token is a 401, not a 429.
+          hook: "preHandler",
+          keyGenerator: credentialKey,
+          errorResponseBuilder: rateLimited,
+        },
+      },
+      // checkBatch names every field at fault in the catalogue's words; the schema documents the
+      // batch and stays a second check behind it.
+      attachValidation: true,
+      schema: {
+        operationId: "apiV1TelemetryOutlookPost",
+        tags: ["Add-in"],
+        summary: "Store a batch of the Outlook add-in's usage events",
+        description:
+          `Counts, durations, codes and the add-in's host, platform and version only; an anonymous ` +
+          `install id, no personal data. Answers 202 with whether the tenant takes telemetry (when it does ` +
+          `not, the batch is dropped and the add-in stops sending). Each credential may send a number ` +
+          `of batches a minute (the service's SIGN_TELEMETRY_PER_MIN, 60 by default), then gets 429 ` +
+          `with Retry-After. ${auth.scopesNote}`,
+        security: auth.security,
+        body: ref(TelemetryBatchApiRequest),
+        response: {
+          202: ref(TelemetryAcceptedApiResponse),
+          ...errorResponses(400, 401, 413, 415, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const batch = checkBatch(request.body);
+      const issues = (request as { validationError?: { validation?: unknown } }).validationError?.validation;
+      if (Array.isArray(issues)) throw validationFailed(validationErrors(issues));
+      const tenantId = principal(request).tenantId;
+      const result = await acceptBatch(storage, tenantId, batch);
+      return reply
+        .code(202)
+        .send(result.telemetryEnabled ? { ...result, beaconKey: beacons.issue(tenantId) } : result);
+    },
+  );
+
+  await app.register(async (beaconScope) => {
+    // sendBeacon may cross origins without a preflight only as text/plain: here (only), that is JSON.
+    beaconScope.addContentTypeParser(
+      "text/plain",
+      { parseAs: "string" },
+      beaconScope.getDefaultJsonParser("error", "error"),
+    );
+    beaconScope.post(
+      "/api/v1/telemetry/outlook/beacon",
+      {
+        bodyLimit: MAX_BATCH_BYTES,
+        config: {
+          rateLimit: {
+            max: config.telemetryRateLimitPerMinute,
+            timeWindow: 60_000,
+            hook: "preHandler",
+            keyGenerator: beaconRateKey,
+            errorResponseBuilder: rateLimited,
+          },
+        },
+        attachValidation: true,
+        schema: {
+          operationId: "apiV1TelemetryOutlookBeaconPost",
+          tags: ["Add-in"],
+          summary: "The add-in's last telemetry batch, sent with navigator.sendBeacon",
+          description:
+            "For a pane that closes in a browser without keepalive fetch. No credential: the body's " +
+            "`beaconKey` (from a previous 202 of POST /api/v1/telemetry/outlook, valid an hour) names the " +
+            "tenant. Otherwise as POST /api/v1/telemetry/outlook; text/plain bodies are read as JSON.",
+          body: ref(TelemetryBeaconApiRequest),
+          response: {
+            202: ref(TelemetryAcceptedApiResponse),
+            ...errorResponses(400, 401, 413, 415, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body as Record<string, unknown> | undefined;
+        const key = body?.beaconKey;
+        const tenantId = typeof key === "string" ? beacons.verify(key) : null;
+        if (!tenantId) {
+          throw new ApiError(401, "unauthorized", "The beacon key is missing, not valid or expired.");
+        }
+        const { beaconKey: _key, ...rest } = body!;
+        const batch = checkBatch(rest);
+        const issues = (request as { validationError?: { validation?: unknown } }).validationError
+          ?.validation;
+        if (Array.isArray(issues)) throw validationFailed(validationErrors(issues));
+        return reply.code(202).send(await acceptBatch(storage, tenantId, batch));
+      },
+    );
+  });
+
+  app.get(
+    "/api/v1/outlook-addin/manifest-fingerprint",
+    {
+      config: auth.config,
+      schema: {
+        operationId: "apiV1OutlookAddinManifestFingerprintGet",
+        tags: ["Add-in"],
+        summary: "The fingerprint and version of the add-in manifest this service serves",
+        description:
+          "The task pane compares it with the fingerprint built into its bundle; when they differ, a newer " +
+          `add-in is deployed. 404 when the service serves no manifest. ${auth.scopesNote}`,
+        security: auth.security,
+        response: { 200: ref(ManifestFingerprintApiResponse), ...errorResponses(401, 404) },
+      },
+    },
+    async (_request, reply) => {
+      // Cheap to compute and changes on deployment: a client may cache it for a minute.
+      reply.header("Cache-Control", "private, max-age=60");
+      return fingerprint();
+    },
+  );
+};
+
+export default addinRoutes;
