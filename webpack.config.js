@@ -25,11 +25,16 @@ const webpack = require("webpack");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const { EsbuildPlugin } = require("esbuild-loader");
-// The fingerprint module is TypeScript shared with the service and scripts/build.ts: one copy of the rule.
-const { deployedManifest, manifestFingerprint } = require("tsx/cjs/api").require(
-  "./src/manifest/fingerprint.ts",
-  path.join(__dirname, "webpack.config.js"),
-);
+/**
+ * The fingerprint module is TypeScript shared with the service and scripts/build.ts: one copy of the rule.
+ * Loaded when a build needs it, so that tests can require this file for its other helpers.
+ */
+function fingerprintModule() {
+  return require("tsx/cjs/api").require(
+    "./src/manifest/fingerprint.ts",
+    path.join(__dirname, "webpack.config.js"),
+  );
+}
 
 const ROOT = __dirname;
 const TARGET = "es2020";
@@ -110,6 +115,7 @@ function entraConfig(env = process.env) {
  * the dist/manifest.xml that scripts/build.ts writes for ADDIN_PUBLIC_URL (the same replacement).
  */
 function builtManifest(production) {
+  const { deployedManifest, manifestFingerprint } = fingerprintModule();
   const xml = fs.readFileSync(path.join(ROOT, "manifest.xml"), "utf8");
   let publicUrl = null;
   try {
