@@ -6,6 +6,7 @@ import { ApiErrorMessage } from "../../components/ApiErrorMessage";
 import { addMembers, type MemberOutcome, type Progress } from "../../groups/add-members";
 import { emailKey, type MessagePerson } from "../../groups/people";
 import { usePanelStyles } from "./CreateGroupForm";
+import { useTelemetry } from "../../telemetry";
 import { useGroups } from "./groups-context";
 import { MemberOutcomes, MemberProgress, plural } from "./MemberOutcomes";
 
@@ -24,6 +25,7 @@ type Work =
 export function AddToGroupForm({ picked }: { picked: readonly MessagePerson[] }) {
   const styles = usePanelStyles();
   const { api, changed, revision } = useGroups();
+  const track = useTelemetry();
   const [query, setQuery] = useState("");
   const [found, setFound] = useState<Found>({ state: "searching" });
   const [group, setGroup] = useState<SigningGroup | null>(null);
@@ -70,9 +72,13 @@ export function AddToGroupForm({ picked }: { picked: readonly MessagePerson[] })
   ): Promise<void> => {
     if (!group) return;
     setWork({ state: "working", progress: { done: 0, total: people.length } });
+    const action = track.actionStarted("groups.members.add");
     const outcomes = await addMembers(api, group.id, people, {
       onProgress: (progress) => setWork({ state: "working", progress }),
     });
+    const failure = outcomes.find((o) => o.status === "failed");
+    if (failure?.status === "failed") action.failed(failure.error);
+    else action.succeeded();
     const latest = new Map(outcomes.map((o) => [o.email, o]));
     setWork({
       state: "done",

@@ -11,6 +11,7 @@ import {
   type Progress,
 } from "../../groups/add-members";
 import { groupNameFromSubject, type MessagePerson } from "../../groups/people";
+import { useTelemetry } from "../../telemetry";
 import { useGroups } from "./groups-context";
 import { MemberOutcomes, MemberProgress, plural } from "./MemberOutcomes";
 
@@ -73,6 +74,7 @@ export function CreateGroupForm({
 }) {
   const styles = usePanelStyles();
   const { api, changed } = useGroups();
+  const track = useTelemetry();
   const [name, setName] = useState(() => groupNameFromSubject(subject));
   const [description, setDescription] = useState("");
   const [shown, setShown] = useState<{ name?: string | null; description?: string | null }>({});
@@ -87,6 +89,7 @@ export function CreateGroupForm({
     onAddressProblems(new Map());
     const members = picked.map((p) => ({ email: p.address, name: p.name || null }));
     setWork({ state: "working", progress: { done: 0, total: members.length } });
+    const action = track.actionStarted("groups.create");
     try {
       const result = await createGroupWithMembers(
         api,
@@ -95,8 +98,10 @@ export function CreateGroupForm({
         { onProgress: (progress) => setWork({ state: "working", progress }) },
       );
       setWork({ state: "done", ...result });
+      action.succeeded();
       changed();
     } catch (error) {
+      action.failed(error);
       setShown(fieldErrors(error));
       // A refused address is named by its position in the request: show the reason beside that person.
       if (isApiError(error)) {

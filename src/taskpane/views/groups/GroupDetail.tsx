@@ -24,6 +24,7 @@ import {
 import { ApiErrorMessage } from "../../components/ApiErrorMessage";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { descriptionProblem, fieldErrors, nameProblem } from "./CreateGroupForm";
+import { useTelemetry } from "../../telemetry";
 import { useGroups } from "./groups-context";
 import { formatDate } from "./ManageGroups";
 import { plural } from "./MemberOutcomes";
@@ -79,6 +80,7 @@ export function GroupDetail({
   const styles = useStyles();
   const headingId = useId();
   const { api, changed, canWrite, revision } = useGroups();
+  const track = useTelemetry();
   const [group, setGroup] = useState(initial);
   const [members, setMembers] = useState<Members>({ state: "loading" });
   const [name, setName] = useState(initial.name);
@@ -116,6 +118,7 @@ export function GroupDetail({
     setDetailProblems(problems);
     if (problems.name || problems.description) return;
     setSaving({ state: "busy" });
+    const action = track.actionStarted("groups.update");
     try {
       // "" clears the description (contract §4).
       const updated = await api.update(group.id, { name: name.trim(), description: description.trim() });
@@ -123,8 +126,10 @@ export function GroupDetail({
       setName(updated.name);
       setDescription(updated.description ?? "");
       setSaving({ state: "done", message: "Saved." });
+      action.succeeded();
       changed();
     } catch (error) {
+      action.failed(error);
       setDetailProblems(fieldErrors(error));
       setSaving({ state: "failed", title: "Not saved", error });
     }
@@ -136,16 +141,19 @@ export function GroupDetail({
     setEmailShown(problem);
     if (problem) return;
     setAdding({ state: "busy" });
+    const action = track.actionStarted("groups.members.add");
     try {
       const added = await api.addMember(group.id, {
         email: email.trim(),
         ...(memberName.trim() ? { name: memberName.trim() } : {}),
       });
       setAdding({ state: "done", message: `Added ${added.email}.` });
+      action.succeeded();
       setEmail("");
       setMemberName("");
       changed();
     } catch (error) {
+      action.failed(error);
       // The service's reason belongs next to the address (duplicate, invalid, group full).
       const onEmail =
         isApiError(error) &&
@@ -163,12 +171,15 @@ export function GroupDetail({
 
   const removeMember = async (member: SigningGroupMember): Promise<void> => {
     setRemoving({ state: "busy" });
+    const action = track.actionStarted("groups.members.remove");
     try {
       await api.removeMember(group.id, member.email);
+      action.succeeded();
       setRemoved(member);
       setRemoving({ state: "idle" });
       changed();
     } catch (error) {
+      action.failed(error);
       setRemoving({ state: "failed", title: `${member.email} was not removed`, error });
     }
   };
@@ -188,11 +199,14 @@ export function GroupDetail({
   const deleteGroup = async (): Promise<void> => {
     setConfirmDelete(false);
     setDeleting({ state: "busy" });
+    const action = track.actionStarted("groups.delete");
     try {
       await api.delete(group.id);
+      action.succeeded();
       changed();
       onClose(`Deleted “${group.name}”.`);
     } catch (error) {
+      action.failed(error);
       setDeleting({ state: "failed", title: "The group was not deleted", error });
     }
   };

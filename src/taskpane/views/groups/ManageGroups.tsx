@@ -35,6 +35,7 @@ import {
 import { ApiErrorMessage } from "../../components/ApiErrorMessage";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { GroupDetail } from "./GroupDetail";
+import { useTelemetry } from "../../telemetry";
 import { useGroups } from "./groups-context";
 import { plural } from "./MemberOutcomes";
 
@@ -92,6 +93,7 @@ export function ManageGroups() {
   const styles = useStyles();
   const headingId = useId();
   const { api, revision, changed, canWrite } = useGroups();
+  const track = useTelemetry();
   const [searchDraft, setSearchDraft] = useState("");
   const [search, setSearch] = useState("");
   const [sortBy, setSortBy] = useState<SigningGroupSort>("name");
@@ -117,21 +119,25 @@ export function ManageGroups() {
   useEffect(() => {
     const abort = new AbortController();
     setListing((l) => (l.state === "ready" ? l : { state: "loading" }));
+    const action = track.actionStarted("groups.list");
     api
       .list({ page, pageSize, sortBy, descending, ...(search ? { search } : {}) }, { signal: abort.signal })
       .then(
         (list) => {
+          action.succeeded();
           // The last page emptied (deletions): show the new last page.
           if (list.items.length === 0 && page > 1 && list.totalPages < page)
             setPage(Math.max(1, list.totalPages));
           setListing({ state: "ready", list });
         },
         (error: unknown) => {
-          if (!(isApiError(error) && error.kind === "cancelled")) setListing({ state: "failed", error });
+          if (isApiError(error) && error.kind === "cancelled") return;
+          action.failed(error);
+          setListing({ state: "failed", error });
         },
       );
     return () => abort.abort();
-  }, [api, page, pageSize, sortBy, descending, search, revision]);
+  }, [api, page, pageSize, sortBy, descending, search, revision, track]);
 
   if (open) {
     return (
@@ -157,12 +163,15 @@ export function ManageGroups() {
     setConfirming(false);
     setDeleting(true);
     const names = new Map(selected);
+    const action = track.actionStarted("groups.bulk_delete");
     try {
       const result = await api.bulkDelete([...names.keys()]);
+      action.succeeded();
       setBulk({ result, names });
       setSelected(new Map([...names].filter(([id]) => !result.results.find((r) => r.id === id)?.success)));
       changed();
     } catch (error) {
+      action.failed(error);
       setBulk({ error });
     } finally {
       setDeleting(false);

@@ -18,6 +18,7 @@ import type { GroupSummary } from "../../groups/membership-index";
 import type { MessagePerson, PersonRole } from "../../groups/people";
 import { AddToGroupForm } from "./AddToGroupForm";
 import { CreateGroupForm } from "./CreateGroupForm";
+import { useTelemetry } from "../../telemetry";
 import { useGroups } from "./groups-context";
 import { useMessagePeople } from "./use-message-people";
 
@@ -74,6 +75,7 @@ export function MessagePeople() {
   const headingId = useId();
   const { state, reload } = useMessagePeople();
   const { index, revision, canWrite } = useGroups();
+  const track = useTelemetry();
   const people = useMemo(() => (state.status === "ready" ? state.people : []), [state]);
   const addresses = useMemo(() => people.filter((p) => p.address).map((p) => p.key), [people]);
   const [membership, setMembership] = useState<Membership>({ status: "loading" });
@@ -98,10 +100,15 @@ export function MessagePeople() {
     }
     const abort = new AbortController();
     setMembership((m) => (m.status === "ready" ? m : { status: "loading" }));
+    const action = track.actionStarted("groups.resolve");
     index.resolve(addresses, { signal: abort.signal }).then(
-      (groups) => setMembership({ status: "ready", groups }),
+      (groups) => {
+        action.succeeded();
+        setMembership({ status: "ready", groups });
+      },
       (error: unknown) => {
         if (isApiError(error) && error.kind === "cancelled") return;
+        action.failed(error);
         setMembership({ status: "failed", error });
       },
     );
