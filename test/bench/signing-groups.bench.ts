@@ -1,7 +1,9 @@
 // Benchmark of the signing-group list and search: one tenant with 10,000 groups of 50 members each
 // (500,000 members), queried over HTTP against the running service.
-// Run: node --import tsx test/bench/signing-groups.bench.ts [--backend sqlite|postgres] [--runs N] [--groups N]
+// Run: node --import tsx test/bench/signing-groups.bench.ts [--backend sqlite|postgres] [--runs N] [--groups N] [--keep]
 // --backend postgres uses a new database on the server TEST_DATABASE_URL names (dropped afterwards).
+// --keep leaves the seeded database (SQLite file or PostgreSQL database) in place and prints where, to
+// look at query plans afterwards.
 // Prints timings only; it asserts nothing, since timings depend on the machine.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -23,6 +25,7 @@ function option(name: string, fallback: string): string {
 const BACKEND = option("backend", "sqlite");
 const RUNS = Math.max(20, Number(option("runs", "200")));
 const GROUPS = Number(option("groups", "10000"));
+const KEEP = process.argv.includes("--keep");
 const MEMBERS_PER_GROUP = 50;
 const PEOPLE = 100_000;
 const GROUPS_PER_TRANSACTION = 250;
@@ -257,8 +260,12 @@ async function main() {
   } finally {
     await app.close();
     await storage.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    await dropDatabase();
+    if (KEEP) {
+      console.log(`kept: ${databaseUrl ? `database ${databaseUrl}` : `data directory ${dataDir}`}`);
+    } else {
+      rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabase();
+    }
   }
 }
 

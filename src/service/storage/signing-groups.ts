@@ -83,6 +83,84 @@ const MEMBER = "\u001f";
 
 const searchHead = (nameKey: string, descriptionKey: string) => `${nameKey}${PART}${descriptionKey}${PART}`;
 
+/** The case-folded name, description and member emails a search_text holds. */
+// eslint-disable-next-line no-control-regex
+const partsOf = (searchText: string): string[] => searchText.split(/[\u001e\u001f]/);
+
+/**
+ * The 1- and 2-character (code point) substrings of the parts: a search that short matches a group
+ * exactly when its text is one of these, which signing_group_grams indexes. No gram spans two parts,
+ * as no search match does.
+ */
+export function shortGrams(parts: readonly string[]): Set<string> {
+  const grams = new Set<string>();
+  for (const part of parts) {
+    let previous: string | undefined;
+    for (const c of part) {
+      grams.add(c);
+      if (previous !== undefined) grams.add(previous + c);
+      previous = c;
+    }
+  }
+  return grams;
+}
+
+/** Records grams of a group; ones it has already are left as they are. */
+async function insertGrams(
+  db: SqlExecutor,
+  tenantId: string,
+  seq: number,
+  grams: Iterable<string>,
+): Promise<void> {
+  const all = [...grams];
+  for (let start = 0; start < all.length; start += INSERT_BATCH) {
+    const batch = all.slice(start, start + INSERT_BATCH);
+    await db.run(
+      `INSERT INTO signing_group_grams (tenant_id, gram, group_seq)
+       VALUES ${batch.map(() => "(?, ?, ?)").join(", ")} ON CONFLICT DO NOTHING`,
+      batch.flatMap((gram) => [tenantId, gram, seq]),
+    );
+  }
+}
+
+async function deleteGrams(
+  db: SqlExecutor,
+  tenantId: string,
+  seq: number,
+  grams: Iterable<string>,
+): Promise<void> {
+  const all = [...grams];
+  for (let start = 0; start < all.length; start += INSERT_BATCH) {
+    const batch = all.slice(start, start + INSERT_BATCH);
+    await db.run(
+      `DELETE FROM signing_group_grams
+       WHERE tenant_id = ? AND group_seq = ? AND gram IN (${batch.map(() => "?").join(", ")})`,
+      [tenantId, seq, ...batch],
+    );
+  }
+}
+
+/** Records the grams of every group there is (migration 3), a batch of groups at a time. */
+export async function backfillShortGrams(db: SqlExecutor): Promise<void> {
+  let after = -1;
+  for (;;) {
+    const rows = await db.all<{ seq: number; tenant_id: string; search_text: string }>(
+      "SELECT seq, tenant_id, search_text FROM signing_groups WHERE seq > ? ORDER BY seq LIMIT 500",
+      [after],
+    );
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      await insertGrams(db, row.tenant_id, Number(row.seq), shortGrams(partsOf(row.search_text)));
+    }
+    after = Number(rows[rows.length - 1]!.seq);
+  }
+}
+
+/** Whether the search is short enough for signing_group_grams to answer (and too short for trigrams). */
+export function gramSearchable(text: string): boolean {
+  return !trigramSearchable(text);
+}
+
 /** Rows per multi-row INSERT: well under SQLite's limit of bound parameters. */
 const INSERT_BATCH = 200;
 
@@ -129,10 +207,10 @@ export class SigningGroupStore {
    * count. A repeated emailKey throws UniqueViolationError: run it in a transaction so that nothing lands then.
    */
   async insertGroup(group: NewSigningGroup, members: readonly NewSigningGroupMember[]): Promise<void> {
-    await this.db.run(
+    const inserted = await this.db.get<{ seq: number }>(
       `INSERT INTO signing_groups
         (id, tenant_id, name, name_lower, description, description_lower, search_text, member_count, created_on, updated_on)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
       [
         group.id,
         group.tenantId,
@@ -151,6 +229,42 @@ export class SigningGroupStore {
     for (let start = 0; start < members.length; start += INSERT_BATCH) {
       await this.insertMembers(group.id, members.slice(start, start + INSERT_BATCH));
     }
+    await insertGrams(
+      this.db,
+      group.tenantId,
+      Number(inserted!.seq),
+      shortGrams([group.nameKey, group.descriptionKey, ...members.map((m) => m.emailKey)]),
+    );
+  }
+
+  /**
+   * Brings a group's grams from those of its old search text to those of its new one. Both texts
+   * come from the caller, which holds the group's row (see lock), so no other change interleaves.
+   */
+  private async replaceGrams(tenantId: string, seq: number, oldText: string, newText: string): Promise<void> {
+    const before = shortGrams(partsOf(oldText));
+    const after = shortGrams(partsOf(newText));
+    await deleteGrams(
+      this.db,
+      tenantId,
+      seq,
+      [...before].filter((gram) => !after.has(gram)),
+    );
+    await insertGrams(
+      this.db,
+      tenantId,
+      seq,
+      [...after].filter((gram) => !before.has(gram)),
+    );
+  }
+
+  private async searchState(id: string): Promise<{ seq: number; tenantId: string; searchText: string }> {
+    const row = await this.db.get<{ seq: number; tenant_id: string; search_text: string }>(
+      "SELECT seq, tenant_id, search_text FROM signing_groups WHERE id = ?",
+      [id],
+    );
+    if (!row) throw new Error(`signing group ${id} is gone`);
+    return { seq: Number(row.seq), tenantId: row.tenant_id, searchText: row.search_text };
   }
 
   private async insertMembers(groupId: string, members: readonly NewSigningGroupMember[]): Promise<void> {
@@ -195,10 +309,13 @@ export class SigningGroupStore {
       updatedOn: string;
     },
   ): Promise<void> {
-    const position = this.dialect === "postgres" ? "strpos" : "instr";
+    const state = await this.searchState(id);
+    const searchText =
+      searchHead(details.nameKey, details.descriptionKey) +
+      state.searchText.slice(state.searchText.indexOf(MEMBER));
     await this.db.run(
       `UPDATE signing_groups SET name = ?, name_lower = ?, description = ?, description_lower = ?, updated_on = ?,
-         search_text = ? || substr(search_text, ${position}(search_text, ?))
+         search_text = ?
        WHERE id = ?`,
       [
         details.name,
@@ -206,11 +323,11 @@ export class SigningGroupStore {
         details.description,
         details.descriptionKey,
         details.updatedOn,
-        searchHead(details.nameKey, details.descriptionKey),
-        MEMBER,
+        searchText,
         id,
       ],
     );
+    await this.replaceGrams(state.tenantId, state.seq, state.searchText, searchText);
   }
 
   /**
@@ -219,11 +336,12 @@ export class SigningGroupStore {
    */
   async addMember(groupId: string, member: NewSigningGroupMember, updatedOn: string): Promise<void> {
     await this.insertMembers(groupId, [member]);
-    await this.db.run(
+    const row = await this.db.get<{ seq: number; tenant_id: string }>(
       `UPDATE signing_groups SET member_count = member_count + 1, search_text = search_text || ?, updated_on = ?
-       WHERE id = ?`,
+       WHERE id = ? RETURNING seq, tenant_id`,
       [member.emailKey + MEMBER, updatedOn, groupId],
     );
+    await insertGrams(this.db, row!.tenant_id, Number(row!.seq), shortGrams([member.emailKey]));
   }
 
   /** Removes the member whose case-folded email is emailKey, uncounts it and moves updatedOn; false when there is none. */
@@ -233,20 +351,31 @@ export class SigningGroupStore {
       [groupId, emailKey],
     );
     if (removed === 0) return false;
+    const state = await this.searchState(groupId);
+    const searchText = state.searchText.split(MEMBER + emailKey + MEMBER).join(MEMBER);
     await this.db.run(
-      `UPDATE signing_groups SET member_count = member_count - ?, search_text = replace(search_text, ?, ?), updated_on = ?
+      `UPDATE signing_groups SET member_count = member_count - ?, search_text = ?, updated_on = ?
        WHERE id = ?`,
-      [removed, MEMBER + emailKey + MEMBER, MEMBER, updatedOn, groupId],
+      [removed, searchText, updatedOn, groupId],
     );
+    await this.replaceGrams(state.tenantId, state.seq, state.searchText, searchText);
     return true;
   }
 
-  /** Deletes the group with its members; false when the tenant has no such group (any more). */
+  /**
+   * Deletes the group with its members and grams; false when the tenant has no such group (any
+   * more). Run it in a transaction, so that the grams go with the group.
+   */
   async delete(tenantId: string, id: string): Promise<boolean> {
-    // One statement: ON DELETE CASCADE takes the members with it, atomically.
-    return (
-      (await this.db.run("DELETE FROM signing_groups WHERE id = ? AND tenant_id = ?", [id, tenantId])) > 0
+    // ON DELETE CASCADE takes the members; the grams have no foreign key (it would need an index of
+    // its own on a table this size just for deletes), so they are found from the text.
+    const row = await this.db.get<{ seq: number; search_text: string }>(
+      "DELETE FROM signing_groups WHERE id = ? AND tenant_id = ? RETURNING seq, search_text",
+      [id, tenantId],
     );
+    if (!row) return false;
+    await deleteGrams(this.db, tenantId, Number(row.seq), shortGrams(partsOf(row.search_text)));
+    return true;
   }
 
   async listMembers(groupId: string): Promise<SigningGroupMemberRecord[]> {
@@ -268,8 +397,14 @@ export class SigningGroupStore {
       params.push(query.updatedSince);
     }
     const search = query.search === null || query.search === "" ? null : query.search;
+    const gramSearch = search !== null && gramSearchable(search);
     const ftsSearch = search !== null && this.dialect === "sqlite" && trigramSearchable(search);
-    if (ftsSearch) {
+    if (gramSearch) {
+      where.push(
+        "g.seq IN (SELECT k.group_seq FROM signing_group_grams k WHERE k.tenant_id = ? AND k.gram = ?)",
+      );
+      params.push(query.tenantId, search);
+    } else if (ftsSearch) {
       // An FTS5 phrase of a trigram index matches exactly the rows holding it as a substring. The
       // matches are found once; the page then walks the sort order's index and stops when full.
       prefix = `WITH hits AS MATERIALIZED
@@ -295,10 +430,22 @@ export class SigningGroupStore {
     };
 
     let rows: (GroupRow & { total_count?: number })[];
-    if (search === null) {
+    if (search === null || gramSearch) {
       // The count and the page's ids come from the sort order's index alone (an index-only scan, so
       // a deep page skips index entries, not rows); then the page's rows are read.
-      const totalCount = await count();
+      // A short search counts the gram's index entries alone when nothing else filters: every entry is
+      // one group of the tenant.
+      const totalCount =
+        gramSearch && query.updatedSince === null
+          ? Number(
+              (
+                await this.db.get<{ n: number }>(
+                  "SELECT CAST(count(*) AS INTEGER) AS n FROM signing_group_grams WHERE tenant_id = ? AND gram = ?",
+                  [query.tenantId, search],
+                )
+              )?.n ?? 0,
+            )
+          : await count();
       if (totalCount <= query.offset) return { items: [], totalCount };
       rows = await this.db.all<GroupRow>(
         `SELECT ${columns("r")} FROM signing_groups r JOIN
