@@ -88,60 +88,69 @@ const searchHead = (nameKey: string, descriptionKey: string) => `${nameKey}${PAR
 const partsOf = (searchText: string): string[] => searchText.split(/[\u001e\u001f]/);
 
 /**
- * The 1- and 2-character (code point) substrings of the parts: a search that short matches a group
- * exactly when its text is one of these, which signing_group_grams indexes. No gram spans two parts,
- * as no search match does.
+ * What a search of 1 or 2 characters (code points) needs to know of a group: each character its
+ * parts hold (the lead), with the distinct characters that follow it within a part (next, in code
+ * point order). A 1-character search matches the groups with that lead; a 2-character one those whose
+ * row for its first character has its second in next. Nothing spans two parts, as no search match
+ * does. One row per distinct character keeps this small: a group of 50 members has about 40.
  */
-export function shortGrams(parts: readonly string[]): Set<string> {
-  const grams = new Set<string>();
+export function shortSearchRows(parts: readonly string[]): Map<string, string> {
+  const followers = new Map<string, Set<string>>();
   for (const part of parts) {
     let previous: string | undefined;
     for (const c of part) {
-      grams.add(c);
-      if (previous !== undefined) grams.add(previous + c);
+      if (!followers.has(c)) followers.set(c, new Set());
+      if (previous !== undefined) followers.get(previous)!.add(c);
       previous = c;
     }
   }
-  return grams;
+  const rows = new Map<string, string>();
+  for (const [lead, next] of followers) rows.set(lead, [...next].sort(byCodePoint).join(""));
+  return rows;
 }
 
-/** Records grams of a group; ones it has already are left as they are. */
-async function insertGrams(
+const byCodePoint = (a: string, b: string) => a.codePointAt(0)! - b.codePointAt(0)!;
+
+/** Rows of signing_group_chars per statement: 4 parameters each, well under SQLite's limit. */
+const CHAR_BATCH = 200;
+
+/**
+ * Brings a group's rows in signing_group_chars from `before` to `after` (see shortSearchRows),
+ * writing only the rows that differ. The caller holds the group's row (see lock) or is creating or
+ * deleting it, so no other change to these rows interleaves.
+ */
+async function writeShortSearchRows(
   db: SqlExecutor,
   tenantId: string,
   seq: number,
-  grams: Iterable<string>,
+  before: ReadonlyMap<string, string>,
+  after: ReadonlyMap<string, string>,
 ): Promise<void> {
-  const all = [...grams];
-  for (let start = 0; start < all.length; start += INSERT_BATCH) {
-    const batch = all.slice(start, start + INSERT_BATCH);
+  const gone = [...before.keys()].filter((lead) => !after.has(lead));
+  for (let start = 0; start < gone.length; start += CHAR_BATCH) {
+    const batch = gone.slice(start, start + CHAR_BATCH);
     await db.run(
-      `INSERT INTO signing_group_grams (tenant_id, gram, group_seq)
-       VALUES ${batch.map(() => "(?, ?, ?)").join(", ")} ON CONFLICT DO NOTHING`,
-      batch.flatMap((gram) => [tenantId, gram, seq]),
-    );
-  }
-}
-
-async function deleteGrams(
-  db: SqlExecutor,
-  tenantId: string,
-  seq: number,
-  grams: Iterable<string>,
-): Promise<void> {
-  const all = [...grams];
-  for (let start = 0; start < all.length; start += INSERT_BATCH) {
-    const batch = all.slice(start, start + INSERT_BATCH);
-    await db.run(
-      `DELETE FROM signing_group_grams
-       WHERE tenant_id = ? AND group_seq = ? AND gram IN (${batch.map(() => "?").join(", ")})`,
+      `DELETE FROM signing_group_chars
+       WHERE tenant_id = ? AND group_seq = ? AND lead IN (${batch.map(() => "?").join(", ")})`,
       [tenantId, seq, ...batch],
     );
   }
+  const changed = [...after].filter(([lead, next]) => before.get(lead) !== next);
+  for (let start = 0; start < changed.length; start += CHAR_BATCH) {
+    const batch = changed.slice(start, start + CHAR_BATCH);
+    await db.run(
+      `INSERT INTO signing_group_chars (tenant_id, lead, group_seq, next)
+       VALUES ${batch.map(() => "(?, ?, ?, ?)").join(", ")}
+       ON CONFLICT (tenant_id, lead, group_seq) DO UPDATE SET next = excluded.next`,
+      batch.flatMap(([lead, next]) => [tenantId, lead, seq, next]),
+    );
+  }
 }
 
-/** Records the grams of every group there is (migration 3), a batch of groups at a time. */
-export async function backfillShortGrams(db: SqlExecutor): Promise<void> {
+const NONE: ReadonlyMap<string, string> = new Map();
+
+/** Fills signing_group_chars for the groups there are (migration 3), a batch of groups at a time. */
+export async function backfillShortSearch(db: SqlExecutor): Promise<void> {
   let after = -1;
   for (;;) {
     const rows = await db.all<{ seq: number; tenant_id: string; search_text: string }>(
@@ -150,14 +159,15 @@ export async function backfillShortGrams(db: SqlExecutor): Promise<void> {
     );
     if (rows.length === 0) return;
     for (const row of rows) {
-      await insertGrams(db, row.tenant_id, Number(row.seq), shortGrams(partsOf(row.search_text)));
+      const seq = Number(row.seq);
+      await writeShortSearchRows(db, row.tenant_id, seq, NONE, shortSearchRows(partsOf(row.search_text)));
     }
     after = Number(rows[rows.length - 1]!.seq);
   }
 }
 
-/** Whether the search is short enough for signing_group_grams to answer (and too short for trigrams). */
-export function gramSearchable(text: string): boolean {
+/** Whether the search is short enough for signing_group_chars to answer (and too short for trigrams). */
+export function shortSearchable(text: string): boolean {
   return !trigramSearchable(text);
 }
 
@@ -188,11 +198,16 @@ export function likeContaining(text: string): string {
 /**
  * Whether SQLite's FTS5 trigram index can answer a substring search for this text: it needs 3
  * characters. (PostgreSQL's planner makes the same choice itself: pg_trgm takes trigrams from runs of
- * 3 letters or digits, and without one a scan is cheaper than the index.) Shorter texts scan the
- * tenant's groups.
+ * 3 letters or digits.) Shorter searches use signing_group_chars (see shortSearchRows).
  */
 export function trigramSearchable(text: string): boolean {
   return [...text].length >= 3;
+}
+
+interface SearchState {
+  seq: number;
+  tenantId: string;
+  searchText: string;
 }
 
 /** Signing groups and their members. Every read and change of a group is bounded by its tenant. */
@@ -229,36 +244,27 @@ export class SigningGroupStore {
     for (let start = 0; start < members.length; start += INSERT_BATCH) {
       await this.insertMembers(group.id, members.slice(start, start + INSERT_BATCH));
     }
-    await insertGrams(
+    await writeShortSearchRows(
       this.db,
       group.tenantId,
       Number(inserted!.seq),
-      shortGrams([group.nameKey, group.descriptionKey, ...members.map((m) => m.emailKey)]),
+      NONE,
+      shortSearchRows([group.nameKey, group.descriptionKey, ...members.map((m) => m.emailKey)]),
     );
   }
 
-  /**
-   * Brings a group's grams from those of its old search text to those of its new one. Both texts
-   * come from the caller, which holds the group's row (see lock), so no other change interleaves.
-   */
-  private async replaceGrams(tenantId: string, seq: number, oldText: string, newText: string): Promise<void> {
-    const before = shortGrams(partsOf(oldText));
-    const after = shortGrams(partsOf(newText));
-    await deleteGrams(
+  /** Moves a group's search text from old to new, with its rows in signing_group_chars. */
+  private async rewriteSearch(state: SearchState, searchText: string): Promise<void> {
+    await writeShortSearchRows(
       this.db,
-      tenantId,
-      seq,
-      [...before].filter((gram) => !after.has(gram)),
-    );
-    await insertGrams(
-      this.db,
-      tenantId,
-      seq,
-      [...after].filter((gram) => !before.has(gram)),
+      state.tenantId,
+      state.seq,
+      shortSearchRows(partsOf(state.searchText)),
+      shortSearchRows(partsOf(searchText)),
     );
   }
 
-  private async searchState(id: string): Promise<{ seq: number; tenantId: string; searchText: string }> {
+  private async searchState(id: string): Promise<SearchState> {
     const row = await this.db.get<{ seq: number; tenant_id: string; search_text: string }>(
       "SELECT seq, tenant_id, search_text FROM signing_groups WHERE id = ?",
       [id],
@@ -327,7 +333,7 @@ export class SigningGroupStore {
         id,
       ],
     );
-    await this.replaceGrams(state.tenantId, state.seq, state.searchText, searchText);
+    await this.rewriteSearch(state, searchText);
   }
 
   /**
@@ -336,12 +342,14 @@ export class SigningGroupStore {
    */
   async addMember(groupId: string, member: NewSigningGroupMember, updatedOn: string): Promise<void> {
     await this.insertMembers(groupId, [member]);
-    const row = await this.db.get<{ seq: number; tenant_id: string }>(
-      `UPDATE signing_groups SET member_count = member_count + 1, search_text = search_text || ?, updated_on = ?
-       WHERE id = ? RETURNING seq, tenant_id`,
-      [member.emailKey + MEMBER, updatedOn, groupId],
+    const state = await this.searchState(groupId);
+    const searchText = state.searchText + member.emailKey + MEMBER;
+    await this.db.run(
+      `UPDATE signing_groups SET member_count = member_count + 1, search_text = ?, updated_on = ?
+       WHERE id = ?`,
+      [searchText, updatedOn, groupId],
     );
-    await insertGrams(this.db, row!.tenant_id, Number(row!.seq), shortGrams([member.emailKey]));
+    await this.rewriteSearch(state, searchText);
   }
 
   /** Removes the member whose case-folded email is emailKey, uncounts it and moves updatedOn; false when there is none. */
@@ -358,23 +366,29 @@ export class SigningGroupStore {
        WHERE id = ?`,
       [removed, searchText, updatedOn, groupId],
     );
-    await this.replaceGrams(state.tenantId, state.seq, state.searchText, searchText);
+    await this.rewriteSearch(state, searchText);
     return true;
   }
 
   /**
-   * Deletes the group with its members and grams; false when the tenant has no such group (any
-   * more). Run it in a transaction, so that the grams go with the group.
+   * Deletes the group with its members and search rows; false when the tenant has no such group (any
+   * more). Run it in a transaction, so that all of it goes at once.
    */
   async delete(tenantId: string, id: string): Promise<boolean> {
-    // ON DELETE CASCADE takes the members; the grams have no foreign key (it would need an index of
-    // its own on a table this size just for deletes), so they are found from the text.
+    // ON DELETE CASCADE takes the members. signing_group_chars has no foreign key (that would need
+    // an index by group of its own, for deletes alone): its rows are found from the text.
     const row = await this.db.get<{ seq: number; search_text: string }>(
       "DELETE FROM signing_groups WHERE id = ? AND tenant_id = ? RETURNING seq, search_text",
       [id, tenantId],
     );
     if (!row) return false;
-    await deleteGrams(this.db, tenantId, Number(row.seq), shortGrams(partsOf(row.search_text)));
+    await writeShortSearchRows(
+      this.db,
+      tenantId,
+      Number(row.seq),
+      shortSearchRows(partsOf(row.search_text)),
+      NONE,
+    );
     return true;
   }
 
@@ -397,13 +411,16 @@ export class SigningGroupStore {
       params.push(query.updatedSince);
     }
     const search = query.search === null || query.search === "" ? null : query.search;
-    const gramSearch = search !== null && gramSearchable(search);
+    const shortSearch = search !== null && shortSearchable(search);
     const ftsSearch = search !== null && this.dialect === "sqlite" && trigramSearchable(search);
-    if (gramSearch) {
-      where.push(
-        "g.seq IN (SELECT k.group_seq FROM signing_group_grams k WHERE k.tenant_id = ? AND k.gram = ?)",
-      );
-      params.push(query.tenantId, search);
+    const [lead, second] = shortSearch ? [...search] : [];
+    const position = this.dialect === "postgres" ? "strpos" : "instr";
+    const shortFilter = `k.tenant_id = ? AND k.lead = ?${second === undefined ? "" : ` AND ${position}(k.next, ?) > 0`}`;
+    const shortParams = [query.tenantId, lead, ...(second === undefined ? [] : [second])];
+    if (shortSearch) {
+      // Every search is case-folded already, and so are the characters in signing_group_chars.
+      where.push(`g.seq IN (SELECT k.group_seq FROM signing_group_chars k WHERE ${shortFilter})`);
+      params.push(...shortParams);
     } else if (ftsSearch) {
       // An FTS5 phrase of a trigram index matches exactly the rows holding it as a substring. The
       // matches are found once; the page then walks the sort order's index and stops when full.
@@ -412,8 +429,7 @@ export class SigningGroupStore {
       prefixParams.push(`"${search.replace(/"/g, '""')}"`);
       where.push("g.seq IN (SELECT seq FROM hits)");
     } else if (search !== null) {
-      // PostgreSQL's planner takes the GIN trigram index for this when the pattern has trigrams;
-      // shorter searches scan the tenant's groups, on both databases.
+      // PostgreSQL: the planner takes the GIN trigram index for this.
       where.push("g.search_text LIKE ? ESCAPE '\\'");
       params.push(likeContaining(search));
     }
@@ -430,18 +446,18 @@ export class SigningGroupStore {
     };
 
     let rows: (GroupRow & { total_count?: number })[];
-    if (search === null || gramSearch) {
-      // The count and the page's ids come from the sort order's index alone (an index-only scan, so
-      // a deep page skips index entries, not rows); then the page's rows are read.
-      // A short search counts the gram's index entries alone when nothing else filters: every entry is
-      // one group of the tenant.
+    if (search === null || shortSearch) {
+      // The count and the page's ids come from indexes alone (a deep page skips index entries, not
+      // rows): the sort order's, with a short search's rows in signing_group_chars, which also give
+      // the count by themselves when nothing else filters (each row is one group of the tenant).
+      // Then the page's rows are read.
       const totalCount =
-        gramSearch && query.updatedSince === null
+        shortSearch && query.updatedSince === null
           ? Number(
               (
                 await this.db.get<{ n: number }>(
-                  "SELECT CAST(count(*) AS INTEGER) AS n FROM signing_group_grams WHERE tenant_id = ? AND gram = ?",
-                  [query.tenantId, search],
+                  `SELECT CAST(count(*) AS INTEGER) AS n FROM signing_group_chars k WHERE ${shortFilter}`,
+                  shortParams,
                 )
               )?.n ?? 0,
             )
@@ -463,7 +479,7 @@ export class SigningGroupStore {
         [...prefixParams, ...params, ...params, query.limit, query.offset],
       );
     } else {
-      // A scan finds its matches once, counting them beside the page.
+      // The index finds the matches once, counting them beside the page.
       rows = await this.db.all<GroupRow & { total_count: number }>(
         `SELECT ${columns("g")}, CAST(count(*) OVER () AS INTEGER) AS total_count FROM signing_groups g
          WHERE ${filter} ORDER BY ${order("g")} LIMIT ? OFFSET ?`,
