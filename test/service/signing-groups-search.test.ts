@@ -224,6 +224,21 @@ describe.each(BACKENDS)("signing-group search on %s", (backend) => {
     // A gram the old name and a member share stays while the member has it.
     expect(await found("a")).toEqual({ names: ["Renamed"], total: 1 });
 
+    // A character followed by very many others: its followers take more than one row, still one group.
+    const many = Array.from({ length: 600 }, (_, i) => String.fromCodePoint(0x4e00 + i));
+    const wide = await createGroup(service, token, {
+      name: "wide",
+      description: many.map((c) => `a${c}`).join(""),
+    });
+    for (const c of [many[0]!, many[300]!, many[599]!]) {
+      expect(await found(`A${c}`)).toEqual({ names: ["wide"], total: 1 });
+    }
+    expect(await found("a")).toEqual({ names: ["Renamed", "wide"], total: 2 });
+    await api(service, token, "PUT", `${BASE}/${wide.id}`, { description: `a${many[599]}` });
+    expect(await found(`a${many[300]}`)).toEqual({ names: [], total: 0 });
+    expect(await found(`a${many[599]}`)).toEqual({ names: ["wide"], total: 1 });
+    await api(service, token, "DELETE", `${BASE}/${wide.id}`);
+
     await api(service, token, "DELETE", `${BASE}/${a.id}`);
     for (const term of ["ed", "a", "öz", "@"]) expect(await found(term)).toEqual({ names: [], total: 0 });
     const theirs = await api<GroupList>(service, other, "GET", `${BASE}?search=%C3%A4`);

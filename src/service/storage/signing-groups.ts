@@ -92,9 +92,11 @@ const partsOf = (searchText: string): string[] => searchText.split(/[\u001e\u001
  * parts hold (the lead), with the distinct characters that follow it within a part (next, in code
  * point order). A 1-character search matches the groups with that lead; a 2-character one those whose
  * row for its first character has its second in next. Nothing spans two parts, as no search match
- * does. One row per distinct character keeps this small: a group of 50 members has about 40.
+ * does. One row per distinct character keeps this small: a group of 50 members has about 40. A lead
+ * with very many followers gets more rows (chunk 0, 1, ...), each follower in exactly one of them,
+ * so that a row always fits in an index entry and a 2-character search still counts a group once.
  */
-export function shortSearchRows(parts: readonly string[]): Map<string, string> {
+export function shortSearchRows(parts: readonly string[]): Map<string, ShortSearchRow> {
   const followers = new Map<string, Set<string>>();
   for (const part of parts) {
     let previous: string | undefined;
@@ -104,15 +106,30 @@ export function shortSearchRows(parts: readonly string[]): Map<string, string> {
       previous = c;
     }
   }
-  const rows = new Map<string, string>();
-  for (const [lead, next] of followers) rows.set(lead, [...next].sort(byCodePoint).join(""));
+  const rows = new Map<string, ShortSearchRow>();
+  for (const [lead, set] of followers) {
+    const next = [...set].sort(byCodePoint);
+    for (let chunk = 0; chunk === 0 || chunk * CHUNK < next.length; chunk++) {
+      const row = { lead, chunk, next: next.slice(chunk * CHUNK, (chunk + 1) * CHUNK).join("") };
+      rows.set(`${lead} ${chunk}`, row);
+    }
+  }
   return rows;
 }
 
+export interface ShortSearchRow {
+  lead: string;
+  chunk: number;
+  next: string;
+}
+
+/** Followers per row: at most 1 KB of UTF-8, well inside a PostgreSQL index entry (about 2.7 KB). */
+const CHUNK = 256;
+
 const byCodePoint = (a: string, b: string) => a.codePointAt(0)! - b.codePointAt(0)!;
 
-/** Rows of signing_group_chars per statement: 4 parameters each, well under SQLite's limit. */
-const CHAR_BATCH = 200;
+/** Rows of signing_group_chars per statement: 5 parameters each, well under SQLite's limit. */
+const CHAR_BATCH = 100;
 
 /**
  * Brings a group's rows in signing_group_chars from `before` to `after` (see shortSearchRows),
@@ -123,31 +140,31 @@ async function writeShortSearchRows(
   db: SqlExecutor,
   tenantId: string,
   seq: number,
-  before: ReadonlyMap<string, string>,
-  after: ReadonlyMap<string, string>,
+  before: ReadonlyMap<string, ShortSearchRow>,
+  after: ReadonlyMap<string, ShortSearchRow>,
 ): Promise<void> {
-  const gone = [...before.keys()].filter((lead) => !after.has(lead));
+  const gone = [...before].filter(([key]) => !after.has(key)).map(([, row]) => row);
   for (let start = 0; start < gone.length; start += CHAR_BATCH) {
     const batch = gone.slice(start, start + CHAR_BATCH);
     await db.run(
-      `DELETE FROM signing_group_chars
-       WHERE tenant_id = ? AND group_seq = ? AND lead IN (${batch.map(() => "?").join(", ")})`,
-      [tenantId, seq, ...batch],
+      `DELETE FROM signing_group_chars WHERE tenant_id = ? AND group_seq = ?
+       AND (${batch.map(() => "(lead = ? AND chunk = ?)").join(" OR ")})`,
+      [tenantId, seq, ...batch.flatMap((row) => [row.lead, row.chunk])],
     );
   }
-  const changed = [...after].filter(([lead, next]) => before.get(lead) !== next);
+  const changed = [...after].filter(([key, row]) => before.get(key)?.next !== row.next).map(([, row]) => row);
   for (let start = 0; start < changed.length; start += CHAR_BATCH) {
     const batch = changed.slice(start, start + CHAR_BATCH);
     await db.run(
-      `INSERT INTO signing_group_chars (tenant_id, lead, group_seq, next)
-       VALUES ${batch.map(() => "(?, ?, ?, ?)").join(", ")}
-       ON CONFLICT (tenant_id, lead, group_seq) DO UPDATE SET next = excluded.next`,
-      batch.flatMap(([lead, next]) => [tenantId, lead, seq, next]),
+      `INSERT INTO signing_group_chars (tenant_id, lead, group_seq, chunk, next)
+       VALUES ${batch.map(() => "(?, ?, ?, ?, ?)").join(", ")}
+       ON CONFLICT (tenant_id, lead, group_seq, chunk) DO UPDATE SET next = excluded.next`,
+      batch.flatMap((row) => [tenantId, row.lead, seq, row.chunk, row.next]),
     );
   }
 }
 
-const NONE: ReadonlyMap<string, string> = new Map();
+const NONE: ReadonlyMap<string, ShortSearchRow> = new Map();
 
 /** Fills signing_group_chars for the groups there are (migration 3), a batch of groups at a time. */
 export async function backfillShortSearch(db: SqlExecutor): Promise<void> {
@@ -415,7 +432,8 @@ export class SigningGroupStore {
     const ftsSearch = search !== null && this.dialect === "sqlite" && trigramSearchable(search);
     const [lead, second] = shortSearch ? [...search] : [];
     const position = this.dialect === "postgres" ? "strpos" : "instr";
-    const shortFilter = `k.tenant_id = ? AND k.lead = ?${second === undefined ? "" : ` AND ${position}(k.next, ?) > 0`}`;
+    // One character: the lead's first row. Two: the one row of the lead whose next holds the second.
+    const shortFilter = `k.tenant_id = ? AND k.lead = ? AND ${second === undefined ? "k.chunk = 0" : `${position}(k.next, ?) > 0`}`;
     const shortParams = [query.tenantId, lead, ...(second === undefined ? [] : [second])];
     if (shortSearch) {
       // Every search is case-folded already, and so are the characters in signing_group_chars.
