@@ -182,6 +182,39 @@ describe.each(BACKENDS)("signing-group search on %s", (backend) => {
     // Each run is a few dozen requests; a failure's shrinking takes many more runs.
   }, 300_000);
 
+  test("short searches page in sort order, whether few or many groups match", async () => {
+    // Over 500 matches the page walks the sort order; up to 500 it is sorted from the matches.
+    const token = await service.token("search-many");
+    const names = Array.from({ length: 620 }, (_, i) => `g${i} ${i % 7 === 0 ? "seven" : "other"}`);
+    for (let i = 0; i < names.length; i++) {
+      await createGroup(service, token, { name: names[i]!, members: [{ email: `m${i}@x${i % 3}.example` }] });
+    }
+    for (const term of ["g", "G1", "ev", "1", "x2", "@", "zz", "q"]) {
+      const expected = names
+        .filter(
+          (n, i) => n.includes(term.toLowerCase()) || `m${i}@x${i % 3}.example`.includes(term.toLowerCase()),
+        )
+        .sort();
+      for (const [sort, order] of [
+        ["name", expected],
+        ["name&descending=true", [...expected].reverse()],
+      ] as const) {
+        const seen: string[] = [];
+        for (let page = 1; page <= Math.max(1, Math.ceil(expected.length / 100)); page++) {
+          const answer = await api<GroupList>(
+            service,
+            token,
+            "GET",
+            `${BASE}?search=${encodeURIComponent(term)}&sortBy=${sort}&pageSize=100&page=${page}`,
+          );
+          expect(answer.body.totalCount).toBe(expected.length);
+          seen.push(...answer.body.items.map((g) => g.name));
+        }
+        expect({ term, sort, seen }).toEqual({ term, sort, seen: order });
+      }
+    }
+  }, 120_000);
+
   test("short searches: case, Unicode and what an update, a removal and a delete take away", async () => {
     const token = await service.token("search-short");
     const other = await service.token("search-short-other");

@@ -183,6 +183,9 @@ export async function backfillShortSearch(db: SqlExecutor): Promise<void> {
   }
 }
 
+/** At most this many matches of a short search are read out to sort the page from. */
+const FEW = 500;
+
 /** Whether the search is short enough for signing_group_chars to answer (and too short for trigrams). */
 export function shortSearchable(text: string): boolean {
   return !trigramSearchable(text);
@@ -469,24 +472,39 @@ export class SigningGroupStore {
       // rows): the sort order's, with a short search's rows in signing_group_chars, which also give
       // the count by themselves when nothing else filters (each row is one group of the tenant).
       // Then the page's rows are read.
-      const totalCount =
-        shortSearch && query.updatedSince === null
-          ? Number(
-              (
-                await this.db.get<{ n: number }>(
-                  `SELECT CAST(count(*) AS INTEGER) AS n FROM signing_group_chars k WHERE ${shortFilter}`,
-                  shortParams,
-                )
-              )?.n ?? 0,
+      let pageFilter = filter;
+      let pageParams = params;
+      let totalCount: number;
+      if (shortSearch) {
+        const matching = Number(
+          (
+            await this.db.get<{ n: number }>(
+              `SELECT CAST(count(*) AS INTEGER) AS n FROM signing_group_chars k WHERE ${shortFilter}`,
+              shortParams,
             )
-          : await count();
+          )?.n ?? 0,
+        );
+        totalCount = query.updatedSince === null ? matching : await count();
+        if (matching > 0 && matching <= FEW) {
+          // Few matches: the page is sorted from them, rather than found by walking the whole sort
+          // order (PostgreSQL's planner cannot tell few from many by the follower's filter).
+          const seqs = await this.db.all<{ group_seq: number }>(
+            `SELECT k.group_seq FROM signing_group_chars k WHERE ${shortFilter}`,
+            shortParams,
+          );
+          pageFilter = [...where.slice(0, -1), `g.seq IN (${seqs.map(() => "?").join(", ")})`].join(" AND ");
+          pageParams = [...params.slice(0, -shortParams.length), ...seqs.map((row) => Number(row.group_seq))];
+        }
+      } else {
+        totalCount = await count();
+      }
       if (totalCount <= query.offset) return { items: [], totalCount };
       rows = await this.db.all<GroupRow>(
         `SELECT ${columns("r")} FROM signing_groups r JOIN
-           (SELECT g.id FROM signing_groups g WHERE ${filter} ORDER BY ${order("g")} LIMIT ? OFFSET ?) page
+           (SELECT g.id FROM signing_groups g WHERE ${pageFilter} ORDER BY ${order("g")} LIMIT ? OFFSET ?) page
            ON page.id = r.id
          ORDER BY ${order("r")}`,
-        [...params, query.limit, query.offset],
+        [...pageParams, query.limit, query.offset],
       );
       return { items: rows.map(groupOf), totalCount };
     }
