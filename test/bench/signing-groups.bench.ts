@@ -220,7 +220,7 @@ async function main() {
       ["search 1 character 'q' (no match)", "/api/v1/signing-groups?search=q"],
       ["search 2 characters 'jo' (~all match)", "/api/v1/signing-groups?search=jo"],
       ["search 2 characters 'jo', page 200", "/api/v1/signing-groups?search=jo&page=200"],
-      ["search 2 characters ' h' (~4% match)", "/api/v1/signing-groups?search=%20h"],
+      ["search 2 characters 'hr' (~11% match)", "/api/v1/signing-groups?search=hr"],
       ["search 2 characters 'zz' (no match)", "/api/v1/signing-groups?search=zz"],
       [
         "search 2 characters 'jo' with updatedSince",
