@@ -438,14 +438,10 @@ export class SigningGroupStore {
     // One character: the lead's first row. Two: the one row of the lead whose next holds the second.
     const shortFilter = `k.tenant_id = ? AND k.lead = ? AND ${second === undefined ? "k.chunk = 0" : `${position}(k.next, ?) > 0`}`;
     const shortParams = [query.tenantId, lead, ...(second === undefined ? [] : [second])];
-    // A short search joins its rows in signing_group_chars: at most one per group, so a plain join
-    // (which the planner can drive from either side) counts each group once.
-    let from = "signing_groups g";
-    let fromParams: unknown[] = [];
     if (shortSearch) {
       // Every search is case-folded already, and so are the characters in signing_group_chars.
-      from = `signing_groups g JOIN signing_group_chars k ON k.group_seq = g.seq AND ${shortFilter}`;
-      fromParams = shortParams;
+      where.push(`g.seq IN (SELECT k.group_seq FROM signing_group_chars k WHERE ${shortFilter})`);
+      params.push(...shortParams);
     } else if (ftsSearch) {
       // An FTS5 phrase of a trigram index matches exactly the rows holding it as a substring. The
       // matches are found once; the page then walks the sort order's index and stops when full.
@@ -461,11 +457,10 @@ export class SigningGroupStore {
     const filter = where.join(" AND ");
     const direction = query.descending ? "DESC" : "ASC";
     const order = (g: string) => `${g}.${SORT_COLUMNS[query.sortBy]} ${direction}, ${g}.id ${direction}`;
-    const countSql = `SELECT CAST(count(*) AS INTEGER) FROM ${from} WHERE ${filter}`;
+    const countSql = `SELECT CAST(count(*) AS INTEGER) FROM signing_groups g WHERE ${filter}`;
     const count = async () => {
       const row = await this.db.get<{ n: number }>(`${prefix}SELECT (${countSql}) AS n`, [
         ...prefixParams,
-        ...fromParams,
         ...params,
       ]);
       return Number(row?.n ?? 0);
@@ -477,8 +472,8 @@ export class SigningGroupStore {
       // rows): the sort order's, with a short search's rows in signing_group_chars, which also give
       // the count by themselves when nothing else filters (each row is one group of the tenant).
       // Then the page's rows are read.
-      let pageSql = `SELECT g.id FROM ${from} WHERE ${filter}`;
-      let pageParams = [...fromParams, ...params];
+      let pageFilter = filter;
+      let pageParams = params;
       let totalCount: number;
       if (shortSearch) {
         const matching = Number(
@@ -497,8 +492,8 @@ export class SigningGroupStore {
             `SELECT k.group_seq FROM signing_group_chars k WHERE ${shortFilter}`,
             shortParams,
           );
-          pageSql = `SELECT g.id FROM signing_groups g WHERE ${filter} AND g.seq IN (${seqs.map(() => "?").join(", ")})`;
-          pageParams = [...params, ...seqs.map((row) => Number(row.group_seq))];
+          pageFilter = [...where.slice(0, -1), `g.seq IN (${seqs.map(() => "?").join(", ")})`].join(" AND ");
+          pageParams = [...params.slice(0, -shortParams.length), ...seqs.map((row) => Number(row.group_seq))];
         }
       } else {
         totalCount = await count();
@@ -506,7 +501,7 @@ export class SigningGroupStore {
       if (totalCount <= query.offset) return { items: [], totalCount };
       rows = await this.db.all<GroupRow>(
         `SELECT ${columns("r")} FROM signing_groups r JOIN
-           (${pageSql} ORDER BY ${order("g")} LIMIT ? OFFSET ?) page
+           (SELECT g.id FROM signing_groups g WHERE ${pageFilter} ORDER BY ${order("g")} LIMIT ? OFFSET ?) page
            ON page.id = r.id
          ORDER BY ${order("r")}`,
         [...pageParams, query.limit, query.offset],
