@@ -270,10 +270,11 @@ async function main() {
   } finally {
     await app.close();
     await storage.close();
+    // With PostgreSQL the data directory holds nothing worth keeping.
+    if (!KEEP || databaseUrl) rmSync(dataDir, { recursive: true, force: true });
     if (KEEP) {
       console.log(`kept: ${databaseUrl ? `database ${databaseUrl}` : `data directory ${dataDir}`}`);
     } else {
-      rmSync(dataDir, { recursive: true, force: true });
       await dropDatabase();
     }
   }
