@@ -1,7 +1,9 @@
 // Benchmark of the signing-group list and search: one tenant with 10,000 groups of 50 members each
 // (500,000 members), queried over HTTP against the running service.
-// Run: node --import tsx test/bench/signing-groups.bench.ts [--backend sqlite|postgres] [--runs N] [--groups N]
+// Run: node --import tsx test/bench/signing-groups.bench.ts [--backend sqlite|postgres] [--runs N] [--groups N] [--keep]
 // --backend postgres uses a new database on the server TEST_DATABASE_URL names (dropped afterwards).
+// --keep leaves the seeded database (SQLite file or PostgreSQL database) in place and prints where, to
+// look at query plans afterwards.
 // Prints timings only; it asserts nothing, since timings depend on the machine.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -23,6 +25,7 @@ function option(name: string, fallback: string): string {
 const BACKEND = option("backend", "sqlite");
 const RUNS = Math.max(20, Number(option("runs", "200")));
 const GROUPS = Number(option("groups", "10000"));
+const KEEP = process.argv.includes("--keep");
 const MEMBERS_PER_GROUP = 50;
 const PEOPLE = 100_000;
 const GROUPS_PER_TRANSACTION = 250;
@@ -208,9 +211,21 @@ async function main() {
       ],
       ["search member email substring 'johnson4821'", "/api/v1/signing-groups?search=JOHNSON4821"],
       ["search 'contoso.com' (a domain: ~all groups match)", "/api/v1/signing-groups?search=contoso.com"],
-      // Fewer than 3 characters: no trigram to look up, so these scan the tenant's search text.
-      ["search 2 characters 'jo' (scan, ~all match)", "/api/v1/signing-groups?search=jo"],
-      ["search 2 characters 'zz' (scan, no match: worst case)", "/api/v1/signing-groups?search=zz"],
+      [
+        "search 'contoso.com', page 40 (sortBy=memberCount)",
+        "/api/v1/signing-groups?search=contoso.com&page=40&sortBy=memberCount",
+      ],
+      // Fewer than 3 characters: no trigram to look up; signing_group_chars answers these.
+      ["search 1 character 'o' (~all match)", "/api/v1/signing-groups?search=o"],
+      ["search 1 character 'q' (no match)", "/api/v1/signing-groups?search=q"],
+      ["search 2 characters 'jo' (~all match)", "/api/v1/signing-groups?search=jo"],
+      ["search 2 characters 'jo', page 200", "/api/v1/signing-groups?search=jo&page=200"],
+      ["search 2 characters 'hr' (~11% match)", "/api/v1/signing-groups?search=hr"],
+      ["search 2 characters 'zz' (no match)", "/api/v1/signing-groups?search=zz"],
+      [
+        "search 2 characters 'jo' with updatedSince",
+        `/api/v1/signing-groups?search=jo&updatedSince=${new Date(Date.UTC(2024, 0, 1) + GROUPS * 0.9 * 60_000).toISOString()}`,
+      ],
     ];
 
     for (const [, route] of queries) {
@@ -243,22 +258,25 @@ async function main() {
         `${row.label.padEnd(58)} ${row.median.toFixed(2).padStart(6)} ms ${row.p99.toFixed(2).padStart(6)} ms ${(row.median / baseline).toFixed(1).padStart(6)}x  ${row.matches}`,
       );
     }
-    // The target (< 20 ms median) is for listing, paging and searching for a name or an address. A
-    // search that nearly every group matches, or one too short for a trigram, is shown apart.
-    const isTargeted = (label: string) => !label.includes("~all") && !label.includes("(scan");
-    const targeted = rows.slice(2).filter((row) => isTargeted(row.label));
-    const worst = targeted.reduce((a, b) => (b.median > a.median ? b : a));
+    // The target: every list, page and search under 20 ms at the median.
+    const queried = rows.slice(2);
+    const worst = queried.reduce((a, b) => (b.median > a.median ? b : a));
     console.log(
-      `slowest median of list/page/name/email queries: ${worst.median.toFixed(2)} ms (${worst.label}); target < 20 ms`,
+      `slowest median: ${worst.median.toFixed(2)} ms (${worst.label}); target < 20 ms for every query`,
     );
-    for (const row of rows.slice(2).filter((r) => !isTargeted(r.label))) {
-      console.log(`  outside the target: ${row.label}: ${row.median.toFixed(2)} ms`);
+    for (const row of queried.filter((r) => r.median >= 20)) {
+      console.log(`  over the target: ${row.label}: ${row.median.toFixed(2)} ms`);
     }
   } finally {
     await app.close();
     await storage.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    await dropDatabase();
+    // With PostgreSQL the data directory holds nothing worth keeping.
+    if (!KEEP || databaseUrl) rmSync(dataDir, { recursive: true, force: true });
+    if (KEEP) {
+      console.log(`kept: ${databaseUrl ? `database ${databaseUrl}` : `data directory ${dataDir}`}`);
+    } else {
+      await dropDatabase();
+    }
   }
 }
 

@@ -76,6 +76,78 @@ describe.each(BACKENDS)("storage on %s", (backend) => {
     }
   });
 
+  test("migration 3 makes the groups already there findable by 1- and 2-character searches", async () => {
+    const driver = await open(place);
+    try {
+      await migrate(
+        driver,
+        MIGRATIONS.filter((m) => m.version <= 2),
+      );
+      const tenant = "00000000-0000-4000-8000-000000000002";
+      await driver.run("INSERT INTO tenants (id, name, created_on) VALUES (?, ?, ?)", [
+        tenant,
+        "old",
+        "2024-01-01",
+      ]);
+      // Version 2's search text: name RS description RS US email US ..., case-folded.
+      const groups = [
+        ["Straße", "", ["jörg@x.example", "ana@y.example"]],
+        ["Other", "legal", []],
+      ] as const;
+      for (const [i, [name, description, emails]] of groups.entries()) {
+        await driver.run(
+          `INSERT INTO signing_groups (id, tenant_id, name, name_lower, description, description_lower, search_text,
+             member_count, created_on, updated_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [
+            `00000000-0000-4000-8000-00000000001${i}`,
+            tenant,
+            name,
+            name.toLowerCase(),
+            description || null,
+            description,
+            `${name.toLowerCase()}\u001e${description}\u001e\u001f${emails.map((e) => `${e}\u001f`).join("")}`,
+            emails.length,
+            "2024-01-01T00:00:00.000Z",
+            "2024-01-01T00:00:00.000Z",
+          ],
+        );
+      }
+      expect(
+        await migrate(
+          driver,
+          MIGRATIONS.filter((m) => m.version <= 3),
+        ),
+      ).toEqual([3]);
+    } finally {
+      await driver.close();
+    }
+    const storage = await openStorage(place);
+    try {
+      const found = async (search: string) =>
+        (
+          await storage.signingGroups.list({
+            tenantId: "00000000-0000-4000-8000-000000000002",
+            search,
+            sortBy: "name",
+            descending: false,
+            updatedSince: null,
+            offset: 0,
+            limit: 10,
+          })
+        ).items.map((g) => g.name);
+      expect(await found("ße")).toEqual(["Straße"]);
+      expect(await found("jö")).toEqual(["Straße"]);
+      expect(await found("@y")).toEqual(["Straße"]);
+      expect(await found("h")).toEqual(["Other"]);
+      expect(await found("r")).toEqual(["Other", "Straße"]);
+      expect(await found("e@")).toEqual([]); // "legal" ends one part, "@" is in another group
+      expect(await found("eg")).toEqual(["Other"]);
+      expect(await found("gj")).toEqual([]);
+    } finally {
+      await storage.close();
+    }
+  });
+
   test("a failing migration rolls back whole and leaves the version unchanged", async () => {
     const driver = await open(place);
     try {

@@ -537,13 +537,14 @@ export async function updateSigningGroup(
 }
 
 export async function deleteSigningGroup(storage: Storage, tenantId: string, id: string): Promise<void> {
-  if (!(await storage.signingGroups.delete(tenantId, requireGroupId(id)))) throw groupNotFound();
+  const key = requireGroupId(id);
+  if (!(await storage.transaction((s) => s.signingGroups.delete(tenantId, key)))) throw groupNotFound();
 }
 
 /**
  * Tries each deletion in request order and reports each truthfully: a group is reported deleted only
  * by the one delete that removed it, so a repeated id, or one another request deleted first, fails
- * as not_found. Each deletion stands alone (no transaction spans them, so none waits on another).
+ * as not_found. Each deletion is a transaction of its own (none spans them, so none waits on another).
  */
 export async function bulkDeleteSigningGroups(
   storage: Storage,
@@ -553,7 +554,7 @@ export async function bulkDeleteSigningGroups(
   const results: BulkDeleteItem[] = [];
   for (const id of ids) {
     const key = parseGroupId(id);
-    const deleted = key !== null && (await storage.signingGroups.delete(tenantId, key));
+    const deleted = key !== null && (await storage.transaction((s) => s.signingGroups.delete(tenantId, key)));
     results.push({
       id,
       success: deleted,

@@ -83,6 +83,114 @@ const MEMBER = "\u001f";
 
 const searchHead = (nameKey: string, descriptionKey: string) => `${nameKey}${PART}${descriptionKey}${PART}`;
 
+/** The case-folded name, description and member emails a search_text holds. */
+// eslint-disable-next-line no-control-regex
+const partsOf = (searchText: string): string[] => searchText.split(/[\u001e\u001f]/);
+
+/**
+ * What a search of 1 or 2 characters (code points) needs to know of a group: each character its
+ * parts hold (the lead), with the distinct characters that follow it within a part (next, in code
+ * point order). A 1-character search matches the groups with that lead; a 2-character one those whose
+ * row for its first character has its second in next. Nothing spans two parts, as no search match
+ * does. One row per distinct character keeps this small: a group of 50 members has about 40. A lead
+ * with very many followers gets more rows (chunk 0, 1, ...), each follower in exactly one of them,
+ * so that a row always fits in an index entry and a 2-character search still counts a group once.
+ */
+export function shortSearchRows(parts: readonly string[]): Map<string, ShortSearchRow> {
+  const followers = new Map<string, Set<string>>();
+  for (const part of parts) {
+    let previous: string | undefined;
+    for (const c of part) {
+      if (!followers.has(c)) followers.set(c, new Set());
+      if (previous !== undefined) followers.get(previous)!.add(c);
+      previous = c;
+    }
+  }
+  const rows = new Map<string, ShortSearchRow>();
+  for (const [lead, set] of followers) {
+    const next = [...set].sort(byCodePoint);
+    for (let chunk = 0; chunk === 0 || chunk * CHUNK < next.length; chunk++) {
+      const row = { lead, chunk, next: next.slice(chunk * CHUNK, (chunk + 1) * CHUNK).join("") };
+      rows.set(`${lead} ${chunk}`, row);
+    }
+  }
+  return rows;
+}
+
+export interface ShortSearchRow {
+  lead: string;
+  chunk: number;
+  next: string;
+}
+
+/** Followers per row: at most 1 KB of UTF-8, well inside a PostgreSQL index entry (about 2.7 KB). */
+const CHUNK = 256;
+
+const byCodePoint = (a: string, b: string) => a.codePointAt(0)! - b.codePointAt(0)!;
+
+/** Rows of signing_group_chars per statement: 5 parameters each, well under SQLite's limit. */
+const CHAR_BATCH = 100;
+
+/**
+ * Brings a group's rows in signing_group_chars from `before` to `after` (see shortSearchRows),
+ * writing only the rows that differ. The caller holds the group's row (see lock) or is creating or
+ * deleting it, so no other change to these rows interleaves.
+ */
+async function writeShortSearchRows(
+  db: SqlExecutor,
+  tenantId: string,
+  seq: number,
+  before: ReadonlyMap<string, ShortSearchRow>,
+  after: ReadonlyMap<string, ShortSearchRow>,
+): Promise<void> {
+  const gone = [...before].filter(([key]) => !after.has(key)).map(([, row]) => row);
+  for (let start = 0; start < gone.length; start += CHAR_BATCH) {
+    const batch = gone.slice(start, start + CHAR_BATCH);
+    await db.run(
+      `DELETE FROM signing_group_chars WHERE tenant_id = ? AND group_seq = ?
+       AND (${batch.map(() => "(lead = ? AND chunk = ?)").join(" OR ")})`,
+      [tenantId, seq, ...batch.flatMap((row) => [row.lead, row.chunk])],
+    );
+  }
+  const changed = [...after].filter(([key, row]) => before.get(key)?.next !== row.next).map(([, row]) => row);
+  for (let start = 0; start < changed.length; start += CHAR_BATCH) {
+    const batch = changed.slice(start, start + CHAR_BATCH);
+    await db.run(
+      `INSERT INTO signing_group_chars (tenant_id, lead, group_seq, chunk, next)
+       VALUES ${batch.map(() => "(?, ?, ?, ?, ?)").join(", ")}
+       ON CONFLICT (tenant_id, lead, group_seq, chunk) DO UPDATE SET next = excluded.next`,
+      batch.flatMap((row) => [tenantId, row.lead, seq, row.chunk, row.next]),
+    );
+  }
+}
+
+const NONE: ReadonlyMap<string, ShortSearchRow> = new Map();
+
+/** Fills signing_group_chars for the groups there are (migration 3), a batch of groups at a time. */
+export async function backfillShortSearch(db: SqlExecutor): Promise<void> {
+  let after = -1;
+  for (;;) {
+    const rows = await db.all<{ seq: number; tenant_id: string; search_text: string }>(
+      "SELECT seq, tenant_id, search_text FROM signing_groups WHERE seq > ? ORDER BY seq LIMIT 500",
+      [after],
+    );
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      const seq = Number(row.seq);
+      await writeShortSearchRows(db, row.tenant_id, seq, NONE, shortSearchRows(partsOf(row.search_text)));
+    }
+    after = Number(rows[rows.length - 1]!.seq);
+  }
+}
+
+/** At most this many matches of a short search are read out to sort the page from. */
+const FEW = 500;
+
+/** Whether the search is short enough for signing_group_chars to answer (and too short for trigrams). */
+export function shortSearchable(text: string): boolean {
+  return !trigramSearchable(text);
+}
+
 /** Rows per multi-row INSERT: well under SQLite's limit of bound parameters. */
 const INSERT_BATCH = 200;
 
@@ -110,11 +218,16 @@ export function likeContaining(text: string): string {
 /**
  * Whether SQLite's FTS5 trigram index can answer a substring search for this text: it needs 3
  * characters. (PostgreSQL's planner makes the same choice itself: pg_trgm takes trigrams from runs of
- * 3 letters or digits, and without one a scan is cheaper than the index.) Shorter texts scan the
- * tenant's groups.
+ * 3 letters or digits.) Shorter searches use signing_group_chars (see shortSearchRows).
  */
 export function trigramSearchable(text: string): boolean {
   return [...text].length >= 3;
+}
+
+interface SearchState {
+  seq: number;
+  tenantId: string;
+  searchText: string;
 }
 
 /** Signing groups and their members. Every read and change of a group is bounded by its tenant. */
@@ -129,10 +242,10 @@ export class SigningGroupStore {
    * count. A repeated emailKey throws UniqueViolationError: run it in a transaction so that nothing lands then.
    */
   async insertGroup(group: NewSigningGroup, members: readonly NewSigningGroupMember[]): Promise<void> {
-    await this.db.run(
+    const inserted = await this.db.get<{ seq: number }>(
       `INSERT INTO signing_groups
         (id, tenant_id, name, name_lower, description, description_lower, search_text, member_count, created_on, updated_on)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
       [
         group.id,
         group.tenantId,
@@ -151,6 +264,33 @@ export class SigningGroupStore {
     for (let start = 0; start < members.length; start += INSERT_BATCH) {
       await this.insertMembers(group.id, members.slice(start, start + INSERT_BATCH));
     }
+    await writeShortSearchRows(
+      this.db,
+      group.tenantId,
+      Number(inserted!.seq),
+      NONE,
+      shortSearchRows([group.nameKey, group.descriptionKey, ...members.map((m) => m.emailKey)]),
+    );
+  }
+
+  /** Moves a group's search text from old to new, with its rows in signing_group_chars. */
+  private async rewriteSearch(state: SearchState, searchText: string): Promise<void> {
+    await writeShortSearchRows(
+      this.db,
+      state.tenantId,
+      state.seq,
+      shortSearchRows(partsOf(state.searchText)),
+      shortSearchRows(partsOf(searchText)),
+    );
+  }
+
+  private async searchState(id: string): Promise<SearchState> {
+    const row = await this.db.get<{ seq: number; tenant_id: string; search_text: string }>(
+      "SELECT seq, tenant_id, search_text FROM signing_groups WHERE id = ?",
+      [id],
+    );
+    if (!row) throw new Error(`signing group ${id} is gone`);
+    return { seq: Number(row.seq), tenantId: row.tenant_id, searchText: row.search_text };
   }
 
   private async insertMembers(groupId: string, members: readonly NewSigningGroupMember[]): Promise<void> {
@@ -195,10 +335,13 @@ export class SigningGroupStore {
       updatedOn: string;
     },
   ): Promise<void> {
-    const position = this.dialect === "postgres" ? "strpos" : "instr";
+    const state = await this.searchState(id);
+    const searchText =
+      searchHead(details.nameKey, details.descriptionKey) +
+      state.searchText.slice(state.searchText.indexOf(MEMBER));
     await this.db.run(
       `UPDATE signing_groups SET name = ?, name_lower = ?, description = ?, description_lower = ?, updated_on = ?,
-         search_text = ? || substr(search_text, ${position}(search_text, ?))
+         search_text = ?
        WHERE id = ?`,
       [
         details.name,
@@ -206,11 +349,11 @@ export class SigningGroupStore {
         details.description,
         details.descriptionKey,
         details.updatedOn,
-        searchHead(details.nameKey, details.descriptionKey),
-        MEMBER,
+        searchText,
         id,
       ],
     );
+    await this.rewriteSearch(state, searchText);
   }
 
   /**
@@ -219,11 +362,14 @@ export class SigningGroupStore {
    */
   async addMember(groupId: string, member: NewSigningGroupMember, updatedOn: string): Promise<void> {
     await this.insertMembers(groupId, [member]);
+    const state = await this.searchState(groupId);
+    const searchText = state.searchText + member.emailKey + MEMBER;
     await this.db.run(
-      `UPDATE signing_groups SET member_count = member_count + 1, search_text = search_text || ?, updated_on = ?
+      `UPDATE signing_groups SET member_count = member_count + 1, search_text = ?, updated_on = ?
        WHERE id = ?`,
-      [member.emailKey + MEMBER, updatedOn, groupId],
+      [searchText, updatedOn, groupId],
     );
+    await this.rewriteSearch(state, searchText);
   }
 
   /** Removes the member whose case-folded email is emailKey, uncounts it and moves updatedOn; false when there is none. */
@@ -233,20 +379,37 @@ export class SigningGroupStore {
       [groupId, emailKey],
     );
     if (removed === 0) return false;
+    const state = await this.searchState(groupId);
+    const searchText = state.searchText.split(MEMBER + emailKey + MEMBER).join(MEMBER);
     await this.db.run(
-      `UPDATE signing_groups SET member_count = member_count - ?, search_text = replace(search_text, ?, ?), updated_on = ?
+      `UPDATE signing_groups SET member_count = member_count - ?, search_text = ?, updated_on = ?
        WHERE id = ?`,
-      [removed, MEMBER + emailKey + MEMBER, MEMBER, updatedOn, groupId],
+      [removed, searchText, updatedOn, groupId],
     );
+    await this.rewriteSearch(state, searchText);
     return true;
   }
 
-  /** Deletes the group with its members; false when the tenant has no such group (any more). */
+  /**
+   * Deletes the group with its members and search rows; false when the tenant has no such group (any
+   * more). Run it in a transaction, so that all of it goes at once.
+   */
   async delete(tenantId: string, id: string): Promise<boolean> {
-    // One statement: ON DELETE CASCADE takes the members with it, atomically.
-    return (
-      (await this.db.run("DELETE FROM signing_groups WHERE id = ? AND tenant_id = ?", [id, tenantId])) > 0
+    // ON DELETE CASCADE takes the members. signing_group_chars has no foreign key (that would need
+    // an index by group of its own, for deletes alone): its rows are found from the text.
+    const row = await this.db.get<{ seq: number; search_text: string }>(
+      "DELETE FROM signing_groups WHERE id = ? AND tenant_id = ? RETURNING seq, search_text",
+      [id, tenantId],
     );
+    if (!row) return false;
+    await writeShortSearchRows(
+      this.db,
+      tenantId,
+      Number(row.seq),
+      shortSearchRows(partsOf(row.search_text)),
+      NONE,
+    );
+    return true;
   }
 
   async listMembers(groupId: string): Promise<SigningGroupMemberRecord[]> {
@@ -268,8 +431,18 @@ export class SigningGroupStore {
       params.push(query.updatedSince);
     }
     const search = query.search === null || query.search === "" ? null : query.search;
+    const shortSearch = search !== null && shortSearchable(search);
     const ftsSearch = search !== null && this.dialect === "sqlite" && trigramSearchable(search);
-    if (ftsSearch) {
+    const [lead, second] = shortSearch ? [...search] : [];
+    const position = this.dialect === "postgres" ? "strpos" : "instr";
+    // One character: the lead's first row. Two: the one row of the lead whose next holds the second.
+    const shortFilter = `k.tenant_id = ? AND k.lead = ? AND ${second === undefined ? "k.chunk = 0" : `${position}(k.next, ?) > 0`}`;
+    const shortParams = [query.tenantId, lead, ...(second === undefined ? [] : [second])];
+    if (shortSearch) {
+      // Every search is case-folded already, and so are the characters in signing_group_chars.
+      where.push(`g.seq IN (SELECT k.group_seq FROM signing_group_chars k WHERE ${shortFilter})`);
+      params.push(...shortParams);
+    } else if (ftsSearch) {
       // An FTS5 phrase of a trigram index matches exactly the rows holding it as a substring. The
       // matches are found once; the page then walks the sort order's index and stops when full.
       prefix = `WITH hits AS MATERIALIZED
@@ -277,8 +450,7 @@ export class SigningGroupStore {
       prefixParams.push(`"${search.replace(/"/g, '""')}"`);
       where.push("g.seq IN (SELECT seq FROM hits)");
     } else if (search !== null) {
-      // PostgreSQL's planner takes the GIN trigram index for this when the pattern has trigrams;
-      // shorter searches scan the tenant's groups, on both databases.
+      // PostgreSQL: the planner takes the GIN trigram index for this.
       where.push("g.search_text LIKE ? ESCAPE '\\'");
       params.push(likeContaining(search));
     }
@@ -295,17 +467,44 @@ export class SigningGroupStore {
     };
 
     let rows: (GroupRow & { total_count?: number })[];
-    if (search === null) {
-      // The count and the page's ids come from the sort order's index alone (an index-only scan, so
-      // a deep page skips index entries, not rows); then the page's rows are read.
-      const totalCount = await count();
+    if (search === null || shortSearch) {
+      // The count and the page's ids come from indexes alone (a deep page skips index entries, not
+      // rows): the sort order's, with a short search's rows in signing_group_chars, which also give
+      // the count by themselves when nothing else filters (each row is one group of the tenant).
+      // Then the page's rows are read.
+      let pageFilter = filter;
+      let pageParams = params;
+      let totalCount: number;
+      if (shortSearch) {
+        const matching = Number(
+          (
+            await this.db.get<{ n: number }>(
+              `SELECT CAST(count(*) AS INTEGER) AS n FROM signing_group_chars k WHERE ${shortFilter}`,
+              shortParams,
+            )
+          )?.n ?? 0,
+        );
+        totalCount = query.updatedSince === null ? matching : await count();
+        if (matching > 0 && matching <= FEW) {
+          // Few matches: the page is sorted from them, rather than found by walking the whole sort
+          // order (PostgreSQL's planner cannot tell few from many by the follower's filter).
+          const seqs = await this.db.all<{ group_seq: number }>(
+            `SELECT k.group_seq FROM signing_group_chars k WHERE ${shortFilter}`,
+            shortParams,
+          );
+          pageFilter = [...where.slice(0, -1), `g.seq IN (${seqs.map(() => "?").join(", ")})`].join(" AND ");
+          pageParams = [...params.slice(0, -shortParams.length), ...seqs.map((row) => Number(row.group_seq))];
+        }
+      } else {
+        totalCount = await count();
+      }
       if (totalCount <= query.offset) return { items: [], totalCount };
       rows = await this.db.all<GroupRow>(
         `SELECT ${columns("r")} FROM signing_groups r JOIN
-           (SELECT g.id FROM signing_groups g WHERE ${filter} ORDER BY ${order("g")} LIMIT ? OFFSET ?) page
+           (SELECT g.id FROM signing_groups g WHERE ${pageFilter} ORDER BY ${order("g")} LIMIT ? OFFSET ?) page
            ON page.id = r.id
          ORDER BY ${order("r")}`,
-        [...params, query.limit, query.offset],
+        [...pageParams, query.limit, query.offset],
       );
       return { items: rows.map(groupOf), totalCount };
     }
@@ -316,7 +515,7 @@ export class SigningGroupStore {
         [...prefixParams, ...params, ...params, query.limit, query.offset],
       );
     } else {
-      // A scan finds its matches once, counting them beside the page.
+      // The index finds the matches once, counting them beside the page.
       rows = await this.db.all<GroupRow & { total_count: number }>(
         `SELECT ${columns("g")}, CAST(count(*) OVER () AS INTEGER) AS total_count FROM signing_groups g
          WHERE ${filter} ORDER BY ${order("g")} LIMIT ? OFFSET ?`,
