@@ -579,7 +579,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
                 };
             } | {
                 /** @enum {string} */
@@ -591,7 +591,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
                     durationMs: number;
                 };
             } | {
@@ -604,7 +604,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
                     durationMs: number;
                     /** @description An error code, lowercase with underscores. */
                     errorCode: string;
@@ -668,7 +668,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
                 };
             } | {
                 /** @enum {string} */
@@ -680,7 +680,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
                     durationMs: number;
                 };
             } | {
@@ -693,7 +693,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.create" | "groups.update" | "groups.delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
                     durationMs: number;
                     /** @description An error code, lowercase with underscores. */
                     errorCode: string;
