@@ -4,6 +4,9 @@
  */
 import { createApiClient, type Schemas } from "./client";
 import type { HttpClient } from "./http";
+import { SIGNING_GROUP_LIMITS } from "./limits";
+
+export { SIGNING_GROUP_LIMITS };
 
 export type SigningGroup = Schemas["SigningGroupApiResponse"];
 export type SigningGroupList = Schemas["SigningGroupListApiResponse"];
@@ -22,18 +25,6 @@ export interface SigningGroupQuery {
   descending?: boolean;
   updatedSince?: string;
 }
-
-/** The service's limits (contract §4), for checks before sending. */
-export const SIGNING_GROUP_LIMITS = {
-  nameLength: 200,
-  descriptionLength: 2000,
-  emailLength: 254,
-  memberNameLength: 200,
-  membersPerCreate: 100,
-  membersPerGroup: 1000,
-  idsPerBulkDelete: 50,
-  pageSizeMax: 100,
-} as const;
 
 type Signal = { signal?: AbortSignal };
 const signalOf = (options?: Signal) => (options?.signal ? { signal: options.signal } : {});

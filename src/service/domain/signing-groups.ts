@@ -1,3 +1,4 @@
+import { SIGNING_GROUP_LIMITS } from "../../api/limits";
 import { ApiError, notFound, validationFailed, type FieldError } from "../errors";
 import {
   UniqueViolationError,
@@ -9,19 +10,8 @@ import {
 } from "../storage";
 import { newId } from "./tokens";
 
-/** The limits of contract §4. */
-export const LIMITS = {
-  nameLength: 200,
-  descriptionLength: 2000,
-  emailLength: 254,
-  memberNameLength: 200,
-  membersPerCreate: 100,
-  membersPerGroup: 1000,
-  idsPerBulkDelete: 50,
-  pageSizeDefault: 25,
-  pageSizeMax: 100,
-  searchLength: 2000,
-} as const;
+/** The limits of contract §4 (one copy, shared with the add-in). */
+export const LIMITS = SIGNING_GROUP_LIMITS;
 
 export const SORT_FIELDS: readonly SigningGroupSortField[] = [
   "name",
