@@ -27,6 +27,8 @@ export async function loadNestedApp(config: EntraConfig): Promise<NestedApp> {
   );
 }
 
+const consentMessage = (ref: string): string =>
+  `Your organisation has not yet approved Sign for Outlook for your account${ref}. Ask your administrator to grant consent to the add-in, then try again.`;
 const TRY_AGAIN = "Select Sign in with Microsoft to try again.";
 
 /** An MSAL or OAuth error code (and AADSTS number) in words the user can act on. */
@@ -36,11 +38,7 @@ export function signInErrorFor(code: string, aadsts: string | null, cause?: unkn
   switch (aadsts) {
     case "AADSTS65001":
     case "AADSTS90094":
-      return new SignInError(
-        "consent",
-        `Your organisation has not yet approved Sign for Outlook for your account${ref}. Ask your administrator to grant consent to the add-in, then try again.`,
-        options,
-      );
+      return new SignInError("consent", consentMessage(ref), options);
     case "AADSTS50011":
     case "AADSTS700016":
     case "AADSTS500011":
@@ -69,11 +67,7 @@ export function signInErrorFor(code: string, aadsts: string | null, cause?: unkn
         options,
       );
     case "consent_required":
-      return new SignInError(
-        "consent",
-        `Your organisation has not yet approved Sign for Outlook for your account${ref}. Ask your administrator to grant consent to the add-in, then try again.`,
-        options,
-      );
+      return new SignInError("consent", consentMessage(ref), options);
     case "no_network_connectivity":
     case "endpoints_resolution_error":
     case "network_error":

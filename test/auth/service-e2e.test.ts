@@ -6,16 +6,15 @@
  * source hands them to the service through the pane's HTTP client. Faked only what cannot run here:
  * Office (the dialog) and MSAL's clients (they would talk to Entra).
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import type { AuthenticationResult } from "@azure/msal-browser";
-import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
+import { generateKeyPair, SignJWT } from "jose";
 import { createHttpClient } from "../../src/api/http";
 import { createMicrosoftTokenSource, type NestedApp } from "../../src/auth";
 import { runDialogFlow, type RedirectApp } from "../../src/auth/dialog/flow";
 import { createAsyncLimiter, createOutlookHost } from "../../src/outlook";
 import { fakeMailbox, fakeOffice, fakeUi, readItem } from "../outlook/fakes";
 import { BACKENDS, startTestService, type TestService } from "../service/harness";
+import { startJwksServer } from "../service/jwks-server";
 
 const ISSUER = "https://login.example.test/contoso-tid/v2.0";
 const AUDIENCE = "api://sign.example.com/api";
@@ -28,28 +27,22 @@ const DIALOG_URL = "https://sign.example.com/addin/auth-dialog.html";
 
 const backend = BACKENDS[0]!;
 let keys: Awaited<ReturnType<typeof generateKeyPair>>;
-let jwksServer: http.Server;
+let jwks: Awaited<ReturnType<typeof startJwksServer>>;
 let service: TestService;
 
 beforeAll(async () => {
   keys = await generateKeyPair("RS256");
-  const jwk: JWK = { ...(await exportJWK(keys.publicKey)), kid: "k1", alg: "RS256", use: "sig" };
-  jwksServer = http.createServer((_req, res) => {
-    res.setHeader("content-type", "application/json");
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => jwksServer.listen(0, "127.0.0.1", resolve));
-  const { port } = jwksServer.address() as AddressInfo;
+  jwks = await startJwksServer(keys.publicKey);
   service = await startTestService(backend, {
     OIDC_ISSUER: ISSUER,
     OIDC_AUDIENCE: AUDIENCE,
-    OIDC_JWKS_URI: `http://127.0.0.1:${port}/keys`,
+    OIDC_JWKS_URI: jwks.url,
   });
 });
 
 afterAll(async () => {
   await service?.close();
-  await new Promise((resolve) => jwksServer.close(resolve));
+  await jwks?.close();
 });
 
 /** An access token as Entra would issue it for the API (v2.0, delegated scopes). */

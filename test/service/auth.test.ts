@@ -1,8 +1,7 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
+import { generateKeyPair, SignJWT } from "jose";
 import { exchangeClientCredentials } from "../../src/service/domain/credentials";
 import { BACKENDS, expectProblem, startTestService, type TestService } from "./harness";
+import { startJwksServer } from "./jwks-server";
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
@@ -231,30 +230,24 @@ describe.each(BACKENDS)("tokens of an external OpenID Connect issuer on %s", (ba
   const audience = "api://sign-for-outlook";
   let keys: Awaited<ReturnType<typeof generateKeyPair>>;
   let otherKeys: Awaited<ReturnType<typeof generateKeyPair>>;
-  let jwksServer: http.Server;
+  let jwks: Awaited<ReturnType<typeof startJwksServer>>;
   let service: TestService;
 
   beforeAll(async () => {
     keys = await generateKeyPair("RS256");
     otherKeys = await generateKeyPair("RS256");
-    const jwk: JWK = { ...(await exportJWK(keys.publicKey)), kid: "k1", alg: "RS256", use: "sig" };
-    jwksServer = http.createServer((_req, res) => {
-      res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ keys: [jwk] }));
-    });
-    await new Promise<void>((resolve) => jwksServer.listen(0, "127.0.0.1", resolve));
-    const { port } = jwksServer.address() as AddressInfo;
+    jwks = await startJwksServer(keys.publicKey);
     service = await startTestService(backend, {
       OIDC_ISSUER: issuer,
       OIDC_AUDIENCE: audience,
-      OIDC_JWKS_URI: `http://127.0.0.1:${port}/keys`,
+      OIDC_JWKS_URI: jwks.url,
       OIDC_TENANT_CLAIM: "tid",
       OIDC_CLOCK_SKEW_SECONDS: "60",
     });
   });
   afterAll(async () => {
     await service.close();
-    await new Promise((resolve) => jwksServer.close(resolve));
+    await jwks.close();
   });
 
   function sign(
