@@ -1,5 +1,5 @@
 import type { Dialect, SqlDriver, SqlExecutor } from "./driver";
-import { backfillShortSearch } from "./signing-groups";
+import { backfillShortSearch, backfillSplitSearch } from "./signing-groups";
 
 export interface Migration {
   version: number;
@@ -10,7 +10,7 @@ export interface Migration {
    */
   statements: string[] | Record<Dialect, string[]>;
   /** Runs after the statements, in their transaction: for data that SQL cannot derive well. */
-  backfill?: (tx: SqlExecutor) => Promise<void>;
+  backfill?: (tx: SqlExecutor, dialect: Dialect) => Promise<void>;
 }
 
 /** Lowercased copies of text (computed in JS, which lowercases all of Unicode) sort and compare byte-wise on both databases. */
@@ -231,6 +231,24 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 5,
+    name: "signing-group search with each domain once (SQLite)",
+    // A search without '@' lies within one part of an email (local part or domain), so it matches the
+    // same groups in a text that holds each distinct domain once (see splitSearchText in
+    // storage/signing-groups.ts). A common domain, which nearly every group holds many times, then
+    // costs one trigram position per group, not one per member: FTS5's phrase match reads all of them.
+    // Contentless, written by the storage module (the text is derived in JS), deleted by rowid.
+    statements: {
+      sqlite: [
+        `CREATE VIRTUAL TABLE signing_groups_search_split USING fts5(
+          search_text, content='', contentless_delete=1, tokenize='trigram case_sensitive 1'
+        )`,
+      ],
+      postgres: [],
+    },
+    backfill: backfillSplitSearch,
+  },
 ];
 
 const LOCK_ID = 5_172_026;
@@ -272,7 +290,7 @@ export async function migrate(
         ? migration.statements
         : migration.statements[driver.dialect];
       for (const statement of statements) await tx.run(statement);
-      await migration.backfill?.(tx);
+      await migration.backfill?.(tx, driver.dialect);
       await tx.run("INSERT INTO schema_migrations (version, name, applied_on) VALUES (?, ?, ?)", [
         migration.version,
         migration.name,

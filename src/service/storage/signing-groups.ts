@@ -183,6 +183,59 @@ export async function backfillShortSearch(db: SqlExecutor): Promise<void> {
   }
 }
 
+/**
+ * The text of signing_groups_search_split (migration 5, SQLite): search_text with every email split at
+ * its last '@', each distinct domain once, then the local parts: `name RS description RS US domain US
+ * ... US local US local US ...`. A search without '@' cannot span an email's last '@', so it is a
+ * substring of a part of search_text exactly when it is one of a part of this text; a search with '@'
+ * looks in search_text. A domain that nearly every group holds many times is here once per group.
+ */
+export function splitSearchText(searchText: string): string {
+  const [head, ...emails] = searchText.split(MEMBER);
+  const domains = new Set<string>();
+  const locals: string[] = [];
+  for (const email of emails) {
+    if (email === "") continue;
+    const at = email.lastIndexOf("@");
+    if (at < 0) {
+      locals.push(email);
+    } else {
+      domains.add(email.slice(at + 1));
+      locals.push(email.slice(0, at));
+    }
+  }
+  return `${head}${MEMBER}${[...domains, ...locals].map((part) => part + MEMBER).join("")}`;
+}
+
+/** Whether signing_groups_search_split answers this (trigram) search exactly: see splitSearchText. */
+export const splitSearchable = (text: string) => !text.includes("@");
+
+/** Brings a group's row in signing_groups_search_split (SQLite) to searchText; null deletes it. */
+async function writeSplitSearch(db: SqlExecutor, seq: number, searchText: string | null): Promise<void> {
+  await db.run("DELETE FROM signing_groups_search_split WHERE rowid = ?", [seq]);
+  if (searchText !== null) {
+    await db.run("INSERT INTO signing_groups_search_split (rowid, search_text) VALUES (?, ?)", [
+      seq,
+      splitSearchText(searchText),
+    ]);
+  }
+}
+
+/** Fills signing_groups_search_split for the groups there are (migration 5; SQLite only). */
+export async function backfillSplitSearch(db: SqlExecutor, dialect: Dialect): Promise<void> {
+  if (dialect !== "sqlite") return;
+  let after = -1;
+  for (;;) {
+    const rows = await db.all<{ seq: number; search_text: string }>(
+      "SELECT seq, search_text FROM signing_groups WHERE seq > ? ORDER BY seq LIMIT 500",
+      [after],
+    );
+    if (rows.length === 0) return;
+    for (const row of rows) await writeSplitSearch(db, Number(row.seq), row.search_text);
+    after = Number(rows[rows.length - 1]!.seq);
+  }
+}
+
 /** At most this many matches of a short search are read out to sort the page from. */
 const FEW = 500;
 
@@ -242,6 +295,10 @@ export class SigningGroupStore {
    * count. A repeated emailKey throws UniqueViolationError: run it in a transaction so that nothing lands then.
    */
   async insertGroup(group: NewSigningGroup, members: readonly NewSigningGroupMember[]): Promise<void> {
+    const searchText =
+      searchHead(group.nameKey, group.descriptionKey) +
+      MEMBER +
+      members.map((m) => m.emailKey + MEMBER).join("");
     const inserted = await this.db.get<{ seq: number }>(
       `INSERT INTO signing_groups
         (id, tenant_id, name, name_lower, description, description_lower, search_text, member_count, created_on, updated_on)
@@ -253,9 +310,7 @@ export class SigningGroupStore {
         group.nameKey,
         group.description,
         group.descriptionKey,
-        searchHead(group.nameKey, group.descriptionKey) +
-          MEMBER +
-          members.map((m) => m.emailKey + MEMBER).join(""),
+        searchText,
         members.length,
         group.createdOn,
         group.createdOn,
@@ -271,6 +326,7 @@ export class SigningGroupStore {
       NONE,
       shortSearchRows([group.nameKey, group.descriptionKey, ...members.map((m) => m.emailKey)]),
     );
+    if (this.dialect === "sqlite") await writeSplitSearch(this.db, Number(inserted!.seq), searchText);
   }
 
   /** Moves a group's search text from old to new, with its rows in signing_group_chars. */
@@ -282,6 +338,7 @@ export class SigningGroupStore {
       shortSearchRows(partsOf(state.searchText)),
       shortSearchRows(partsOf(searchText)),
     );
+    if (this.dialect === "sqlite") await writeSplitSearch(this.db, state.seq, searchText);
   }
 
   private async searchState(id: string): Promise<SearchState> {
@@ -409,6 +466,7 @@ export class SigningGroupStore {
       shortSearchRows(partsOf(row.search_text)),
       NONE,
     );
+    if (this.dialect === "sqlite") await writeSplitSearch(this.db, Number(row.seq), null);
     return true;
   }
 
@@ -445,8 +503,9 @@ export class SigningGroupStore {
     } else if (ftsSearch) {
       // An FTS5 phrase of a trigram index matches exactly the rows holding it as a substring. The
       // matches are found once; the page then walks the sort order's index and stops when full.
-      prefix = `WITH hits AS MATERIALIZED
-        (SELECT rowid AS seq FROM signing_groups_search WHERE signing_groups_search MATCH ?) `;
+      // Without '@', the table that holds each domain once (see splitSearchText) answers it.
+      const table = splitSearchable(search) ? "signing_groups_search_split" : "signing_groups_search";
+      prefix = `WITH hits AS MATERIALIZED (SELECT rowid AS seq FROM ${table} WHERE ${table} MATCH ?) `;
       prefixParams.push(`"${search.replace(/"/g, '""')}"`);
       where.push("g.seq IN (SELECT seq FROM hits)");
     } else if (search !== null) {
