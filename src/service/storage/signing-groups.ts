@@ -183,6 +183,68 @@ export async function backfillShortSearch(db: SqlExecutor): Promise<void> {
   }
 }
 
+/**
+ * The text of signing_groups_search_split (SQLite) and search_split (PostgreSQL), migration 5:
+ * search_text with every email split at its last '@', each distinct domain once, then the local parts:
+ * `name RS description RS US domain US ... US local US local US ...`. A search without '@' cannot span
+ * an email's last '@', so it is a substring of a part of search_text exactly when it is one of a part
+ * of this text; a search with '@' looks in search_text. A domain that nearly every group holds many
+ * times is here once per group.
+ */
+export function splitSearchText(searchText: string): string {
+  const [head, ...emails] = searchText.split(MEMBER);
+  const domains = new Set<string>();
+  const locals: string[] = [];
+  for (const email of emails) {
+    if (email === "") continue;
+    const at = email.lastIndexOf("@");
+    if (at < 0) {
+      locals.push(email);
+    } else {
+      domains.add(email.slice(at + 1));
+      locals.push(email.slice(0, at));
+    }
+  }
+  return `${head}${MEMBER}${[...domains, ...locals].map((part) => part + MEMBER).join("")}`;
+}
+
+/** Whether signing_groups_search_split answers this (trigram) search exactly: see splitSearchText. */
+export const splitSearchable = (text: string) => !text.includes("@");
+
+/** Brings a group's row in signing_groups_search_split (SQLite) to searchText; null deletes it. */
+async function writeSplitSearch(db: SqlExecutor, seq: number, searchText: string | null): Promise<void> {
+  await db.run("DELETE FROM signing_groups_search_split WHERE rowid = ?", [seq]);
+  if (searchText !== null) {
+    await db.run("INSERT INTO signing_groups_search_split (rowid, search_text) VALUES (?, ?)", [
+      seq,
+      splitSearchText(searchText),
+    ]);
+  }
+}
+
+/** Fills signing_groups_search_split (SQLite) or search_split (PostgreSQL) for the groups there are (migration 5). */
+export async function backfillSplitSearch(db: SqlExecutor, dialect: Dialect): Promise<void> {
+  let after = -1;
+  for (;;) {
+    const rows = await db.all<{ seq: number; search_text: string }>(
+      "SELECT seq, search_text FROM signing_groups WHERE seq > ? ORDER BY seq LIMIT 500",
+      [after],
+    );
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      if (dialect === "sqlite") {
+        await writeSplitSearch(db, Number(row.seq), row.search_text);
+      } else {
+        await db.run("UPDATE signing_groups SET search_split = ? WHERE seq = ?", [
+          splitSearchText(row.search_text),
+          row.seq,
+        ]);
+      }
+    }
+    after = Number(rows[rows.length - 1]!.seq);
+  }
+}
+
 /** At most this many matches of a short search are read out to sort the page from. */
 const FEW = 500;
 
@@ -190,6 +252,12 @@ const FEW = 500;
 export function shortSearchable(text: string): boolean {
   return !trigramSearchable(text);
 }
+
+/**
+ * PostgreSQL: a page of a trigram search walks the sort order when the matches are at least WALK
+ * times the rows up to the page's end, so that the walk stops after a fraction of the tenant's rows.
+ */
+const WALK = 4;
 
 /** Rows per multi-row INSERT: well under SQLite's limit of bound parameters. */
 const INSERT_BATCH = 200;
@@ -242,10 +310,15 @@ export class SigningGroupStore {
    * count. A repeated emailKey throws UniqueViolationError: run it in a transaction so that nothing lands then.
    */
   async insertGroup(group: NewSigningGroup, members: readonly NewSigningGroupMember[]): Promise<void> {
+    const searchText =
+      searchHead(group.nameKey, group.descriptionKey) +
+      MEMBER +
+      members.map((m) => m.emailKey + MEMBER).join("");
     const inserted = await this.db.get<{ seq: number }>(
       `INSERT INTO signing_groups
-        (id, tenant_id, name, name_lower, description, description_lower, search_text, member_count, created_on, updated_on)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
+        (id, tenant_id, name, name_lower, description, description_lower, ${this.searchColumns(searchText).names},
+         member_count, created_on, updated_on)
+       VALUES (?, ?, ?, ?, ?, ?, ${this.searchColumns(searchText).marks}, ?, ?, ?) RETURNING seq`,
       [
         group.id,
         group.tenantId,
@@ -253,9 +326,7 @@ export class SigningGroupStore {
         group.nameKey,
         group.description,
         group.descriptionKey,
-        searchHead(group.nameKey, group.descriptionKey) +
-          MEMBER +
-          members.map((m) => m.emailKey + MEMBER).join(""),
+        ...this.searchColumns(searchText).values,
         members.length,
         group.createdOn,
         group.createdOn,
@@ -271,6 +342,22 @@ export class SigningGroupStore {
       NONE,
       shortSearchRows([group.nameKey, group.descriptionKey, ...members.map((m) => m.emailKey)]),
     );
+    if (this.dialect === "sqlite") await writeSplitSearch(this.db, Number(inserted!.seq), searchText);
+  }
+
+  /**
+   * The columns a group's search text is written to: search_text, and on PostgreSQL search_split
+   * beside it (splitSearchText; SQLite keeps that in an index of its own, see writeSplitSearch).
+   */
+  private searchColumns(searchText: string): { names: string; marks: string; set: string; values: string[] } {
+    return this.dialect === "postgres"
+      ? {
+          names: "search_text, search_split",
+          marks: "?, ?",
+          set: "search_text = ?, search_split = ?",
+          values: [searchText, splitSearchText(searchText)],
+        }
+      : { names: "search_text", marks: "?", set: "search_text = ?", values: [searchText] };
   }
 
   /** Moves a group's search text from old to new, with its rows in signing_group_chars. */
@@ -282,6 +369,7 @@ export class SigningGroupStore {
       shortSearchRows(partsOf(state.searchText)),
       shortSearchRows(partsOf(searchText)),
     );
+    if (this.dialect === "sqlite") await writeSplitSearch(this.db, state.seq, searchText);
   }
 
   private async searchState(id: string): Promise<SearchState> {
@@ -341,7 +429,7 @@ export class SigningGroupStore {
       state.searchText.slice(state.searchText.indexOf(MEMBER));
     await this.db.run(
       `UPDATE signing_groups SET name = ?, name_lower = ?, description = ?, description_lower = ?, updated_on = ?,
-         search_text = ?
+         ${this.searchColumns(searchText).set}
        WHERE id = ?`,
       [
         details.name,
@@ -349,7 +437,7 @@ export class SigningGroupStore {
         details.description,
         details.descriptionKey,
         details.updatedOn,
-        searchText,
+        ...this.searchColumns(searchText).values,
         id,
       ],
     );
@@ -365,9 +453,10 @@ export class SigningGroupStore {
     const state = await this.searchState(groupId);
     const searchText = state.searchText + member.emailKey + MEMBER;
     await this.db.run(
-      `UPDATE signing_groups SET member_count = member_count + 1, search_text = ?, updated_on = ?
+      `UPDATE signing_groups SET member_count = member_count + 1, ${this.searchColumns(searchText).set},
+         updated_on = ?
        WHERE id = ?`,
-      [searchText, updatedOn, groupId],
+      [...this.searchColumns(searchText).values, updatedOn, groupId],
     );
     await this.rewriteSearch(state, searchText);
   }
@@ -382,9 +471,10 @@ export class SigningGroupStore {
     const state = await this.searchState(groupId);
     const searchText = state.searchText.split(MEMBER + emailKey + MEMBER).join(MEMBER);
     await this.db.run(
-      `UPDATE signing_groups SET member_count = member_count - ?, search_text = ?, updated_on = ?
+      `UPDATE signing_groups SET member_count = member_count - ?, ${this.searchColumns(searchText).set},
+         updated_on = ?
        WHERE id = ?`,
-      [removed, searchText, updatedOn, groupId],
+      [removed, ...this.searchColumns(searchText).values, updatedOn, groupId],
     );
     await this.rewriteSearch(state, searchText);
     return true;
@@ -409,6 +499,7 @@ export class SigningGroupStore {
       shortSearchRows(partsOf(row.search_text)),
       NONE,
     );
+    if (this.dialect === "sqlite") await writeSplitSearch(this.db, Number(row.seq), null);
     return true;
   }
 
@@ -432,6 +523,8 @@ export class SigningGroupStore {
     }
     const search = query.search === null || query.search === "" ? null : query.search;
     const shortSearch = search !== null && shortSearchable(search);
+    let walkWhere = where;
+    let walkParams = params;
     const ftsSearch = search !== null && this.dialect === "sqlite" && trigramSearchable(search);
     const [lead, second] = shortSearch ? [...search] : [];
     const position = this.dialect === "postgres" ? "strpos" : "instr";
@@ -445,14 +538,19 @@ export class SigningGroupStore {
     } else if (ftsSearch) {
       // An FTS5 phrase of a trigram index matches exactly the rows holding it as a substring. The
       // matches are found once; the page then walks the sort order's index and stops when full.
-      prefix = `WITH hits AS MATERIALIZED
-        (SELECT rowid AS seq FROM signing_groups_search WHERE signing_groups_search MATCH ?) `;
+      // Without '@', the table that holds each domain once (see splitSearchText) answers it.
+      const table = splitSearchable(search) ? "signing_groups_search_split" : "signing_groups_search";
+      prefix = `WITH hits AS MATERIALIZED (SELECT rowid AS seq FROM ${table} WHERE ${table} MATCH ?) `;
       prefixParams.push(`"${search.replace(/"/g, '""')}"`);
       where.push("g.seq IN (SELECT seq FROM hits)");
     } else if (search !== null) {
-      // PostgreSQL: the planner takes the GIN trigram index for this.
-      where.push("g.search_text LIKE ? ESCAPE '\\'");
+      // PostgreSQL: the planner takes the GIN trigram index for this; without '@', that of search_split.
+      const column = splitSearchable(search) ? "search_split" : "search_text";
+      where.push(`g.${column} LIKE ? ESCAPE '\\'`);
       params.push(likeContaining(search));
+      // The same test, which no index answers: for walking the sort order's index (see below).
+      walkWhere = [...where.slice(0, -1), `strpos(g.${column}, ?) > 0`];
+      walkParams = [...params.slice(0, -1), search];
     }
     const filter = where.join(" AND ");
     const direction = query.descending ? "DESC" : "ASC";
@@ -494,6 +592,12 @@ export class SigningGroupStore {
           );
           pageFilter = [...where.slice(0, -1), `g.seq IN (${seqs.map(() => "?").join(", ")})`].join(" AND ");
           pageParams = [...params.slice(0, -shortParams.length), ...seqs.map((row) => Number(row.group_seq))];
+        } else if (this.dialect === "postgres" && query.offset >= FEW) {
+          // A deep page of many matches: PostgreSQL would join them and sort them all. As a test of
+          // each row instead (a hashed subplan: IS TRUE keeps it from becoming a join), the page walks
+          // the sort order's index, which holds seq (migration 5), without reading the table, and
+          // stops when full. Building the hash takes a few ms, more than a shallow page's own walk.
+          pageFilter = [...where.slice(0, -1), `(${where[where.length - 1]}) IS TRUE`].join(" AND ");
         }
       } else {
         totalCount = await count();
@@ -515,12 +619,20 @@ export class SigningGroupStore {
         [...prefixParams, ...params, ...params, query.limit, query.offset],
       );
     } else {
-      // The index finds the matches once, counting them beside the page.
-      rows = await this.db.all<GroupRow & { total_count: number }>(
-        `SELECT ${columns("g")}, CAST(count(*) OVER () AS INTEGER) AS total_count FROM signing_groups g
-         WHERE ${filter} ORDER BY ${order("g")} LIMIT ? OFFSET ?`,
-        [...params, query.limit, query.offset],
+      // The count comes from the trigram index (with a recheck of each match's text). When the
+      // matches are many against the page's end (a common domain), the page walks the sort order's
+      // index, testing each row, and stops when full: sorting all the matches took longer. The planner
+      // cannot tell (pg_trgm estimates a few rows for any pattern), so strpos, which no index answers,
+      // makes the walk its only choice. Few matches are found by the index and sorted.
+      const totalCount = await count();
+      if (totalCount <= query.offset) return { items: [], totalCount };
+      const walk = totalCount >= WALK * (query.offset + query.limit);
+      rows = await this.db.all<GroupRow>(
+        `SELECT ${columns("g")} FROM signing_groups g WHERE ${(walk ? walkWhere : where).join(" AND ")}
+         ORDER BY ${order("g")} LIMIT ? OFFSET ?`,
+        [...(walk ? walkParams : params), query.limit, query.offset],
       );
+      return { items: rows.map(groupOf), totalCount };
     }
     if (rows.length === 0) return { items: [], totalCount: query.offset === 0 ? 0 : await count() };
     return { items: rows.map(groupOf), totalCount: Number(rows[0]!.total_count) };
