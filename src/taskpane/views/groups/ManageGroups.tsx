@@ -137,7 +137,7 @@ export function ManageGroups() {
         },
       );
     return () => abort.abort();
-  }, [api, page, pageSize, sortBy, descending, search, revision, track]);
+  }, [api, page, pageSize, sortBy, descending, search, revision]); // not `track`: telemetry never changes what is listed
 
   if (open) {
     return (
