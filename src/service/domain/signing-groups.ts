@@ -1,4 +1,4 @@
-import { SIGNING_GROUP_LIMITS } from "../../api/limits";
+import { SIGNING_GROUP_LIMITS, caseKey, characters } from "../../api/signing-group-rules";
 import { ApiError, notFound, validationFailed, type FieldError } from "../errors";
 import {
   UniqueViolationError,
@@ -23,17 +23,7 @@ export const SORT_FIELDS: readonly SigningGroupSortField[] = [
 // ---------------------------------------------------------------------------------------------
 // Text rules
 
-/**
- * The key under which text is compared without regard to case: Unicode-normalised (NFC, so that
- * "é" typed as one or two code points is one address) and lowercased by JavaScript, which knows all
- * of Unicode (SQLite's lower() knows only ASCII). Stored beside the text; search and sort use it.
- */
-export function caseKey(text: string): string {
-  return text.normalize("NFC").toLowerCase();
-}
-
-/** Length in characters (code points), the way JSON Schema's maxLength counts. */
-export const characters = (text: string): number => [...text].length;
+export { caseKey, characters };
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;

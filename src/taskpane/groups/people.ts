@@ -2,6 +2,7 @@
  * The people of the open message, as the Groups view lists them: the sender (read mode) and the To,
  * Cc and Bcc recipients, each address once, compared the way the service compares member emails.
  */
+import { caseKey } from "../../api/signing-group-rules";
 import type { ItemMode, MailAddress, Recipients } from "../../outlook";
 
 export type PersonRole = "from" | "to" | "cc" | "bcc";
@@ -24,7 +25,7 @@ export interface MessagePerson {
  * lowercased, so "Alex.Wilber@Contoso.com" and "alex.wilber@contoso.com" are one person.
  */
 export function emailKey(address: string): string {
-  return address.trim().normalize("NFC").toLowerCase();
+  return caseKey(address.trim());
 }
 
 export interface MessageAddresses {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Button, Field, Input, Textarea, makeStyles, tokens } from "@fluentui/react-components";
 import { isApiError } from "../../../api/errors";
+import { characters } from "../../../api/signing-group-rules";
 import { SIGNING_GROUP_LIMITS, type SigningGroup } from "../../../api/signing-groups";
 import { ApiErrorMessage } from "../../components/ApiErrorMessage";
 import {
@@ -29,18 +30,16 @@ export const usePanelStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3, overflowWrap: "anywhere" },
 });
 
-const chars = (text: string): number => [...text].length;
-
 export function nameProblem(name: string): string | null {
   const trimmed = name.trim();
   if (!trimmed) return "Enter a name for the group.";
-  if (chars(trimmed) > SIGNING_GROUP_LIMITS.nameLength)
-    return `Use at most ${SIGNING_GROUP_LIMITS.nameLength} characters (this is ${chars(trimmed)}).`;
+  if (characters(trimmed) > SIGNING_GROUP_LIMITS.nameLength)
+    return `Use at most ${SIGNING_GROUP_LIMITS.nameLength} characters (this is ${characters(trimmed)}).`;
   return null;
 }
 
 export function descriptionProblem(description: string): string | null {
-  const length = chars(description.trim());
+  const length = characters(description.trim());
   return length > SIGNING_GROUP_LIMITS.descriptionLength
     ? `Use at most ${SIGNING_GROUP_LIMITS.descriptionLength} characters (this is ${length}).`
     : null;

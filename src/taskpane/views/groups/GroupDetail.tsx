@@ -16,6 +16,7 @@ import {
 } from "@fluentui/react-components";
 import { ArrowLeftRegular, DeleteRegular, DismissRegular, PersonAddRegular } from "@fluentui/react-icons";
 import { isApiError } from "../../../api/errors";
+import { characters } from "../../../api/signing-group-rules";
 import {
   SIGNING_GROUP_LIMITS,
   type SigningGroup,
@@ -46,12 +47,10 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-const chars = (text: string): number => [...text].length;
-
 function emailProblem(email: string): string | null {
   const value = email.trim();
   if (!value) return "Enter an email address.";
-  if (chars(value) > SIGNING_GROUP_LIMITS.emailLength)
+  if (characters(value) > SIGNING_GROUP_LIMITS.emailLength)
     return `Use at most ${SIGNING_GROUP_LIMITS.emailLength} characters.`;
   const at = value.lastIndexOf("@");
   if (at <= 0 || at === value.length - 1 || /\s/.test(value))
