@@ -11,6 +11,7 @@ import {
   addMembers,
   createGroupWithMembers,
   memberIndexOfField,
+  retryFailed,
   type Progress,
 } from "../../src/taskpane/groups/add-members";
 import { BACKENDS, startTestService, type TestService } from "../service/harness";
@@ -68,6 +69,11 @@ describe.each(BACKENDS)("adding members on %s", (backend) => {
       ["Q5@contoso.com", "already"],
     ]);
     expect(rest[1]).toMatchObject({ message: expect.stringContaining("email") });
+
+    // Retrying the failed one: still refused, the others' outcomes kept as they were.
+    const retried = await retryFailed(api, group.id, outcomes, () => null);
+    expect(retried.slice(100).map((o) => o.status)).toEqual(["added", "failed", "already"]);
+    expect(retried.slice(0, 100)).toEqual(outcomes.slice(0, 100));
 
     // Retrying everything: the ones in already are skipped, not duplicated.
     const again = await addMembers(api, group.id, people.slice(98));

@@ -72,6 +72,28 @@ export async function addMembers(
   );
 }
 
+/**
+ * Adds again the members whose earlier outcome failed (each with its name from `nameOf`) and answers
+ * the earlier outcomes with theirs replaced; who got in meanwhile counts as "already".
+ */
+export async function retryFailed(
+  api: SigningGroupsApi,
+  groupId: string,
+  earlier: readonly MemberOutcome[],
+  nameOf: (email: string) => string | null,
+  options: AddOptions = {},
+): Promise<MemberOutcome[]> {
+  const failed = earlier.filter((o) => o.status === "failed");
+  const again = await addMembers(
+    api,
+    groupId,
+    failed.map((o) => ({ email: o.email, name: nameOf(o.email) })),
+    options,
+  );
+  const latest = new Map(again.map((o) => [o.email, o]));
+  return earlier.map((o) => latest.get(o.email) ?? o);
+}
+
 export interface CreateResult {
   group: SigningGroup;
   outcomes: MemberOutcome[];

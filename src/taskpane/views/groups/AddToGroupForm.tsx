@@ -3,9 +3,9 @@ import { Button, Caption1, Combobox, Field, Option, Spinner } from "@fluentui/re
 import { isApiError } from "../../../api/errors";
 import type { SigningGroup } from "../../../api/signing-groups";
 import { ApiErrorMessage } from "../../components/ApiErrorMessage";
-import { addMembers, type MemberOutcome, type Progress } from "../../groups/add-members";
+import { addMembers, retryFailed, type MemberOutcome, type Progress } from "../../groups/add-members";
 import { emailKey, type MessagePerson } from "../../groups/people";
-import { usePanelStyles } from "./CreateGroupForm";
+import { nameOf, usePanelStyles } from "./CreateGroupForm";
 import { useTelemetry } from "../../telemetry";
 import { useGroups } from "./groups-context";
 import { MemberOutcomes, MemberProgress, plural } from "./MemberOutcomes";
@@ -65,25 +65,25 @@ export function AddToGroupForm({ picked }: { picked: readonly MessagePerson[] })
   const already = members.state === "ready" ? picked.filter((p) => members.keys.has(p.key)) : [];
   const toAdd = members.state === "ready" ? picked.filter((p) => !members.keys.has(p.key)) : [];
 
-  /** Adds people; a retry passes the earlier outcomes, which the new ones replace address by address. */
-  const add = async (
-    people: readonly { email: string; name: string | null }[],
-    earlier: readonly MemberOutcome[] = [],
-  ): Promise<void> => {
+  /** Adds the people to add, or (retry) the failed ones of the last outcomes. */
+  const add = async (retry: boolean): Promise<void> => {
     if (!group) return;
-    setWork({ state: "working", progress: { done: 0, total: people.length } });
+    const earlier = retry && work.state === "done" ? work.outcomes : null;
+    setWork({ state: "working", progress: { done: 0, total: 0 } });
     const action = track.actionStarted("groups.members.add");
-    const outcomes = await addMembers(api, group.id, people, {
-      onProgress: (progress) => setWork({ state: "working", progress }),
-    });
+    const onProgress = (progress: Progress) => setWork({ state: "working", progress });
+    const outcomes = earlier
+      ? await retryFailed(api, group.id, earlier, nameOf(picked), { onProgress })
+      : await addMembers(
+          api,
+          group.id,
+          toAdd.map((p) => ({ email: p.address, name: p.name || null })),
+          { onProgress },
+        );
     const failure = outcomes.find((o) => o.status === "failed");
     if (failure?.status === "failed") action.failed(failure.error);
     else action.succeeded();
-    const latest = new Map(outcomes.map((o) => [o.email, o]));
-    setWork({
-      state: "done",
-      outcomes: earlier.length > 0 ? earlier.map((o) => latest.get(o.email) ?? o) : outcomes,
-    });
+    setWork({ state: "done", outcomes });
     changed();
   };
 
@@ -142,7 +142,7 @@ export function AddToGroupForm({ picked }: { picked: readonly MessagePerson[] })
           <Button
             appearance="primary"
             disabled={toAdd.length === 0 || work.state === "working"}
-            onClick={() => void add(toAdd.map((p) => ({ email: p.address, name: p.name || null })))}
+            onClick={() => void add(false)}
           >
             {toAdd.length === 0
               ? "Everyone picked is already in this group"
@@ -155,17 +155,7 @@ export function AddToGroupForm({ picked }: { picked: readonly MessagePerson[] })
         <MemberOutcomes
           title={`Added to “${group.name}”`}
           outcomes={work.outcomes}
-          onRetry={() =>
-            void add(
-              work.outcomes
-                .filter((o) => o.status === "failed")
-                .map((o) => ({
-                  email: o.email,
-                  name: picked.find((p) => p.address === o.email)?.name || null,
-                })),
-              work.outcomes,
-            )
-          }
+          onRetry={() => void add(true)}
         />
       )}
     </div>

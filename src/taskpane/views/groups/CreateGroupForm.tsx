@@ -5,11 +5,11 @@ import { characters } from "../../../api/signing-group-rules";
 import { SIGNING_GROUP_LIMITS, type SigningGroup } from "../../../api/signing-groups";
 import { ApiErrorMessage } from "../../components/ApiErrorMessage";
 import {
-  addMembers,
   createGroupWithMembers,
   memberIndexOfField,
   type MemberOutcome,
   type Progress,
+  retryFailed,
 } from "../../groups/add-members";
 import { groupNameFromSubject, type MessagePerson } from "../../groups/people";
 import { useTelemetry } from "../../telemetry";
@@ -29,6 +29,12 @@ export const usePanelStyles = makeStyles({
   actions: { display: "flex", gap: tokens.spacingHorizontalS },
   muted: { color: tokens.colorNeutralForeground3, overflowWrap: "anywhere" },
 });
+
+/** The name a picked person has on the message, by the address as given; null when none. */
+export const nameOf =
+  (picked: readonly MessagePerson[]) =>
+  (email: string): string | null =>
+    picked.find((p) => p.address === email)?.name || null;
 
 export function nameProblem(name: string): string | null {
   const trimmed = name.trim();
@@ -119,17 +125,11 @@ export function CreateGroupForm({
   const retry = async (): Promise<void> => {
     if (work.state !== "done") return;
     const { group, outcomes } = work;
-    const failed = outcomes.filter((o) => o.status === "failed");
-    const names = new Map(picked.map((p) => [p.address, p.name]));
-    setWork({ state: "working", progress: { done: 0, total: failed.length } });
-    const again = await addMembers(
-      api,
-      group.id,
-      failed.map((o) => ({ email: o.email, name: names.get(o.email) || null })),
-      { onProgress: (progress) => setWork({ state: "working", progress }) },
-    );
-    const byEmail = new Map(again.map((o) => [o.email, o]));
-    setWork({ state: "done", group, outcomes: outcomes.map((o) => byEmail.get(o.email) ?? o) });
+    setWork({ state: "working", progress: { done: 0, total: 0 } });
+    const merged = await retryFailed(api, group.id, outcomes, nameOf(picked), {
+      onProgress: (progress) => setWork({ state: "working", progress }),
+    });
+    setWork({ state: "done", group, outcomes: merged });
     changed();
   };
 
