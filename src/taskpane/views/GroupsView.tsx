@@ -45,29 +45,21 @@ export default function GroupsView() {
     return () => abort.abort();
   }, [identity, client, setIdentity, signedInWith]);
 
-  if (!signedIn) {
+  if (!signedIn || !identity) {
     return (
       <section className={styles.intro} aria-labelledby="groups-heading">
         <Subtitle2 as="h2" id="groups-heading">
           Signing groups
         </Subtitle2>
-        <MessageBar intent="info">
-          <MessageBarBody>
-            <MessageBarTitle>Sign in first</MessageBarTitle>
-            Open Settings and sign in to see who on this message is in a signing group, and to create and edit
-            groups.
-          </MessageBarBody>
-        </MessageBar>
-      </section>
-    );
-  }
-  if (!identity) {
-    return (
-      <section className={styles.intro} aria-labelledby="groups-heading">
-        <Subtitle2 as="h2" id="groups-heading">
-          Signing groups
-        </Subtitle2>
-        {failure ? (
+        {!signedIn ? (
+          <MessageBar intent="info">
+            <MessageBarBody>
+              <MessageBarTitle>Sign in first</MessageBarTitle>
+              Open Settings and sign in to see who on this message is in a signing group, and to create and
+              edit groups.
+            </MessageBarBody>
+          </MessageBar>
+        ) : failure ? (
           <ApiErrorMessage title="Could not check your sign-in" error={failure} />
         ) : (
           <Spinner size="tiny" label="Checking your sign-in…" labelPosition="after" />
