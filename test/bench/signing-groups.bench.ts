@@ -215,6 +215,11 @@ async function main() {
         "search 'contoso.com', page 40 (sortBy=memberCount)",
         "/api/v1/signing-groups?search=contoso.com&page=40&sortBy=memberCount",
       ],
+      ["search '@contoso.com' (~all groups match)", "/api/v1/signing-groups?search=%40contoso.com"],
+      ["search 'contoso' (part of a domain)", "/api/v1/signing-groups?search=contoso"],
+      ["search '.com' (3 domains: ~all groups match)", "/api/v1/signing-groups?search=.com"],
+      ["search 'approvers' (in every group's name)", "/api/v1/signing-groups?search=approvers"],
+      ["search 'son' (in most groups' member emails)", "/api/v1/signing-groups?search=son"],
       // Fewer than 3 characters: no trigram to look up; signing_group_chars answers these.
       ["search 1 character 'o' (~all match)", "/api/v1/signing-groups?search=o"],
       ["search 1 character 'q' (no match)", "/api/v1/signing-groups?search=q"],

@@ -142,14 +142,21 @@ describe.each(BACKENDS)("signing-group search on %s", (backend) => {
             ...terms,
             ...held.slice(0, 3).map((t) => [...t].slice(1, 3).join("").toUpperCase()),
             ...held.slice(0, 2).map((t) => [...t].slice(0, 1).join("")),
-            // Longer ones: a domain (which SQLite looks up once per group) and text across an
-            // email's '@' (which it looks up in the whole emails), in another case.
+            // Longer ones: a domain, part of one and the start of one after '@' (found from the
+            // domains' rows), text across an email's '@' (looked up in the whole emails), in another case.
             ...model
               .flatMap((g) => g.emails.slice(0, 2))
               .flatMap((e) => {
                 const at = e.lastIndexOf("@");
-                return [e.slice(at + 1).toUpperCase(), e.slice(Math.max(0, at - 2), at + 3), e.slice(at)];
+                return [
+                  e.slice(at + 1).toUpperCase(),
+                  e.slice(at + 2, at + 6),
+                  e.slice(at, at + 4).toUpperCase(),
+                  e.slice(Math.max(0, at - 2), at + 3),
+                  e.slice(at),
+                ];
               }),
+            ".EXAMPLE",
           ].filter((t) => t.trim() !== "");
           for (const term of all) {
             const expected = model

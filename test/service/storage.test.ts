@@ -76,7 +76,7 @@ describe.each(BACKENDS)("storage on %s", (backend) => {
     }
   });
 
-  test("migration 3 makes the groups already there findable by 1- and 2-character searches", async () => {
+  test("migrations 3, 5 and 6 make the groups already there findable by short, domain and other searches", async () => {
     const driver = await open(place);
     try {
       await migrate(
@@ -143,6 +143,15 @@ describe.each(BACKENDS)("storage on %s", (backend) => {
       expect(await found("e@")).toEqual([]); // "legal" ends one part, "@" is in another group
       expect(await found("eg")).toEqual(["Other"]);
       expect(await found("gj")).toEqual([]);
+      // Opening the storage ran migrations 5 and 6 too: the split text and the domains' rows.
+      expect(await found("x.example")).toEqual(["Straße"]);
+      expect(await found("example")).toEqual(["Straße"]);
+      expect(await found("@y.ex")).toEqual(["Straße"]);
+      expect(await found("@example")).toEqual([]);
+      expect(await found("rg@x")).toEqual(["Straße"]);
+      expect(await found("jörg")).toEqual(["Straße"]);
+      expect(await found("legal")).toEqual(["Other"]);
+      expect(await found("straß")).toEqual(["Straße"]);
     } finally {
       await storage.close();
     }

@@ -184,32 +184,81 @@ export async function backfillShortSearch(db: SqlExecutor): Promise<void> {
 }
 
 /**
- * The text of signing_groups_search_split (SQLite) and search_split (PostgreSQL), migration 5:
- * search_text with every email split at its last '@', each distinct domain once, then the local parts:
- * `name RS description RS US domain US ... US local US local US ...`. A search without '@' cannot span
- * an email's last '@', so it is a substring of a part of search_text exactly when it is one of a part
- * of this text; a search with '@' looks in search_text. A domain that nearly every group holds many
- * times is here once per group.
+ * The text of signing_groups_search_split (SQLite) and search_split (PostgreSQL): search_text with
+ * every email's domain taken off at its last '@', `name RS description RS US local US local US ...`
+ * (migration 6; migration 5 held each distinct domain there once). The domains are rows of
+ * signing_group_domains instead (see domainsOf): a domain that nearly every group holds is then found
+ * by an index-only range of group numbers, not by matching and rechecking every group's text.
  */
 export function splitSearchText(searchText: string): string {
   const [head, ...emails] = searchText.split(MEMBER);
-  const domains = new Set<string>();
   const locals: string[] = [];
   for (const email of emails) {
     if (email === "") continue;
     const at = email.lastIndexOf("@");
-    if (at < 0) {
-      locals.push(email);
-    } else {
-      domains.add(email.slice(at + 1));
-      locals.push(email.slice(0, at));
-    }
+    locals.push(at < 0 ? email : email.slice(0, at));
   }
-  return `${head}${MEMBER}${[...domains, ...locals].map((part) => part + MEMBER).join("")}`;
+  return `${head}${MEMBER}${locals.map((part) => part + MEMBER).join("")}`;
 }
 
-/** Whether signing_groups_search_split answers this (trigram) search exactly: see splitSearchText. */
-export const splitSearchable = (text: string) => !text.includes("@");
+/** The distinct domains (after the last '@') of a search_text's emails: a group's rows of signing_group_domains. */
+export function domainsOf(searchText: string): Set<string> {
+  const domains = new Set<string>();
+  for (const email of searchText.slice(searchText.indexOf(MEMBER)).split(MEMBER)) {
+    const at = email.lastIndexOf("@");
+    if (at >= 0) domains.add(email.slice(at + 1));
+  }
+  return domains;
+}
+
+/**
+ * How a (trigram) search is answered from the split text and the domains, when it can be: a search
+ * without '@' lies within a local part or within a domain, so it matches a group exactly when its split
+ * text holds it or one of its domains does (`contains`). A search of '@' and then no other '@' matches
+ * an email when its local part holds it (the split text again) or when its domain starts with what
+ * follows the '@' (`startsWith`). Any other search with '@' spans a local part and its domain, and is
+ * looked up in search_text; null.
+ */
+export function domainMatch(search: string): { text: string; startsWith: boolean } | null {
+  const at = search.lastIndexOf("@");
+  if (at < 0) return { text: search, startsWith: false };
+  if (at === 0 && search.length > 1) return { text: search.slice(1), startsWith: true };
+  return null;
+}
+
+/** Domains per statement of signing_group_domains: 3 parameters each. */
+const DOMAIN_BATCH = 100;
+
+/** Brings a group's rows in signing_group_domains from `before` to `after` (see writeShortSearchRows). */
+async function writeDomainRows(
+  db: SqlExecutor,
+  tenantId: string,
+  seq: number,
+  before: ReadonlySet<string>,
+  after: ReadonlySet<string>,
+): Promise<void> {
+  const gone = [...before].filter((domain) => !after.has(domain));
+  for (let start = 0; start < gone.length; start += DOMAIN_BATCH) {
+    const batch = gone.slice(start, start + DOMAIN_BATCH);
+    await db.run(
+      `DELETE FROM signing_group_domains WHERE tenant_id = ? AND group_seq = ?
+       AND domain IN (${batch.map(() => "?").join(", ")})`,
+      [tenantId, seq, ...batch],
+    );
+  }
+  const added = [...after].filter((domain) => !before.has(domain));
+  for (let start = 0; start < added.length; start += DOMAIN_BATCH) {
+    const batch = added.slice(start, start + DOMAIN_BATCH);
+    await db.run(
+      `INSERT INTO signing_group_domains (tenant_id, domain, group_seq)
+       VALUES ${batch.map(() => "(?, ?, ?)").join(", ")} ON CONFLICT DO NOTHING`,
+      batch.flatMap((domain) => [tenantId, domain, seq]),
+    );
+  }
+}
+
+const NO_DOMAINS: ReadonlySet<string> = new Set();
+
 
 /** Brings a group's row in signing_groups_search_split (SQLite) to searchText; null deletes it. */
 async function writeSplitSearch(db: SqlExecutor, seq: number, searchText: string | null): Promise<void> {
@@ -222,12 +271,16 @@ async function writeSplitSearch(db: SqlExecutor, seq: number, searchText: string
   }
 }
 
-/** Fills signing_groups_search_split (SQLite) or search_split (PostgreSQL) for the groups there are (migration 5). */
-export async function backfillSplitSearch(db: SqlExecutor, dialect: Dialect): Promise<void> {
+/**
+ * Fills signing_groups_search_split (SQLite) or search_split (PostgreSQL) for the groups there are
+ * (migration 5), and from migration 6 on signing_group_domains too (a database that runs migration 5
+ * runs 6 in the same start, so 5 writes the split text of today: see splitSearchText).
+ */
+export async function backfillSplitSearch(db: SqlExecutor, dialect: Dialect, withDomains = false): Promise<void> {
   let after = -1;
   for (;;) {
-    const rows = await db.all<{ seq: number; search_text: string }>(
-      "SELECT seq, search_text FROM signing_groups WHERE seq > ? ORDER BY seq LIMIT 500",
+    const rows = await db.all<{ seq: number; tenant_id: string; search_text: string }>(
+      "SELECT seq, tenant_id, search_text FROM signing_groups WHERE seq > ? ORDER BY seq LIMIT 500",
       [after],
     );
     if (rows.length === 0) return;
@@ -240,10 +293,16 @@ export async function backfillSplitSearch(db: SqlExecutor, dialect: Dialect): Pr
           row.seq,
         ]);
       }
+      if (withDomains) {
+        await writeDomainRows(db, row.tenant_id, Number(row.seq), NO_DOMAINS, domainsOf(row.search_text));
+      }
     }
     after = Number(rows[rows.length - 1]!.seq);
   }
 }
+
+/** Migration 6: the split text without domains, and the domains' rows. */
+export const backfillDomainSearch = (db: SqlExecutor, dialect: Dialect) => backfillSplitSearch(db, dialect, true);
 
 /** At most this many matches of a short search are read out to sort the page from. */
 const FEW = 500;
@@ -342,6 +401,7 @@ export class SigningGroupStore {
       NONE,
       shortSearchRows([group.nameKey, group.descriptionKey, ...members.map((m) => m.emailKey)]),
     );
+    await writeDomainRows(this.db, group.tenantId, Number(inserted!.seq), NO_DOMAINS, domainsOf(searchText));
     if (this.dialect === "sqlite") await writeSplitSearch(this.db, Number(inserted!.seq), searchText);
   }
 
@@ -360,7 +420,7 @@ export class SigningGroupStore {
       : { names: "search_text", marks: "?", set: "search_text = ?", values: [searchText] };
   }
 
-  /** Moves a group's search text from old to new, with its rows in signing_group_chars. */
+  /** Moves a group's search text from old to new, with its rows in signing_group_chars and signing_group_domains. */
   private async rewriteSearch(state: SearchState, searchText: string): Promise<void> {
     await writeShortSearchRows(
       this.db,
@@ -369,6 +429,7 @@ export class SigningGroupStore {
       shortSearchRows(partsOf(state.searchText)),
       shortSearchRows(partsOf(searchText)),
     );
+    await writeDomainRows(this.db, state.tenantId, state.seq, domainsOf(state.searchText), domainsOf(searchText));
     if (this.dialect === "sqlite") await writeSplitSearch(this.db, state.seq, searchText);
   }
 
@@ -499,6 +560,7 @@ export class SigningGroupStore {
       shortSearchRows(partsOf(row.search_text)),
       NONE,
     );
+    await writeDomainRows(this.db, tenantId, Number(row.seq), domainsOf(row.search_text), NO_DOMAINS);
     if (this.dialect === "sqlite") await writeSplitSearch(this.db, Number(row.seq), null);
     return true;
   }
@@ -511,10 +573,35 @@ export class SigningGroupStore {
     return rows.map(memberOf);
   }
 
+  /**
+   * The tenant's domains that a search matches (see domainMatch): its distinct domains are read by
+   * skipping through signing_group_domains' primary key, one index seek per domain.
+   */
+  private async matchingDomains(
+    tenantId: string,
+    match: { text: string; startsWith: boolean },
+  ): Promise<string[]> {
+    const rows = await this.db.all<{ domain: string }>(
+      `WITH RECURSIVE d (domain) AS (
+         SELECT (SELECT min(domain) FROM signing_group_domains WHERE tenant_id = ?)
+         UNION ALL
+         SELECT (SELECT min(x.domain) FROM signing_group_domains x WHERE x.tenant_id = ? AND x.domain > d.domain)
+         FROM d WHERE d.domain IS NOT NULL
+       )
+       SELECT domain FROM d WHERE domain IS NOT NULL`,
+      [tenantId, tenantId],
+    );
+    return rows
+      .map((row) => row.domain)
+      .filter((domain) => (match.startsWith ? domain.startsWith(match.text) : domain.includes(match.text)));
+  }
+
   /** One page of the tenant's groups and how many match in all. */
   async list(query: SigningGroupQuery): Promise<{ items: SigningGroupRecord[]; totalCount: number }> {
     let prefix = "";
     const prefixParams: unknown[] = [];
+    // SQLite: how many groups match, when the hits (a CTE) are exactly those.
+    let hitCount: string | undefined;
     const where: string[] = ["g.tenant_id = ?"];
     const params: unknown[] = [query.tenantId];
     if (query.updatedSince !== null) {
@@ -535,31 +622,57 @@ export class SigningGroupStore {
       // Every search is case-folded already, and so are the characters in signing_group_chars.
       where.push(`g.seq IN (SELECT k.group_seq FROM signing_group_chars k WHERE ${shortFilter})`);
       params.push(...shortParams);
-    } else if (ftsSearch) {
-      // An FTS5 phrase of a trigram index matches exactly the rows holding it as a substring. The
-      // matches are found once; the page then walks the sort order's index and stops when full.
-      // Without '@', the table that holds each domain once (see splitSearchText) answers it.
-      const table = splitSearchable(search) ? "signing_groups_search_split" : "signing_groups_search";
-      prefix = `WITH hits AS MATERIALIZED (SELECT rowid AS seq FROM ${table} WHERE ${table} MATCH ?) `;
-      prefixParams.push(`"${search.replace(/"/g, '""')}"`);
-      where.push("g.seq IN (SELECT seq FROM hits)");
     } else if (search !== null) {
-      // PostgreSQL: the planner takes the GIN trigram index for this; without '@', that of search_split.
-      const column = splitSearchable(search) ? "search_split" : "search_text";
-      where.push(`g.${column} LIKE ? ESCAPE '\\'`);
-      params.push(likeContaining(search));
-      // The same test, which no index answers: for walking the sort order's index (see below).
-      walkWhere = [...where.slice(0, -1), `strpos(g.${column}, ?) > 0`];
-      walkParams = [...params.slice(0, -1), search];
+      // Most searches look in the split text, without domains, and in the tenant's domains (see
+      // domainMatch); a search across an email's '@' looks in search_text.
+      const byDomain = domainMatch(search);
+      const domains = byDomain ? await this.matchingDomains(query.tenantId, byDomain) : [];
+      const domainGroups = `SELECT d.group_seq FROM signing_group_domains d
+        WHERE d.tenant_id = ? AND d.domain IN (${domains.map(() => "?").join(", ")})`;
+      if (ftsSearch) {
+        // An FTS5 phrase of a trigram index matches exactly the rows holding it as a substring. The
+        // matches are found once; the page then walks the sort order's index and stops when full.
+        // The hits are the tenant's alone: each is looked up in a narrow index of the groups' tenants
+        // (migration 6), as the table's own rows, which hold search_text, are wide and slow to reach.
+        const table = byDomain ? "signing_groups_search_split" : "signing_groups_search";
+        const union = domains.length > 0 ? ` UNION ${domainGroups}` : "";
+        prefix = `WITH hits AS MATERIALIZED (
+            SELECT ${table}.rowid AS seq FROM ${table}
+              CROSS JOIN signing_groups t INDEXED BY signing_groups_tenants ON t.seq = ${table}.rowid
+            WHERE ${table} MATCH ? AND t.tenant_id = ?${union}
+          ) `;
+        prefixParams.push(`"${search.replace(/"/g, '""')}"`, query.tenantId);
+        if (domains.length > 0) prefixParams.push(query.tenantId, ...domains);
+        if (query.updatedSince === null) hitCount = "SELECT count(*) FROM hits";
+        where.push("g.seq IN (SELECT seq FROM hits)");
+      } else {
+        // PostgreSQL: the planner takes the GIN trigram index for LIKE.
+        const column = byDomain ? "search_split" : "search_text";
+        if (domains.length > 0) {
+          const hits = `SELECT h.seq FROM signing_groups h WHERE h.tenant_id = ? AND h.${column} LIKE ? ESCAPE '\\'
+            UNION ${domainGroups}`;
+          where.push(`g.seq IN (${hits})`);
+          params.push(query.tenantId, likeContaining(search), query.tenantId, ...domains);
+          // For walking the sort order's index (see below): a test of each row against the hashed hits.
+          walkWhere = [...where.slice(0, -1), `(g.seq IN (${hits})) IS TRUE`];
+          walkParams = params;
+        } else {
+          where.push(`g.${column} LIKE ? ESCAPE '\\'`);
+          params.push(likeContaining(search));
+          // The same test, which no index answers: for walking the sort order's index (see below).
+          walkWhere = [...where.slice(0, -1), `strpos(g.${column}, ?) > 0`];
+          walkParams = [...params.slice(0, -1), search];
+        }
+      }
     }
     const filter = where.join(" AND ");
     const direction = query.descending ? "DESC" : "ASC";
     const order = (g: string) => `${g}.${SORT_COLUMNS[query.sortBy]} ${direction}, ${g}.id ${direction}`;
-    const countSql = `SELECT CAST(count(*) AS INTEGER) FROM signing_groups g WHERE ${filter}`;
+    const countSql = hitCount ?? `SELECT CAST(count(*) AS INTEGER) FROM signing_groups g WHERE ${filter}`;
     const count = async () => {
       const row = await this.db.get<{ n: number }>(`${prefix}SELECT (${countSql}) AS n`, [
         ...prefixParams,
-        ...params,
+        ...(hitCount ? [] : params),
       ]);
       return Number(row?.n ?? 0);
     };
@@ -616,7 +729,7 @@ export class SigningGroupStore {
       rows = await this.db.all<GroupRow & { total_count: number }>(
         `${prefix}SELECT ${columns("g")}, (${countSql}) AS total_count FROM signing_groups g WHERE ${filter}
          ORDER BY ${order("g")} LIMIT ? OFFSET ?`,
-        [...prefixParams, ...params, ...params, query.limit, query.offset],
+        [...prefixParams, ...(hitCount ? [] : params), ...params, query.limit, query.offset],
       );
     } else {
       // The count comes from the trigram index (with a recheck of each match's text). When the
