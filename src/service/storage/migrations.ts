@@ -272,28 +272,49 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 6,
     name: "signing-group search of domains",
     // A domain that nearly every group holds (the tenant's own) still cost a trigram match and a recheck
-    // of every group's text, over 20 ms for 10,000 groups. Each group's distinct domains are rows here
-    // instead, and leave the split text (see splitSearchText and domainMatch in storage/signing-groups.ts):
-    // such a search counts a range of this primary key, which an index-only scan reads.
+    // of every group's text, over 20 ms for 10,000 groups. A group's distinct domains are a short row of
+    // signing_group_domains instead, and leave the split text (see splitSearchText, domainText and
+    // domainMatch in storage/signing-groups.ts); the tenant's domain names tell whether a search needs
+    // to read those rows at all.
     statements: {
       sqlite: [
         `CREATE TABLE signing_group_domains (
           tenant_id TEXT NOT NULL,
-          domain TEXT NOT NULL,
           group_seq INTEGER NOT NULL,
-          PRIMARY KEY (tenant_id, domain, group_seq)
+          domains TEXT NOT NULL,
+          PRIMARY KEY (tenant_id, group_seq)
+        ) WITHOUT ROWID`,
+        `CREATE TABLE signing_group_domain_names (
+          tenant_id TEXT NOT NULL,
+          domain TEXT NOT NULL,
+          PRIMARY KEY (tenant_id, domain)
         ) WITHOUT ROWID`,
         // Each group's tenant by its rowid, narrow: FTS5's hits are checked against it (a row of
         // signing_groups itself, which holds search_text, is wide: a page or more each).
         `CREATE INDEX signing_groups_tenants ON signing_groups (seq, tenant_id)`,
       ],
       postgres: [
+        // Not in the index (INCLUDE): a group of many members in as many domains would outgrow an
+        // index entry. The rows are narrow, so the tenant's are a few pages.
         `CREATE TABLE signing_group_domains (
           tenant_id TEXT ${PG_BYTEWISE} NOT NULL,
-          domain TEXT ${PG_BYTEWISE} NOT NULL,
           group_seq BIGINT NOT NULL,
-          PRIMARY KEY (tenant_id, domain, group_seq)
+          domains TEXT ${PG_BYTEWISE} NOT NULL,
+          PRIMARY KEY (tenant_id, group_seq)
         )`,
+        `CREATE TABLE signing_group_domain_names (
+          tenant_id TEXT ${PG_BYTEWISE} NOT NULL,
+          domain TEXT ${PG_BYTEWISE} NOT NULL,
+          PRIMARY KEY (tenant_id, domain)
+        )`,
+        // search_text now serves only searches across an email's '@', which few groups match; the
+        // searches of common text recheck search_split instead, and read every row of a tenant that
+        // holds it. So search_text moves out of the row, uncompressed (migration 3 kept it in, for
+        // domains), and the rows, a third as wide, take a third of the pages to read.
+        `ALTER TABLE signing_groups SET (toast_tuple_target = 2032)`,
+        `ALTER TABLE signing_groups ALTER COLUMN search_text SET STORAGE EXTERNAL`,
+        `ALTER TABLE signing_groups ALTER COLUMN search_split SET STORAGE MAIN`,
+        `UPDATE signing_groups SET search_text = search_text || ''`,
       ],
     },
     backfill: backfillDomainSearch,

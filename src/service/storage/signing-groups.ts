@@ -186,9 +186,9 @@ export async function backfillShortSearch(db: SqlExecutor): Promise<void> {
 /**
  * The text of signing_groups_search_split (SQLite) and search_split (PostgreSQL): search_text with
  * every email's domain taken off at its last '@', `name RS description RS US local US local US ...`
- * (migration 6; migration 5 held each distinct domain there once). The domains are rows of
- * signing_group_domains instead (see domainsOf): a domain that nearly every group holds is then found
- * by an index-only range of group numbers, not by matching and rechecking every group's text.
+ * (migration 6; migration 5 held each distinct domain there once). A group's domains are its row of
+ * signing_group_domains instead (see domainText): a domain that nearly every group holds is then found
+ * by reading one short row per group, not by matching and rechecking every group's text.
  */
 export function splitSearchText(searchText: string): string {
   const [head, ...emails] = searchText.split(MEMBER);
@@ -201,7 +201,7 @@ export function splitSearchText(searchText: string): string {
   return `${head}${MEMBER}${locals.map((part) => part + MEMBER).join("")}`;
 }
 
-/** The distinct domains (after the last '@') of a search_text's emails: a group's rows of signing_group_domains. */
+/** The distinct domains (after the last '@') of a search_text's emails. */
 export function domainsOf(searchText: string): Set<string> {
   const domains = new Set<string>();
   for (const email of searchText.slice(searchText.indexOf(MEMBER)).split(MEMBER)) {
@@ -210,6 +210,14 @@ export function domainsOf(searchText: string): Set<string> {
   }
   return domains;
 }
+
+/**
+ * A group's row of signing_group_domains: its distinct domains, sorted, each between two US, `US a.example
+ * US b.example US` ("" for none). A search holds no US, so it is a substring of this text exactly when
+ * it is one of a domain, and US + text is one exactly when a domain starts with text.
+ */
+export const domainText = (domains: ReadonlySet<string>): string =>
+  domains.size === 0 ? "" : `${MEMBER}${[...domains].sort().join(MEMBER)}${MEMBER}`;
 
 /**
  * How a (trigram) search is answered from the split text and the domains, when it can be: a search
@@ -226,10 +234,16 @@ export function domainMatch(search: string): { text: string; startsWith: boolean
   return null;
 }
 
-/** Domains per statement of signing_group_domains: 3 parameters each. */
-const DOMAIN_BATCH = 100;
+/** Names per statement of signing_group_domain_names: 2 parameters each. */
+const DOMAIN_BATCH = 200;
 
-/** Brings a group's rows in signing_group_domains from `before` to `after` (see writeShortSearchRows). */
+/**
+ * Brings a group's row in signing_group_domains from the domains `before` to those `after`, and adds
+ * the new ones to the tenant's signing_group_domain_names. Names are never taken out there: one that
+ * no group holds any more costs a search that matches it a read of the domains' rows, and a list that
+ * only grows cannot lose a name to two changes racing (one group's last address in a domain going while
+ * another group's first arrives).
+ */
 async function writeDomainRows(
   db: SqlExecutor,
   tenantId: string,
@@ -237,22 +251,24 @@ async function writeDomainRows(
   before: ReadonlySet<string>,
   after: ReadonlySet<string>,
 ): Promise<void> {
-  const gone = [...before].filter((domain) => !after.has(domain));
-  for (let start = 0; start < gone.length; start += DOMAIN_BATCH) {
-    const batch = gone.slice(start, start + DOMAIN_BATCH);
+  const text = domainText(after);
+  if (text === domainText(before)) return;
+  if (text === "") {
+    await db.run("DELETE FROM signing_group_domains WHERE tenant_id = ? AND group_seq = ?", [tenantId, seq]);
+  } else {
     await db.run(
-      `DELETE FROM signing_group_domains WHERE tenant_id = ? AND group_seq = ?
-       AND domain IN (${batch.map(() => "?").join(", ")})`,
-      [tenantId, seq, ...batch],
+      `INSERT INTO signing_group_domains (tenant_id, group_seq, domains) VALUES (?, ?, ?)
+       ON CONFLICT (tenant_id, group_seq) DO UPDATE SET domains = excluded.domains`,
+      [tenantId, seq, text],
     );
   }
   const added = [...after].filter((domain) => !before.has(domain));
   for (let start = 0; start < added.length; start += DOMAIN_BATCH) {
     const batch = added.slice(start, start + DOMAIN_BATCH);
     await db.run(
-      `INSERT INTO signing_group_domains (tenant_id, domain, group_seq)
-       VALUES ${batch.map(() => "(?, ?, ?)").join(", ")} ON CONFLICT DO NOTHING`,
-      batch.flatMap((domain) => [tenantId, domain, seq]),
+      `INSERT INTO signing_group_domain_names (tenant_id, domain)
+       VALUES ${batch.map(() => "(?, ?)").join(", ")} ON CONFLICT DO NOTHING`,
+      batch.flatMap((domain) => [tenantId, domain]),
     );
   }
 }
@@ -317,6 +333,13 @@ export function shortSearchable(text: string): boolean {
  * times the rows up to the page's end, so that the walk stops after a fraction of the tenant's rows.
  */
 const WALK = 4;
+
+/**
+ * PostgreSQL: a page of a domain search that ends within this many rows tests each row's domains by
+ * its key; a deeper one hashes all the matches (bench: 0.5 ms for page 1 against some 10 ms for the
+ * hash, but 15 ms for 1,000 lookups).
+ */
+const PROBE_ROWS = 200;
 
 /** Rows per multi-row INSERT: well under SQLite's limit of bound parameters. */
 const INSERT_BATCH = 200;
@@ -573,35 +596,23 @@ export class SigningGroupStore {
     return rows.map(memberOf);
   }
 
-  /**
-   * The tenant's domains that a search matches (see domainMatch): its distinct domains are read by
-   * skipping through signing_group_domains' primary key, one index seek per domain.
-   */
-  private async matchingDomains(
-    tenantId: string,
-    match: { text: string; startsWith: boolean },
-  ): Promise<string[]> {
+  /** Whether any domain the tenant's groups hold (or held) matches the search (see domainMatch). */
+  private async anyDomainMatches(tenantId: string, match: { text: string; startsWith: boolean }): Promise<boolean> {
     const rows = await this.db.all<{ domain: string }>(
-      `WITH RECURSIVE d (domain) AS (
-         SELECT (SELECT min(domain) FROM signing_group_domains WHERE tenant_id = ?)
-         UNION ALL
-         SELECT (SELECT min(x.domain) FROM signing_group_domains x WHERE x.tenant_id = ? AND x.domain > d.domain)
-         FROM d WHERE d.domain IS NOT NULL
-       )
-       SELECT domain FROM d WHERE domain IS NOT NULL`,
-      [tenantId, tenantId],
+      "SELECT domain FROM signing_group_domain_names WHERE tenant_id = ?",
+      [tenantId],
     );
-    return rows
-      .map((row) => row.domain)
-      .filter((domain) => (match.startsWith ? domain.startsWith(match.text) : domain.includes(match.text)));
+    return rows.some(({ domain }) => (match.startsWith ? domain.startsWith(match.text) : domain.includes(match.text)));
   }
 
   /** One page of the tenant's groups and how many match in all. */
   async list(query: SigningGroupQuery): Promise<{ items: SigningGroupRecord[]; totalCount: number }> {
     let prefix = "";
     const prefixParams: unknown[] = [];
-    // SQLite: how many groups match, when the hits (a CTE) are exactly those.
+    // How many groups match, when the hits (a CTE in prefix) are exactly those.
     let hitCount: string | undefined;
+    // PostgreSQL: a count of the matches that reads less than the filter would.
+    let countQuery: { sql: string; params: unknown[] } | undefined;
     const where: string[] = ["g.tenant_id = ?"];
     const params: unknown[] = [query.tenantId];
     if (query.updatedSince !== null) {
@@ -626,36 +637,67 @@ export class SigningGroupStore {
       // Most searches look in the split text, without domains, and in the tenant's domains (see
       // domainMatch); a search across an email's '@' looks in search_text.
       const byDomain = domainMatch(search);
-      const domains = byDomain ? await this.matchingDomains(query.tenantId, byDomain) : [];
+      const byDomains = byDomain !== null && (await this.anyDomainMatches(query.tenantId, byDomain));
+      // One row per group: no group comes twice, however many of its domains match.
       const domainGroups = `SELECT d.group_seq FROM signing_group_domains d
-        WHERE d.tenant_id = ? AND d.domain IN (${domains.map(() => "?").join(", ")})`;
+        WHERE d.tenant_id = ? AND ${position}(d.domains, ?) > 0`;
+      const domainParams = byDomain
+        ? [query.tenantId, byDomain.startsWith ? MEMBER + byDomain.text : byDomain.text]
+        : [];
       if (ftsSearch) {
         // An FTS5 phrase of a trigram index matches exactly the rows holding it as a substring. The
         // matches are found once; the page then walks the sort order's index and stops when full.
         // The hits are the tenant's alone: each is looked up in a narrow index of the groups' tenants
         // (migration 6), as the table's own rows, which hold search_text, are wide and slow to reach.
         const table = byDomain ? "signing_groups_search_split" : "signing_groups_search";
-        const union = domains.length > 0 ? ` UNION ${domainGroups}` : "";
-        prefix = `WITH hits AS MATERIALIZED (
-            SELECT ${table}.rowid AS seq FROM ${table}
+        const union = byDomains ? ` UNION ${domainGroups}` : "";
+        prefix = `WITH hits (seq) AS MATERIALIZED (
+            SELECT ${table}.rowid FROM ${table}
               CROSS JOIN signing_groups t INDEXED BY signing_groups_tenants ON t.seq = ${table}.rowid
             WHERE ${table} MATCH ? AND t.tenant_id = ?${union}
           ) `;
         prefixParams.push(`"${search.replace(/"/g, '""')}"`, query.tenantId);
-        if (domains.length > 0) prefixParams.push(query.tenantId, ...domains);
+        if (byDomains) prefixParams.push(...domainParams);
         if (query.updatedSince === null) hitCount = "SELECT count(*) FROM hits";
         where.push("g.seq IN (SELECT seq FROM hits)");
       } else {
         // PostgreSQL: the planner takes the GIN trigram index for LIKE.
         const column = byDomain ? "search_split" : "search_text";
-        if (domains.length > 0) {
-          const hits = `SELECT h.seq FROM signing_groups h WHERE h.tenant_id = ? AND h.${column} LIKE ? ESCAPE '\\'
-            UNION ${domainGroups}`;
-          where.push(`g.seq IN (${hits})`);
-          params.push(query.tenantId, likeContaining(search), query.tenantId, ...domains);
-          // For walking the sort order's index (see below): a test of each row against the hashed hits.
-          walkWhere = [...where.slice(0, -1), `(g.seq IN (${hits})) IS TRUE`];
-          walkParams = params;
+        const split = `h.search_split LIKE ? ESCAPE '\\'`;
+        // Whether a group's domains match, by its row's key: a scalar subquery, which PostgreSQL runs
+        // per row (an EXISTS it would rather turn into a hash of every group's domains).
+        const inDomains = (g: string) => `COALESCE((SELECT strpos(d.domains, ?) > 0 FROM signing_group_domains d
+          WHERE d.tenant_id = ${g}.tenant_id AND d.group_seq = ${g}.seq), false)`;
+        if (byDomains && query.offset + query.limit > PROBE_ROWS) {
+          // Groups whose domains match or whose split text does, deep in: the matches are found once,
+          // each group once with no set to drop repeats (those whose domains match, one row each, see
+          // domainText, then those whose split text does without them: few, for a domain term), and
+          // counted; the page walks the sort order's index (which holds seq) testing each entry against
+          // their hash (IS TRUE keeps that from becoming a join), reading no rows but the page's.
+          prefix = `WITH hits (seq) AS MATERIALIZED (
+              ${domainGroups} UNION ALL
+              SELECT h.seq FROM signing_groups h WHERE h.tenant_id = ? AND ${split} AND NOT ${inDomains("h")}
+            ) `;
+          prefixParams.push(...domainParams, query.tenantId, likeContaining(search), domainParams[1]);
+          if (query.updatedSince === null) hitCount = "SELECT count(*) FROM hits";
+          where.push("(g.seq IN (SELECT seq FROM hits)) IS TRUE");
+        } else if (byDomains) {
+          // The same, on a page near the start: counted as the groups whose domains match plus those
+          // whose split text does without them (few, for a domain term), which needs no set of all the
+          // matches, and the page walks the sort order's index testing each group's row of domains by
+          // its key, a few dozen lookups. (Few matches are found and sorted: see below.)
+          const needle = domainParams[1]!;
+          where.push(`g.seq IN (SELECT h.seq FROM signing_groups h WHERE h.tenant_id = ? AND ${split} UNION ${domainGroups})`);
+          params.push(query.tenantId, likeContaining(search), ...domainParams);
+          walkWhere = [...where.slice(0, -1), `(${inDomains("g")} OR strpos(g.search_split, ?) > 0)`];
+          walkParams = [...params.slice(0, -4), needle, search];
+          if (query.updatedSince === null) {
+            countQuery = {
+              sql: `SELECT (SELECT count(*) FROM signing_group_domains d WHERE d.tenant_id = ? AND strpos(d.domains, ?) > 0)
+                + (SELECT count(*) FROM signing_groups h WHERE h.tenant_id = ? AND ${split} AND NOT ${inDomains("h")}) AS n`,
+              params: [...domainParams, query.tenantId, likeContaining(search), needle],
+            };
+          }
         } else {
           where.push(`g.${column} LIKE ? ESCAPE '\\'`);
           params.push(likeContaining(search));
@@ -670,10 +712,12 @@ export class SigningGroupStore {
     const order = (g: string) => `${g}.${SORT_COLUMNS[query.sortBy]} ${direction}, ${g}.id ${direction}`;
     const countSql = hitCount ?? `SELECT CAST(count(*) AS INTEGER) FROM signing_groups g WHERE ${filter}`;
     const count = async () => {
-      const row = await this.db.get<{ n: number }>(`${prefix}SELECT (${countSql}) AS n`, [
-        ...prefixParams,
-        ...(hitCount ? [] : params),
-      ]);
+      const row = countQuery
+        ? await this.db.get<{ n: number }>(countQuery.sql, countQuery.params)
+        : await this.db.get<{ n: number }>(`${prefix}SELECT (${countSql}) AS n`, [
+            ...prefixParams,
+            ...(hitCount ? [] : params),
+          ]);
       return Number(row?.n ?? 0);
     };
 
@@ -725,10 +769,18 @@ export class SigningGroupStore {
       );
       return { items: rows.map(groupOf), totalCount };
     }
-    if (ftsSearch) {
+    if (prefix !== "") {
+      // PostgreSQL reads the rows of every entry it walks past, unless the walk selects ids alone.
+      const page =
+        this.dialect === "postgres"
+          ? `SELECT ${columns("r")}, (${countSql}) AS total_count FROM signing_groups r JOIN
+               (SELECT g.id FROM signing_groups g WHERE ${filter} ORDER BY ${order("g")} LIMIT ? OFFSET ?) page
+               ON page.id = r.id
+             ORDER BY ${order("r")}`
+          : `SELECT ${columns("g")}, (${countSql}) AS total_count FROM signing_groups g WHERE ${filter}
+             ORDER BY ${order("g")} LIMIT ? OFFSET ?`;
       rows = await this.db.all<GroupRow & { total_count: number }>(
-        `${prefix}SELECT ${columns("g")}, (${countSql}) AS total_count FROM signing_groups g WHERE ${filter}
-         ORDER BY ${order("g")} LIMIT ? OFFSET ?`,
+        `${prefix}${page}`,
         [...prefixParams, ...(hitCount ? [] : params), ...params, query.limit, query.offset],
       );
     } else {
