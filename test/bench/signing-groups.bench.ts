@@ -220,6 +220,9 @@ async function main() {
       ["search '.com' (3 domains: ~all groups match)", "/api/v1/signing-groups?search=.com"],
       ["search 'approvers' (in every group's name)", "/api/v1/signing-groups?search=approvers"],
       ["search 'son' (in most groups' member emails)", "/api/v1/signing-groups?search=son"],
+      // Across the '@' with a short local part: looked up in search_text, and most groups hold such an
+      // address (locals ending in 0 at contoso.com: one person in 30).
+      ["search '0@contoso.com' (across '@', most groups)", "/api/v1/signing-groups?search=0%40contoso.com"],
       // Fewer than 3 characters: no trigram to look up; signing_group_chars answers these.
       ["search 1 character 'o' (~all match)", "/api/v1/signing-groups?search=o"],
       ["search 1 character 'q' (no match)", "/api/v1/signing-groups?search=q"],

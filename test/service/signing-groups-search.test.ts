@@ -295,4 +295,51 @@ describe.each(BACKENDS)("signing-group search on %s", (backend) => {
     const theirs = await api<GroupList>(service, other, "GET", `${BASE}?search=%C3%A4`);
     expect(theirs.body.totalCount).toBe(1);
   });
+
+  test("domain searches: many long domains in one group, and a domain no group holds any more", async () => {
+    const token = await service.token("search-domains");
+    const other = await service.token("search-domains-other");
+    const found = async (search: string, as = token) => {
+      const answer = await api<GroupList>(service, as, "GET", `${BASE}?search=${encodeURIComponent(search)}`);
+      return { names: answer.body.items.map((g) => g.name).sort(), total: answer.body.totalCount };
+    };
+    // 150 members in as many domains of some 60 characters: the group's row of domains is ~9 KB.
+    const domain = (i: number) =>
+      `department-${String(i).padStart(3, "0")}.${"long-subdomain-".repeat(3)}example`;
+    const wide = await createGroup(service, token, {
+      name: "wide",
+      members: Array.from({ length: 100 }, (_, i) => ({ email: `p${i}@${domain(i)}` })),
+    });
+    for (let i = 100; i < 150; i++) {
+      const added = await api(service, token, "POST", `${BASE}/${wide.id}/members`, {
+        email: `p${i}@${domain(i)}`,
+      });
+      expect(added.status).toBe(201);
+    }
+    await createGroup(service, token, { name: "narrow", members: [{ email: "q@department-149.example" }] });
+    await createGroup(service, other, { name: "theirs", members: [{ email: `p7@${domain(7)}` }] });
+    expect(await found("DEPARTMENT-149")).toEqual({ names: ["narrow", "wide"], total: 2 });
+    expect(await found("@department-149.l")).toEqual({ names: ["wide"], total: 1 });
+    expect(await found("@department-149.e")).toEqual({ names: ["narrow"], total: 1 });
+    expect(await found("@epartment-149")).toEqual({ names: [], total: 0 }); // '@' then the domain's start
+    expect(await found("subdomain-example")).toEqual({ names: ["wide"], total: 1 });
+    expect(await found("department-007")).toEqual({ names: ["wide"], total: 1 });
+    expect(await found("department-007", other)).toEqual({ names: ["theirs"], total: 1 });
+
+    // The last address in a domain goes: the tenant still knows the name, and finds no group by it.
+    const gone = await api(
+      service,
+      token,
+      "DELETE",
+      `${BASE}/${wide.id}/members/${encodeURIComponent(`p7@${domain(7)}`)}`,
+    );
+    expect(gone.status).toBe(204);
+    expect(await found("department-007")).toEqual({ names: [], total: 0 });
+    expect(await found("@department-007")).toEqual({ names: [], total: 0 });
+    expect(await found("department-007", other)).toEqual({ names: ["theirs"], total: 1 });
+    expect(await found("department-00")).toEqual({ names: ["wide"], total: 1 });
+    await api(service, token, "DELETE", `${BASE}/${wide.id}`);
+    expect(await found("department-00")).toEqual({ names: [], total: 0 });
+    expect(await found("department-149")).toEqual({ names: ["narrow"], total: 1 });
+  });
 });

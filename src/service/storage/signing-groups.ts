@@ -275,7 +275,6 @@ async function writeDomainRows(
 
 const NO_DOMAINS: ReadonlySet<string> = new Set();
 
-
 /** Brings a group's row in signing_groups_search_split (SQLite) to searchText; null deletes it. */
 async function writeSplitSearch(db: SqlExecutor, seq: number, searchText: string | null): Promise<void> {
   await db.run("DELETE FROM signing_groups_search_split WHERE rowid = ?", [seq]);
@@ -292,7 +291,11 @@ async function writeSplitSearch(db: SqlExecutor, seq: number, searchText: string
  * (migration 5), and from migration 6 on signing_group_domains too (a database that runs migration 5
  * runs 6 in the same start, so 5 writes the split text of today: see splitSearchText).
  */
-export async function backfillSplitSearch(db: SqlExecutor, dialect: Dialect, withDomains = false): Promise<void> {
+export async function backfillSplitSearch(
+  db: SqlExecutor,
+  dialect: Dialect,
+  withDomains = false,
+): Promise<void> {
   let after = -1;
   for (;;) {
     const rows = await db.all<{ seq: number; tenant_id: string; search_text: string }>(
@@ -318,7 +321,8 @@ export async function backfillSplitSearch(db: SqlExecutor, dialect: Dialect, wit
 }
 
 /** Migration 6: the split text without domains, and the domains' rows. */
-export const backfillDomainSearch = (db: SqlExecutor, dialect: Dialect) => backfillSplitSearch(db, dialect, true);
+export const backfillDomainSearch = (db: SqlExecutor, dialect: Dialect) =>
+  backfillSplitSearch(db, dialect, true);
 
 /** At most this many matches of a short search are read out to sort the page from. */
 const FEW = 500;
@@ -452,7 +456,13 @@ export class SigningGroupStore {
       shortSearchRows(partsOf(state.searchText)),
       shortSearchRows(partsOf(searchText)),
     );
-    await writeDomainRows(this.db, state.tenantId, state.seq, domainsOf(state.searchText), domainsOf(searchText));
+    await writeDomainRows(
+      this.db,
+      state.tenantId,
+      state.seq,
+      domainsOf(state.searchText),
+      domainsOf(searchText),
+    );
     if (this.dialect === "sqlite") await writeSplitSearch(this.db, state.seq, searchText);
   }
 
@@ -597,12 +607,17 @@ export class SigningGroupStore {
   }
 
   /** Whether any domain the tenant's groups hold (or held) matches the search (see domainMatch). */
-  private async anyDomainMatches(tenantId: string, match: { text: string; startsWith: boolean }): Promise<boolean> {
+  private async anyDomainMatches(
+    tenantId: string,
+    match: { text: string; startsWith: boolean },
+  ): Promise<boolean> {
     const rows = await this.db.all<{ domain: string }>(
       "SELECT domain FROM signing_group_domain_names WHERE tenant_id = ?",
       [tenantId],
     );
-    return rows.some(({ domain }) => (match.startsWith ? domain.startsWith(match.text) : domain.includes(match.text)));
+    return rows.some(({ domain }) =>
+      match.startsWith ? domain.startsWith(match.text) : domain.includes(match.text),
+    );
   }
 
   /** One page of the tenant's groups and how many match in all. */
@@ -666,7 +681,9 @@ export class SigningGroupStore {
         const split = `h.search_split LIKE ? ESCAPE '\\'`;
         // Whether a group's domains match, by its row's key: a scalar subquery, which PostgreSQL runs
         // per row (an EXISTS it would rather turn into a hash of every group's domains).
-        const inDomains = (g: string) => `COALESCE((SELECT strpos(d.domains, ?) > 0 FROM signing_group_domains d
+        const inDomains = (
+          g: string,
+        ) => `COALESCE((SELECT strpos(d.domains, ?) > 0 FROM signing_group_domains d
           WHERE d.tenant_id = ${g}.tenant_id AND d.group_seq = ${g}.seq), false)`;
         if (byDomains && query.offset + query.limit > PROBE_ROWS) {
           // Groups whose domains match or whose split text does, deep in: the matches are found once,
@@ -687,7 +704,9 @@ export class SigningGroupStore {
           // matches, and the page walks the sort order's index testing each group's row of domains by
           // its key, a few dozen lookups. (Few matches are found and sorted: see below.)
           const needle = domainParams[1]!;
-          where.push(`g.seq IN (SELECT h.seq FROM signing_groups h WHERE h.tenant_id = ? AND ${split} UNION ${domainGroups})`);
+          where.push(
+            `g.seq IN (SELECT h.seq FROM signing_groups h WHERE h.tenant_id = ? AND ${split} UNION ${domainGroups})`,
+          );
           params.push(query.tenantId, likeContaining(search), ...domainParams);
           walkWhere = [...where.slice(0, -1), `(${inDomains("g")} OR strpos(g.search_split, ?) > 0)`];
           walkParams = [...params.slice(0, -4), needle, search];
@@ -779,10 +798,13 @@ export class SigningGroupStore {
              ORDER BY ${order("r")}`
           : `SELECT ${columns("g")}, (${countSql}) AS total_count FROM signing_groups g WHERE ${filter}
              ORDER BY ${order("g")} LIMIT ? OFFSET ?`;
-      rows = await this.db.all<GroupRow & { total_count: number }>(
-        `${prefix}${page}`,
-        [...prefixParams, ...(hitCount ? [] : params), ...params, query.limit, query.offset],
-      );
+      rows = await this.db.all<GroupRow & { total_count: number }>(`${prefix}${page}`, [
+        ...prefixParams,
+        ...(hitCount ? [] : params),
+        ...params,
+        query.limit,
+        query.offset,
+      ]);
     } else {
       // The count comes from the trigram index (with a recheck of each match's text). When the
       // matches are many against the page's end (a common domain), the page walks the sort order's
