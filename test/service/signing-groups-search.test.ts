@@ -153,6 +153,7 @@ describe.each(BACKENDS)("signing-group search on %s", (backend) => {
                   e.slice(at + 2, at + 6),
                   e.slice(at, at + 4).toUpperCase(),
                   e.slice(Math.max(0, at - 2), at + 3),
+                  e.slice(Math.max(0, at - 2), at + 1).toUpperCase(),
                   e.slice(at),
                 ];
               }),

@@ -185,20 +185,37 @@ export async function backfillShortSearch(db: SqlExecutor): Promise<void> {
 
 /**
  * The text of signing_groups_search_split (SQLite) and search_split (PostgreSQL): search_text with
- * every email's domain taken off at its last '@', `name RS description RS US local US local US ...`
- * (migration 6; migration 5 held each distinct domain there once). A group's domains are its row of
- * signing_group_domains instead (see domainText): a domain that nearly every group holds is then found
- * by reading one short row per group, not by matching and rechecking every group's text.
+ * every email's domain replaced by its tenant's number for it, `name RS description RS US local@n US
+ * local@n US ...` (migration 6; migration 5 held each distinct domain there once), where n is the
+ * number in control characters that no search can hold (see domainCode). A group's domains are its row
+ * of signing_group_domains instead (see domainText): a domain that nearly every group holds is found by
+ * reading one short row per group, not by matching and rechecking every group's text. A search across
+ * an email's '@' looks for the local part's end, '@' and the code of each domain it may start (see
+ * pairNeedles); no search can match inside a code.
  */
-export function splitSearchText(searchText: string): string {
+export function splitSearchText(searchText: string, codes: ReadonlyMap<string, number>): string {
   const [head, ...emails] = searchText.split(MEMBER);
-  const locals: string[] = [];
+  const parts: string[] = [];
   for (const email of emails) {
     if (email === "") continue;
     const at = email.lastIndexOf("@");
-    locals.push(at < 0 ? email : email.slice(0, at));
+    parts.push(at < 0 ? email : `${email.slice(0, at)}@${domainCode(codes.get(email.slice(at + 1))!)}`);
   }
-  return `${head}${MEMBER}${locals.map((part) => part + MEMBER).join("")}`;
+  return `${head}${MEMBER}${parts.map((part) => part + MEMBER).join("")}`;
+}
+
+/** Digits of a domain's code: control characters a search cannot hold (not tab, line breaks, RS or US). */
+const CODE_DIGITS = Array.from({ length: 16 }, (_, i) => String.fromCharCode(0x0e + i)).join("");
+
+/** A domain's number (signing_group_domain_names.ord) in CODE_DIGITS. */
+export function domainCode(ord: number): string {
+  let code = "";
+  let n = ord;
+  do {
+    code = CODE_DIGITS[n % 16]! + code;
+    n = Math.floor(n / 16);
+  } while (n > 0);
+  return code;
 }
 
 /** The distinct domains (after the last '@') of a search_text's emails. */
@@ -238,12 +255,49 @@ export function domainMatch(search: string): { text: string; startsWith: boolean
 const DOMAIN_BATCH = 200;
 
 /**
- * Brings a group's row in signing_group_domains from the domains `before` to those `after`, and adds
- * the new ones to the tenant's signing_group_domain_names. Names are never taken out there: one that
- * no group holds any more costs a search that matches it a read of the domains' rows, and a list that
- * only grows cannot lose a name to two changes racing (one group's last address in a domain going while
+ * The tenant's numbers for these domains (see splitSearchText), numbering those it has not held
+ * before. Names are never taken out of signing_group_domain_names: one that no group holds any more
+ * costs a search that matches it a read of the domains' rows, and a list that only grows cannot lose
+ * a name, nor change a number, when two changes race (one group's last address in a domain going while
  * another group's first arrives).
  */
+async function domainCodes(
+  db: SqlExecutor,
+  tenantId: string,
+  domains: ReadonlySet<string>,
+): Promise<Map<string, number>> {
+  const codes = new Map<string, number>();
+  const all = [...domains];
+  const read = async (batch: string[]) => {
+    const rows = await db.all<{ domain: string; ord: number }>(
+      `SELECT domain, ord FROM signing_group_domain_names
+       WHERE tenant_id = ? AND domain IN (${batch.map(() => "?").join(", ")})`,
+      [tenantId, ...batch],
+    );
+    for (const row of rows) codes.set(row.domain, Number(row.ord));
+  };
+  for (let start = 0; start < all.length; start += DOMAIN_BATCH)
+    await read(all.slice(start, start + DOMAIN_BATCH));
+  const missing = all.filter((domain) => !codes.has(domain));
+  for (let start = 0; start < missing.length; start += DOMAIN_BATCH) {
+    const batch = missing.slice(start, start + DOMAIN_BATCH);
+    // Another change may number a name first: then this one reads its number.
+    await db.run(
+      `INSERT INTO signing_group_domain_names (tenant_id, domain)
+       VALUES ${batch.map(() => "(?, ?)").join(", ")} ON CONFLICT DO NOTHING`,
+      batch.flatMap((domain) => [tenantId, domain]),
+    );
+    await read(batch);
+  }
+  return codes;
+}
+
+/** A search_text's split text (see splitSearchText), numbering the domains the tenant has not held before. */
+async function splitTextOf(db: SqlExecutor, tenantId: string, searchText: string): Promise<string> {
+  return splitSearchText(searchText, await domainCodes(db, tenantId, domainsOf(searchText)));
+}
+
+/** Brings a group's row in signing_group_domains from the domains `before` to those `after`. */
 async function writeDomainRows(
   db: SqlExecutor,
   tenantId: string,
@@ -262,40 +316,30 @@ async function writeDomainRows(
       [tenantId, seq, text],
     );
   }
-  const added = [...after].filter((domain) => !before.has(domain));
-  for (let start = 0; start < added.length; start += DOMAIN_BATCH) {
-    const batch = added.slice(start, start + DOMAIN_BATCH);
-    await db.run(
-      `INSERT INTO signing_group_domain_names (tenant_id, domain)
-       VALUES ${batch.map(() => "(?, ?)").join(", ")} ON CONFLICT DO NOTHING`,
-      batch.flatMap((domain) => [tenantId, domain]),
-    );
-  }
 }
 
 const NO_DOMAINS: ReadonlySet<string> = new Set();
 
-/** Brings a group's row in signing_groups_search_split (SQLite) to searchText; null deletes it. */
-async function writeSplitSearch(db: SqlExecutor, seq: number, searchText: string | null): Promise<void> {
+/** Brings a group's row in signing_groups_search_split (SQLite) to this split text; null deletes it. */
+async function writeSplitSearch(db: SqlExecutor, seq: number, splitText: string | null): Promise<void> {
   await db.run("DELETE FROM signing_groups_search_split WHERE rowid = ?", [seq]);
-  if (searchText !== null) {
+  if (splitText !== null) {
     await db.run("INSERT INTO signing_groups_search_split (rowid, search_text) VALUES (?, ?)", [
       seq,
-      splitSearchText(searchText),
+      splitText,
     ]);
   }
 }
 
 /**
- * Fills signing_groups_search_split (SQLite) or search_split (PostgreSQL) for the groups there are
- * (migration 5), and from migration 6 on signing_group_domains too (a database that runs migration 5
- * runs 6 in the same start, so 5 writes the split text of today: see splitSearchText).
+ * Migration 5 filled signing_groups_search_split (SQLite) or search_split (PostgreSQL) here. Its text
+ * now needs the domains' numbers of migration 6, which runs in the same start and fills it: see
+ * backfillDomainSearch.
  */
-export async function backfillSplitSearch(
-  db: SqlExecutor,
-  dialect: Dialect,
-  withDomains = false,
-): Promise<void> {
+export async function backfillSplitSearch(): Promise<void> {}
+
+/** Migration 6: the split text with the domains' numbers, and each group's row of domains. */
+export async function backfillDomainSearch(db: SqlExecutor, dialect: Dialect): Promise<void> {
   let after = -1;
   for (;;) {
     const rows = await db.all<{ seq: number; tenant_id: string; search_text: string }>(
@@ -304,25 +348,17 @@ export async function backfillSplitSearch(
     );
     if (rows.length === 0) return;
     for (const row of rows) {
+      const split = await splitTextOf(db, row.tenant_id, row.search_text);
       if (dialect === "sqlite") {
-        await writeSplitSearch(db, Number(row.seq), row.search_text);
+        await writeSplitSearch(db, Number(row.seq), split);
       } else {
-        await db.run("UPDATE signing_groups SET search_split = ? WHERE seq = ?", [
-          splitSearchText(row.search_text),
-          row.seq,
-        ]);
+        await db.run("UPDATE signing_groups SET search_split = ? WHERE seq = ?", [split, row.seq]);
       }
-      if (withDomains) {
-        await writeDomainRows(db, row.tenant_id, Number(row.seq), NO_DOMAINS, domainsOf(row.search_text));
-      }
+      await writeDomainRows(db, row.tenant_id, Number(row.seq), NO_DOMAINS, domainsOf(row.search_text));
     }
     after = Number(rows[rows.length - 1]!.seq);
   }
 }
-
-/** Migration 6: the split text without domains, and the domains' rows. */
-export const backfillDomainSearch = (db: SqlExecutor, dialect: Dialect) =>
-  backfillSplitSearch(db, dialect, true);
 
 /** At most this many matches of a short search are read out to sort the page from. */
 const FEW = 500;
@@ -344,6 +380,9 @@ const WALK = 4;
  * hash, but 15 ms for 1,000 lookups).
  */
 const PROBE_ROWS = 200;
+
+/** At most this many of the tenant's domains are looked for by a search across '@' (see pairNeedles). */
+const PAIR_DOMAINS = 32;
 
 /** Rows per multi-row INSERT: well under SQLite's limit of bound parameters. */
 const INSERT_BATCH = 200;
@@ -400,11 +439,12 @@ export class SigningGroupStore {
       searchHead(group.nameKey, group.descriptionKey) +
       MEMBER +
       members.map((m) => m.emailKey + MEMBER).join("");
+    const split = await splitTextOf(this.db, group.tenantId, searchText);
     const inserted = await this.db.get<{ seq: number }>(
       `INSERT INTO signing_groups
-        (id, tenant_id, name, name_lower, description, description_lower, ${this.searchColumns(searchText).names},
+        (id, tenant_id, name, name_lower, description, description_lower, ${this.searchColumns(searchText, split).names},
          member_count, created_on, updated_on)
-       VALUES (?, ?, ?, ?, ?, ?, ${this.searchColumns(searchText).marks}, ?, ?, ?) RETURNING seq`,
+       VALUES (?, ?, ?, ?, ?, ?, ${this.searchColumns(searchText, split).marks}, ?, ?, ?) RETURNING seq`,
       [
         group.id,
         group.tenantId,
@@ -412,7 +452,7 @@ export class SigningGroupStore {
         group.nameKey,
         group.description,
         group.descriptionKey,
-        ...this.searchColumns(searchText).values,
+        ...this.searchColumns(searchText, split).values,
         members.length,
         group.createdOn,
         group.createdOn,
@@ -429,26 +469,29 @@ export class SigningGroupStore {
       shortSearchRows([group.nameKey, group.descriptionKey, ...members.map((m) => m.emailKey)]),
     );
     await writeDomainRows(this.db, group.tenantId, Number(inserted!.seq), NO_DOMAINS, domainsOf(searchText));
-    if (this.dialect === "sqlite") await writeSplitSearch(this.db, Number(inserted!.seq), searchText);
+    if (this.dialect === "sqlite") await writeSplitSearch(this.db, Number(inserted!.seq), split);
   }
 
   /**
    * The columns a group's search text is written to: search_text, and on PostgreSQL search_split
    * beside it (splitSearchText; SQLite keeps that in an index of its own, see writeSplitSearch).
    */
-  private searchColumns(searchText: string): { names: string; marks: string; set: string; values: string[] } {
+  private searchColumns(
+    searchText: string,
+    split: string,
+  ): { names: string; marks: string; set: string; values: string[] } {
     return this.dialect === "postgres"
       ? {
           names: "search_text, search_split",
           marks: "?, ?",
           set: "search_text = ?, search_split = ?",
-          values: [searchText, splitSearchText(searchText)],
+          values: [searchText, split],
         }
       : { names: "search_text", marks: "?", set: "search_text = ?", values: [searchText] };
   }
 
   /** Moves a group's search text from old to new, with its rows in signing_group_chars and signing_group_domains. */
-  private async rewriteSearch(state: SearchState, searchText: string): Promise<void> {
+  private async rewriteSearch(state: SearchState, searchText: string, split: string): Promise<void> {
     await writeShortSearchRows(
       this.db,
       state.tenantId,
@@ -463,7 +506,7 @@ export class SigningGroupStore {
       domainsOf(state.searchText),
       domainsOf(searchText),
     );
-    if (this.dialect === "sqlite") await writeSplitSearch(this.db, state.seq, searchText);
+    if (this.dialect === "sqlite") await writeSplitSearch(this.db, state.seq, split);
   }
 
   private async searchState(id: string): Promise<SearchState> {
@@ -521,9 +564,10 @@ export class SigningGroupStore {
     const searchText =
       searchHead(details.nameKey, details.descriptionKey) +
       state.searchText.slice(state.searchText.indexOf(MEMBER));
+    const split = await splitTextOf(this.db, state.tenantId, searchText);
     await this.db.run(
       `UPDATE signing_groups SET name = ?, name_lower = ?, description = ?, description_lower = ?, updated_on = ?,
-         ${this.searchColumns(searchText).set}
+         ${this.searchColumns(searchText, split).set}
        WHERE id = ?`,
       [
         details.name,
@@ -531,11 +575,11 @@ export class SigningGroupStore {
         details.description,
         details.descriptionKey,
         details.updatedOn,
-        ...this.searchColumns(searchText).values,
+        ...this.searchColumns(searchText, split).values,
         id,
       ],
     );
-    await this.rewriteSearch(state, searchText);
+    await this.rewriteSearch(state, searchText, split);
   }
 
   /**
@@ -546,13 +590,14 @@ export class SigningGroupStore {
     await this.insertMembers(groupId, [member]);
     const state = await this.searchState(groupId);
     const searchText = state.searchText + member.emailKey + MEMBER;
+    const split = await splitTextOf(this.db, state.tenantId, searchText);
     await this.db.run(
-      `UPDATE signing_groups SET member_count = member_count + 1, ${this.searchColumns(searchText).set},
+      `UPDATE signing_groups SET member_count = member_count + 1, ${this.searchColumns(searchText, split).set},
          updated_on = ?
        WHERE id = ?`,
-      [...this.searchColumns(searchText).values, updatedOn, groupId],
+      [...this.searchColumns(searchText, split).values, updatedOn, groupId],
     );
-    await this.rewriteSearch(state, searchText);
+    await this.rewriteSearch(state, searchText, split);
   }
 
   /** Removes the member whose case-folded email is emailKey, uncounts it and moves updatedOn; false when there is none. */
@@ -564,13 +609,14 @@ export class SigningGroupStore {
     if (removed === 0) return false;
     const state = await this.searchState(groupId);
     const searchText = state.searchText.split(MEMBER + emailKey + MEMBER).join(MEMBER);
+    const split = await splitTextOf(this.db, state.tenantId, searchText);
     await this.db.run(
-      `UPDATE signing_groups SET member_count = member_count - ?, ${this.searchColumns(searchText).set},
+      `UPDATE signing_groups SET member_count = member_count - ?, ${this.searchColumns(searchText, split).set},
          updated_on = ?
        WHERE id = ?`,
-      [removed, ...this.searchColumns(searchText).values, updatedOn, groupId],
+      [removed, ...this.searchColumns(searchText, split).values, updatedOn, groupId],
     );
-    await this.rewriteSearch(state, searchText);
+    await this.rewriteSearch(state, searchText, split);
     return true;
   }
 
@@ -620,6 +666,28 @@ export class SigningGroupStore {
     );
   }
 
+  /**
+   * What a search across an email's '@' (`local@start`, one '@', not first) looks for in the split
+   * text: itself (in a name or description, or `local@` at a local part's end) and, for each of the
+   * tenant's domains that starts with `start`, `local`, '@', its code and US. Null when it has more
+   * '@' or the domains are too many: then search_text answers it.
+   */
+  private async pairNeedles(tenantId: string, search: string): Promise<string[] | null> {
+    const at = search.indexOf("@");
+    if (at <= 0 || at !== search.lastIndexOf("@")) return null;
+    const start = search.slice(at + 1);
+    if (start === "") return [search];
+    const rows = await this.db.all<{ domain: string; ord: number }>(
+      "SELECT domain, ord FROM signing_group_domain_names WHERE tenant_id = ?",
+      [tenantId],
+    );
+    const codes = rows
+      .filter(({ domain }) => domain.startsWith(start))
+      .map(({ ord }) => domainCode(Number(ord)));
+    if (codes.length > PAIR_DOMAINS) return null;
+    return [search, ...codes.map((code) => `${search.slice(0, at)}@${code}${MEMBER}`)];
+  }
+
   /** One page of the tenant's groups and how many match in all. */
   async list(query: SigningGroupQuery): Promise<{ items: SigningGroupRecord[]; totalCount: number }> {
     let prefix = "";
@@ -653,6 +721,10 @@ export class SigningGroupStore {
       // domainMatch); a search across an email's '@' looks in search_text.
       const byDomain = domainMatch(search);
       const byDomains = byDomain !== null && (await this.anyDomainMatches(query.tenantId, byDomain));
+      // Substrings of the split text (or of search_text, when neither answers) whose any one matches.
+      const pair = byDomain ? null : await this.pairNeedles(query.tenantId, search);
+      const needles = pair ?? [search];
+      const inSplit = byDomain !== null || pair !== null;
       // One row per group: no group comes twice, however many of its domains match.
       const domainGroups = `SELECT d.group_seq FROM signing_group_domains d
         WHERE d.tenant_id = ? AND ${position}(d.domains, ?) > 0`;
@@ -664,20 +736,23 @@ export class SigningGroupStore {
         // matches are found once; the page then walks the sort order's index and stops when full.
         // The hits are the tenant's alone: each is looked up in a narrow index of the groups' tenants
         // (migration 6), as the table's own rows, which hold search_text, are wide and slow to reach.
-        const table = byDomain ? "signing_groups_search_split" : "signing_groups_search";
+        const table = inSplit ? "signing_groups_search_split" : "signing_groups_search";
         const union = byDomains ? ` UNION ${domainGroups}` : "";
         prefix = `WITH hits (seq) AS MATERIALIZED (
             SELECT ${table}.rowid FROM ${table}
               CROSS JOIN signing_groups t INDEXED BY signing_groups_tenants ON t.seq = ${table}.rowid
             WHERE ${table} MATCH ? AND t.tenant_id = ?${union}
           ) `;
-        prefixParams.push(`"${search.replace(/"/g, '""')}"`, query.tenantId);
+        prefixParams.push(
+          needles.map((needle) => `"${needle.replace(/"/g, '""')}"`).join(" OR "),
+          query.tenantId,
+        );
         if (byDomains) prefixParams.push(...domainParams);
         if (query.updatedSince === null) hitCount = "SELECT count(*) FROM hits";
         where.push("g.seq IN (SELECT seq FROM hits)");
       } else {
         // PostgreSQL: the planner takes the GIN trigram index for LIKE.
-        const column = byDomain ? "search_split" : "search_text";
+        const column = inSplit ? "search_split" : "search_text";
         const split = `h.search_split LIKE ? ESCAPE '\\'`;
         // Whether a group's domains match, by its row's key: a scalar subquery, which PostgreSQL runs
         // per row (an EXISTS it would rather turn into a hash of every group's domains).
@@ -718,11 +793,14 @@ export class SigningGroupStore {
             };
           }
         } else {
-          where.push(`g.${column} LIKE ? ESCAPE '\\'`);
-          params.push(likeContaining(search));
+          where.push(`(${needles.map(() => `g.${column} LIKE ? ESCAPE '\\'`).join(" OR ")})`);
+          params.push(...needles.map(likeContaining));
           // The same test, which no index answers: for walking the sort order's index (see below).
-          walkWhere = [...where.slice(0, -1), `strpos(g.${column}, ?) > 0`];
-          walkParams = [...params.slice(0, -1), search];
+          walkWhere = [
+            ...where.slice(0, -1),
+            `(${needles.map(() => `strpos(g.${column}, ?) > 0`).join(" OR ")})`,
+          ];
+          walkParams = [...params.slice(0, -needles.length), ...needles];
         }
       }
     }
