@@ -210,6 +210,10 @@ async function main() {
         `/api/v1/signing-groups?search=${encodeURIComponent(probe.email)}`,
       ],
       ["search member email substring 'johnson4821'", "/api/v1/signing-groups?search=JOHNSON4821"],
+      [
+        `search an address being typed '${probe.email.slice(0, probe.email.indexOf("@") + 4)}'`,
+        `/api/v1/signing-groups?search=${encodeURIComponent(probe.email.slice(0, probe.email.indexOf("@") + 4))}`,
+      ],
       ["search 'contoso.com' (a domain: ~all groups match)", "/api/v1/signing-groups?search=contoso.com"],
       [
         "search 'contoso.com', page 40 (sortBy=memberCount)",

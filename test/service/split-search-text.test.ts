@@ -1,0 +1,31 @@
+// The split text's domain codes (storage/signing-groups.ts): a search can never match inside one, and
+// each number has its own, so that `local@` + code + US finds exactly the addresses of that domain.
+import fc from "fast-check";
+import { domainCode, splitSearchText } from "../../src/service/storage/signing-groups";
+
+/** Characters a search may not hold (service/domain/signing-groups.ts refuses them with a 400). */
+// eslint-disable-next-line no-control-regex
+const REFUSED_IN_SEARCH = /^[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]+$/;
+
+test("a domain code is made of characters no search holds, and no two numbers share one", () => {
+  fc.assert(
+    fc.property(fc.nat({ max: 2 ** 40 }), fc.nat({ max: 2 ** 40 }), (a, b) => {
+      expect(domainCode(a)).toMatch(REFUSED_IN_SEARCH);
+      // Neither the part separator (RS) nor the member separator (US) appears inside a code.
+      expect(domainCode(a)).not.toMatch(/[\u001e\u001f]/); // eslint-disable-line no-control-regex
+      expect(domainCode(a) === domainCode(b)).toBe(a === b);
+    }),
+  );
+});
+
+test("the split text keeps name and description, and each local part with its domain's code", () => {
+  const codes = new Map([
+    ["x.example", 1],
+    ["y.example", 300],
+  ]);
+  const text = "team\u001elegal\u001e\u001fana@x.example\u001fbo@y.example\u001f";
+  expect(splitSearchText(text, codes)).toBe(
+    `team\u001elegal\u001e\u001fana@${domainCode(1)}\u001fbo@${domainCode(300)}\u001f`,
+  );
+  expect(splitSearchText("solo\u001e\u001e\u001f", codes)).toBe("solo\u001e\u001e\u001f");
+});
