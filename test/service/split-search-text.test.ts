@@ -1,7 +1,7 @@
 // The split text's domain codes (storage/signing-groups.ts): a search can never match inside one, and
 // each number has its own, so that `local@` + code + US finds exactly the addresses of that domain.
 import fc from "fast-check";
-import { domainCode, splitSearchText } from "../../src/service/storage/signing-groups";
+import { domainCode, endingsText, splitSearchText } from "../../src/service/storage/signing-groups";
 
 /** Characters a search may not hold (service/domain/signing-groups.ts refuses them with a 400). */
 // eslint-disable-next-line no-control-regex
@@ -28,4 +28,17 @@ test("the split text keeps name and description, and each local part with its do
     `team\u001elegal\u001e\u001fana@${domainCode(1)}\u001fbo@${domainCode(300)}\u001f`,
   );
   expect(splitSearchText("solo\u001e\u001e\u001f", codes)).toBe("solo\u001e\u001e\u001f");
+});
+
+test("the endings hold each local part's last one and two characters with its domain's code", () => {
+  const codes = new Map([
+    ["x.example", 1],
+    ["y.example", 2],
+  ]);
+  const [x, y] = [domainCode(1), domainCode(2)];
+  const text = "team\u001e\u001e\u001fana10@x.example\u001fb@y.example\u001fzo😀@x.example\u001f";
+  expect(endingsText(text, codes)).toBe(
+    ` ${["0" + x, "10" + x, "b" + y, "😀" + x, "o😀" + x].sort().join(" ")} `,
+  );
+  expect(endingsText("solo\u001e\u001e\u001f", codes)).toBe("");
 });

@@ -310,6 +310,14 @@ export const MIGRATIONS: readonly Migration[] = [
           domain TEXT ${PG_BYTEWISE} NOT NULL,
           UNIQUE (tenant_id, domain)
         )`,
+        // A search across '@' with a short local end (1 or 2 characters, '0@contoso.com'), which no
+        // trigram narrows, reads these short rows (see endingsText; SQLite's FTS5 index answers it).
+        `CREATE TABLE signing_group_endings (
+          tenant_id TEXT ${PG_BYTEWISE} NOT NULL,
+          group_seq BIGINT NOT NULL,
+          endings TEXT ${PG_BYTEWISE} NOT NULL,
+          PRIMARY KEY (tenant_id, group_seq)
+        )`,
         // search_text now serves only searches across an email's '@', which few groups match; the
         // searches of common text recheck search_split instead, and read every row of a tenant that
         // holds it. So search_text moves out of the row, uncompressed (migration 3 kept it in, for

@@ -191,7 +191,7 @@ export async function backfillShortSearch(db: SqlExecutor): Promise<void> {
  * of signing_group_domains instead (see domainText): a domain that nearly every group holds is found by
  * reading one short row per group, not by matching and rechecking every group's text. A search across
  * an email's '@' looks for the local part's end, '@' and the code of each domain it may start (see
- * pairNeedles); no search can match inside a code.
+ * SigningGroupStore.pairCodes); no search can match inside a code.
  */
 export function splitSearchText(searchText: string, codes: ReadonlyMap<string, number>): string {
   const [head, ...emails] = searchText.split(MEMBER);
@@ -292,9 +292,52 @@ async function domainCodes(
   return codes;
 }
 
-/** A search_text's split text (see splitSearchText), numbering the domains the tenant has not held before. */
-async function splitTextOf(db: SqlExecutor, tenantId: string, searchText: string): Promise<string> {
-  return splitSearchText(searchText, await domainCodes(db, tenantId, domainsOf(searchText)));
+/**
+ * What a search_text's other texts are: the split text (see splitSearchText) and the endings (see
+ * endingsText), numbering the domains the tenant has not held before.
+ */
+async function derivedTexts(
+  db: SqlExecutor,
+  tenantId: string,
+  searchText: string,
+): Promise<{ split: string; endings: string }> {
+  const codes = await domainCodes(db, tenantId, domainsOf(searchText));
+  return { split: splitSearchText(searchText, codes), endings: endingsText(searchText, codes) };
+}
+
+/** The longest local part's end that signing_group_endings holds (see endingsText). */
+const ENDING = 2;
+
+/**
+ * A group's row of signing_group_endings (PostgreSQL): for each email, its local part's last 1 and
+ * last 2 characters (code points), each followed by its domain's code (see domainCode), between
+ * spaces: ` 0 10 `, "" for none. A local part holds no space nor control character, so
+ * ` end + code ` is in it exactly when an email's local part ends with `end` (1 or 2 characters) at
+ * that domain. A search like '0@contoso.com' then reads these short rows instead of every group's text.
+ */
+export function endingsText(searchText: string, codes: ReadonlyMap<string, number>): string {
+  const tokens = new Set<string>();
+  for (const email of searchText.slice(searchText.indexOf(MEMBER)).split(MEMBER)) {
+    const at = email.lastIndexOf("@");
+    if (at <= 0) continue;
+    const local = [...email.slice(0, at)];
+    const code = domainCode(codes.get(email.slice(at + 1))!);
+    for (let n = 1; n <= Math.min(ENDING, local.length); n++) tokens.add(local.slice(-n).join("") + code);
+  }
+  return tokens.size === 0 ? "" : ` ${[...tokens].sort().join(" ")} `;
+}
+
+/** Writes a group's row of signing_group_endings (PostgreSQL); "" deletes it. */
+async function writeEndings(db: SqlExecutor, tenantId: string, seq: number, text: string): Promise<void> {
+  if (text === "") {
+    await db.run("DELETE FROM signing_group_endings WHERE tenant_id = ? AND group_seq = ?", [tenantId, seq]);
+  } else {
+    await db.run(
+      `INSERT INTO signing_group_endings (tenant_id, group_seq, endings) VALUES (?, ?, ?)
+       ON CONFLICT (tenant_id, group_seq) DO UPDATE SET endings = excluded.endings`,
+      [tenantId, seq, text],
+    );
+  }
 }
 
 /** Brings a group's row in signing_group_domains from the domains `before` to those `after`. */
@@ -348,11 +391,12 @@ export async function backfillDomainSearch(db: SqlExecutor, dialect: Dialect): P
     );
     if (rows.length === 0) return;
     for (const row of rows) {
-      const split = await splitTextOf(db, row.tenant_id, row.search_text);
+      const { split, endings } = await derivedTexts(db, row.tenant_id, row.search_text);
       if (dialect === "sqlite") {
         await writeSplitSearch(db, Number(row.seq), split);
       } else {
         await db.run("UPDATE signing_groups SET search_split = ? WHERE seq = ?", [split, row.seq]);
+        await writeEndings(db, row.tenant_id, Number(row.seq), endings);
       }
       await writeDomainRows(db, row.tenant_id, Number(row.seq), NO_DOMAINS, domainsOf(row.search_text));
     }
@@ -381,7 +425,7 @@ const WALK = 4;
  */
 const PROBE_ROWS = 200;
 
-/** At most this many of the tenant's domains are looked for by a search across '@' (see pairNeedles). */
+/** At most this many of the tenant's domains are looked for by a search across '@' (see pairCodes). */
 const PAIR_DOMAINS = 32;
 
 /** Rows per multi-row INSERT: well under SQLite's limit of bound parameters. */
@@ -439,7 +483,7 @@ export class SigningGroupStore {
       searchHead(group.nameKey, group.descriptionKey) +
       MEMBER +
       members.map((m) => m.emailKey + MEMBER).join("");
-    const split = await splitTextOf(this.db, group.tenantId, searchText);
+    const { split, endings } = await derivedTexts(this.db, group.tenantId, searchText);
     const inserted = await this.db.get<{ seq: number }>(
       `INSERT INTO signing_groups
         (id, tenant_id, name, name_lower, description, description_lower, ${this.searchColumns(searchText, split).names},
@@ -470,6 +514,7 @@ export class SigningGroupStore {
     );
     await writeDomainRows(this.db, group.tenantId, Number(inserted!.seq), NO_DOMAINS, domainsOf(searchText));
     if (this.dialect === "sqlite") await writeSplitSearch(this.db, Number(inserted!.seq), split);
+    else await writeEndings(this.db, group.tenantId, Number(inserted!.seq), endings);
   }
 
   /**
@@ -491,7 +536,12 @@ export class SigningGroupStore {
   }
 
   /** Moves a group's search text from old to new, with its rows in signing_group_chars and signing_group_domains. */
-  private async rewriteSearch(state: SearchState, searchText: string, split: string): Promise<void> {
+  private async rewriteSearch(
+    state: SearchState,
+    searchText: string,
+    split: string,
+    endings: string,
+  ): Promise<void> {
     await writeShortSearchRows(
       this.db,
       state.tenantId,
@@ -507,6 +557,7 @@ export class SigningGroupStore {
       domainsOf(searchText),
     );
     if (this.dialect === "sqlite") await writeSplitSearch(this.db, state.seq, split);
+    else await writeEndings(this.db, state.tenantId, state.seq, endings);
   }
 
   private async searchState(id: string): Promise<SearchState> {
@@ -564,7 +615,7 @@ export class SigningGroupStore {
     const searchText =
       searchHead(details.nameKey, details.descriptionKey) +
       state.searchText.slice(state.searchText.indexOf(MEMBER));
-    const split = await splitTextOf(this.db, state.tenantId, searchText);
+    const { split, endings } = await derivedTexts(this.db, state.tenantId, searchText);
     await this.db.run(
       `UPDATE signing_groups SET name = ?, name_lower = ?, description = ?, description_lower = ?, updated_on = ?,
          ${this.searchColumns(searchText, split).set}
@@ -579,7 +630,7 @@ export class SigningGroupStore {
         id,
       ],
     );
-    await this.rewriteSearch(state, searchText, split);
+    await this.rewriteSearch(state, searchText, split, endings);
   }
 
   /**
@@ -590,14 +641,14 @@ export class SigningGroupStore {
     await this.insertMembers(groupId, [member]);
     const state = await this.searchState(groupId);
     const searchText = state.searchText + member.emailKey + MEMBER;
-    const split = await splitTextOf(this.db, state.tenantId, searchText);
+    const { split, endings } = await derivedTexts(this.db, state.tenantId, searchText);
     await this.db.run(
       `UPDATE signing_groups SET member_count = member_count + 1, ${this.searchColumns(searchText, split).set},
          updated_on = ?
        WHERE id = ?`,
       [...this.searchColumns(searchText, split).values, updatedOn, groupId],
     );
-    await this.rewriteSearch(state, searchText, split);
+    await this.rewriteSearch(state, searchText, split, endings);
   }
 
   /** Removes the member whose case-folded email is emailKey, uncounts it and moves updatedOn; false when there is none. */
@@ -609,14 +660,14 @@ export class SigningGroupStore {
     if (removed === 0) return false;
     const state = await this.searchState(groupId);
     const searchText = state.searchText.split(MEMBER + emailKey + MEMBER).join(MEMBER);
-    const split = await splitTextOf(this.db, state.tenantId, searchText);
+    const { split, endings } = await derivedTexts(this.db, state.tenantId, searchText);
     await this.db.run(
       `UPDATE signing_groups SET member_count = member_count - ?, ${this.searchColumns(searchText, split).set},
          updated_on = ?
        WHERE id = ?`,
       [removed, ...this.searchColumns(searchText, split).values, updatedOn, groupId],
     );
-    await this.rewriteSearch(state, searchText, split);
+    await this.rewriteSearch(state, searchText, split, endings);
     return true;
   }
 
@@ -641,6 +692,7 @@ export class SigningGroupStore {
     );
     await writeDomainRows(this.db, tenantId, Number(row.seq), domainsOf(row.search_text), NO_DOMAINS);
     if (this.dialect === "sqlite") await writeSplitSearch(this.db, Number(row.seq), null);
+    else await writeEndings(this.db, tenantId, Number(row.seq), "");
     return true;
   }
 
@@ -667,16 +719,21 @@ export class SigningGroupStore {
   }
 
   /**
-   * What a search across an email's '@' (`local@start`, one '@', not first) looks for in the split
-   * text: itself (in a name or description, or `local@` at a local part's end) and, for each of the
-   * tenant's domains that starts with `start`, `local`, '@', its code and US. Null when it has more
+   * A search across an email's '@' (`local@start`, one '@', not first): its local part's end and the
+   * codes of the tenant's domains that start with `start` (none when `start` is empty: then the
+   * search itself, `local@`, is all it looks for). It matches a group whose split text holds the
+   * search (in a name or description) or `local`, '@', one of the codes and US. Null when it has more
    * '@' or the domains are too many: then search_text answers it.
    */
-  private async pairNeedles(tenantId: string, search: string): Promise<string[] | null> {
+  private async pairCodes(
+    tenantId: string,
+    search: string,
+  ): Promise<{ local: string; codes: string[] } | null> {
     const at = search.indexOf("@");
     if (at <= 0 || at !== search.lastIndexOf("@")) return null;
+    const local = search.slice(0, at);
     const start = search.slice(at + 1);
-    if (start === "") return [search];
+    if (start === "") return { local, codes: [] };
     const rows = await this.db.all<{ domain: string; ord: number }>(
       "SELECT domain, ord FROM signing_group_domain_names WHERE tenant_id = ?",
       [tenantId],
@@ -684,8 +741,7 @@ export class SigningGroupStore {
     const codes = rows
       .filter(({ domain }) => domain.startsWith(start))
       .map(({ ord }) => domainCode(Number(ord)));
-    if (codes.length > PAIR_DOMAINS) return null;
-    return [search, ...codes.map((code) => `${search.slice(0, at)}@${code}${MEMBER}`)];
+    return codes.length > PAIR_DOMAINS ? null : { local, codes };
   }
 
   /** One page of the tenant's groups and how many match in all. */
@@ -722,8 +778,8 @@ export class SigningGroupStore {
       const byDomain = domainMatch(search);
       const byDomains = byDomain !== null && (await this.anyDomainMatches(query.tenantId, byDomain));
       // Substrings of the split text (or of search_text, when neither answers) whose any one matches.
-      const pair = byDomain ? null : await this.pairNeedles(query.tenantId, search);
-      const needles = pair ?? [search];
+      const pair = byDomain ? null : await this.pairCodes(query.tenantId, search);
+      const needles = [search, ...(pair?.codes ?? []).map((code) => `${pair!.local}@${code}${MEMBER}`)];
       const inSplit = byDomain !== null || pair !== null;
       // One row per group: no group comes twice, however many of its domains match.
       const domainGroups = `SELECT d.group_seq FROM signing_group_domains d
@@ -754,43 +810,56 @@ export class SigningGroupStore {
         // PostgreSQL: the planner takes the GIN trigram index for LIKE.
         const column = inSplit ? "search_split" : "search_text";
         const split = `h.search_split LIKE ? ESCAPE '\\'`;
-        // Whether a group's domains match, by its row's key: a scalar subquery, which PostgreSQL runs
-        // per row (an EXISTS it would rather turn into a hash of every group's domains).
-        const inDomains = (
-          g: string,
-        ) => `COALESCE((SELECT strpos(d.domains, ?) > 0 FROM signing_group_domains d
-          WHERE d.tenant_id = ${g}.tenant_id AND d.group_seq = ${g}.seq), false)`;
-        if (byDomains && query.offset + query.limit > PROBE_ROWS) {
-          // Groups whose domains match or whose split text does, deep in: the matches are found once,
-          // each group once with no set to drop repeats (those whose domains match, one row each, see
-          // domainText, then those whose split text does without them: few, for a domain term), and
-          // counted; the page walks the sort order's index (which holds seq) testing each entry against
-          // their hash (IS TRUE keeps that from becoming a join), reading no rows but the page's.
-          prefix = `WITH hits (seq) AS MATERIALIZED (
-              ${domainGroups} UNION ALL
-              SELECT h.seq FROM signing_groups h WHERE h.tenant_id = ? AND ${split} AND NOT ${inDomains("h")}
-            ) `;
-          prefixParams.push(...domainParams, query.tenantId, likeContaining(search), domainParams[1]);
-          if (query.updatedSince === null) hitCount = "SELECT count(*) FROM hits";
-          where.push("(g.seq IN (SELECT seq FROM hits)) IS TRUE");
-        } else if (byDomains) {
-          // The same, on a page near the start: counted as the groups whose domains match plus those
-          // whose split text does without them (few, for a domain term), which needs no set of all the
-          // matches, and the page walks the sort order's index testing each group's row of domains by
-          // its key, a few dozen lookups. (Few matches are found and sorted: see below.)
-          const needle = domainParams[1]!;
-          where.push(
-            `g.seq IN (SELECT h.seq FROM signing_groups h WHERE h.tenant_id = ? AND ${split} UNION ${domainGroups})`,
-          );
-          params.push(query.tenantId, likeContaining(search), ...domainParams);
-          walkWhere = [...where.slice(0, -1), `(${inDomains("g")} OR strpos(g.search_split, ?) > 0)`];
-          walkParams = [...params.slice(0, -4), needle, search];
-          if (query.updatedSince === null) {
-            countQuery = {
-              sql: `SELECT (SELECT count(*) FROM signing_group_domains d WHERE d.tenant_id = ? AND strpos(d.domains, ?) > 0)
-                + (SELECT count(*) FROM signing_groups h WHERE h.tenant_id = ? AND ${split} AND NOT ${inDomains("h")}) AS n`,
-              params: [...domainParams, query.tenantId, likeContaining(search), needle],
-            };
+        // A table of one short row per group that answers the rest of the search: the group's domains
+        // (see domainText), or for a search across '@' with a short local end, which no trigram
+        // narrows, the ends of its local parts with their domains' codes (see endingsText).
+        const endings =
+          pair !== null && pair.codes.length > 0 && [...pair.local].length <= ENDING
+            ? pair.codes.map((code) => ` ${pair.local}${code} `)
+            : null;
+        const side = byDomains
+          ? { table: "signing_group_domains", column: "domains", needles: [domainParams[1]!] }
+          : endings && { table: "signing_group_endings", column: "endings", needles: endings };
+        if (side) {
+          const test = (d: string) =>
+            side.needles.map(() => `strpos(${d}.${side.column}, ?) > 0`).join(" OR ");
+          const sideGroups = `SELECT d.group_seq FROM ${side.table} d WHERE d.tenant_id = ? AND (${test("d")})`;
+          const sideParams = [query.tenantId, ...side.needles];
+          // Whether a group's row there matches, by its key: a scalar subquery, which PostgreSQL runs
+          // per row (an EXISTS it would rather turn into a hash of every group's row).
+          const inSide = (g: string) => `COALESCE((SELECT ${test("d")} FROM ${side.table} d
+            WHERE d.tenant_id = ${g}.tenant_id AND d.group_seq = ${g}.seq), false)`;
+          if (query.offset + query.limit > PROBE_ROWS) {
+            // Deep in: the matches are found once, each group once with no set to drop repeats (those
+            // whose row matches, one each, then those whose split text does without it: few, for such
+            // a search), and counted; the page walks the sort order's index (which holds seq) testing
+            // each entry against their hash (IS TRUE keeps that from becoming a join), reading no rows
+            // but the page's.
+            prefix = `WITH hits (seq) AS MATERIALIZED (
+                ${sideGroups} UNION ALL
+                SELECT h.seq FROM signing_groups h WHERE h.tenant_id = ? AND ${split} AND NOT ${inSide("h")}
+              ) `;
+            prefixParams.push(...sideParams, query.tenantId, likeContaining(search), ...side.needles);
+            if (query.updatedSince === null) hitCount = "SELECT count(*) FROM hits";
+            where.push("(g.seq IN (SELECT seq FROM hits)) IS TRUE");
+          } else {
+            // Near the start: counted as the groups whose row matches plus those whose split text does
+            // without it, which needs no set of all the matches, and the page walks the sort order's
+            // index testing each group's row by its key, a few dozen lookups. (Few matches are found
+            // and sorted: see below.)
+            where.push(
+              `g.seq IN (SELECT h.seq FROM signing_groups h WHERE h.tenant_id = ? AND ${split} UNION ${sideGroups})`,
+            );
+            params.push(query.tenantId, likeContaining(search), ...sideParams);
+            walkWhere = [...where.slice(0, -1), `(${inSide("g")} OR strpos(g.search_split, ?) > 0)`];
+            walkParams = [...params.slice(0, -(2 + sideParams.length)), ...side.needles, search];
+            if (query.updatedSince === null) {
+              countQuery = {
+                sql: `SELECT (${sideGroups.replace("SELECT d.group_seq", "SELECT count(*)")})
+                  + (SELECT count(*) FROM signing_groups h WHERE h.tenant_id = ? AND ${split} AND NOT ${inSide("h")}) AS n`,
+                params: [...sideParams, query.tenantId, likeContaining(search), ...side.needles],
+              };
+            }
           }
         } else {
           where.push(`(${needles.map(() => `g.${column} LIKE ? ESCAPE '\\'`).join(" OR ")})`);
