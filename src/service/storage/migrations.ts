@@ -318,9 +318,9 @@ export const MIGRATIONS: readonly Migration[] = [
           endings TEXT ${PG_BYTEWISE} NOT NULL,
           PRIMARY KEY (tenant_id, group_seq)
         )`,
-        // search_text now serves only searches across an email's '@', which few groups match; the
-        // searches of common text recheck search_split instead, and read every row of a tenant that
-        // holds it. So search_text moves out of the row, uncompressed (migration 3 kept it in, for
+        // search_text now serves only searches with more than one '@' or fitting very many domains;
+        // the searches of common text recheck search_split instead, and read every row of a tenant
+        // that holds it. So search_text moves out of the row, uncompressed (migration 3 kept it in, for
         // domains), and the rows, a third as wide, take a third of the pages to read.
         `ALTER TABLE signing_groups SET (toast_tuple_target = 2032)`,
         `ALTER TABLE signing_groups ALTER COLUMN search_text SET STORAGE EXTERNAL`,

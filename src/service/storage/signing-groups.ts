@@ -773,8 +773,9 @@ export class SigningGroupStore {
       where.push(`g.seq IN (SELECT k.group_seq FROM signing_group_chars k WHERE ${shortFilter})`);
       params.push(...shortParams);
     } else if (search !== null) {
-      // Most searches look in the split text, without domains, and in the tenant's domains (see
-      // domainMatch); a search across an email's '@' looks in search_text.
+      // Searches look in the split text and in the tenant's domains (see domainMatch), or across an
+      // email's '@' for a local part's end with each fitting domain's code (see pairCodes); only one
+      // with more than one '@', or fitting too many domains, looks in search_text.
       const byDomain = domainMatch(search);
       const byDomains = byDomain !== null && (await this.anyDomainMatches(query.tenantId, byDomain));
       // Substrings of the split text (or of search_text, when neither answers) whose any one matches.
