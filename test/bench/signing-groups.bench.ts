@@ -1,9 +1,11 @@
 // Benchmark of the signing-group list and search: one tenant with 10,000 groups of 50 members each
 // (500,000 members), queried over HTTP against the running service.
 // Run: node --import tsx test/bench/signing-groups.bench.ts [--backend sqlite|postgres] [--runs N] [--groups N] [--keep]
+//        [--search TERM]...
 // --backend postgres uses a new database on the server TEST_DATABASE_URL names (dropped afterwards).
 // --keep leaves the seeded database (SQLite file or PostgreSQL database) in place and prints where, to
-// look at query plans afterwards.
+// look at query plans afterwards. Each --search TERM adds a search of that term to the table (to try a
+// search the table lacks without editing it).
 // Prints timings only; it asserts nothing, since timings depend on the machine.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -26,6 +28,10 @@ const BACKEND = option("backend", "sqlite");
 const RUNS = Math.max(20, Number(option("runs", "200")));
 const GROUPS = Number(option("groups", "10000"));
 const KEEP = process.argv.includes("--keep");
+const extraSearches = () =>
+  process.argv.flatMap((arg, i) =>
+    arg === "--search" && i + 1 < process.argv.length ? [process.argv[i + 1]!] : [],
+  );
 const MEMBERS_PER_GROUP = 50;
 const PEOPLE = 100_000;
 const GROUPS_PER_TRANSACTION = 250;
@@ -214,6 +220,10 @@ async function main() {
         `search an address being typed '${probe.email.slice(0, probe.email.indexOf("@") + 4)}'`,
         `/api/v1/signing-groups?search=${encodeURIComponent(probe.email.slice(0, probe.email.indexOf("@") + 4))}`,
       ],
+      // Across punctuation, which PostgreSQL's trigrams do not span unless it is held as letters.
+      ["search a name as in an address 'liam.smith'", "/api/v1/signing-groups?search=liam.smith"],
+      ["search a name being typed 'olivia.j'", "/api/v1/signing-groups?search=olivia.j"],
+      ["search 'e-w' (across a domain's hyphen)", "/api/v1/signing-groups?search=e-w"],
       ["search 'contoso.com' (a domain: ~all groups match)", "/api/v1/signing-groups?search=contoso.com"],
       [
         "search 'contoso.com', page 40 (sortBy=memberCount)",
@@ -239,6 +249,13 @@ async function main() {
         `/api/v1/signing-groups?search=jo&updatedSince=${new Date(Date.UTC(2024, 0, 1) + GROUPS * 0.9 * 60_000).toISOString()}`,
       ],
     ];
+
+    for (const term of extraSearches()) {
+      queries.push([
+        `search '${term}' (--search)`,
+        `/api/v1/signing-groups?search=${encodeURIComponent(term)}`,
+      ]);
+    }
 
     for (const [, route] of queries) {
       const response = await fetch(base + route, { headers });

@@ -9,7 +9,9 @@ import { api, BASE, createGroup, type GroupList } from "./signing-groups.helpers
 
 /** Letters with case and Unicode folding traps: ß/ẞ, İ (lowercases to two code points), Ä/ä, an emoji. */
 const LETTERS = ["a", "B", "j", "O", "z", "ü", "Ä", "ß", "ẞ", "İ", "1", "-"];
-const TEXT_EXTRA = [" ", "%", "_", "😀", "é"];
+/** Punctuation that PostgreSQL's search_split holds as letters (see TRIGRAM_PUNCTUATION), and some it does not. */
+const LOCAL_EXTRA = [".", "+", "'", "_", "$", "{"];
+const TEXT_EXTRA = [" ", "%", "_", "😀", "é", ".", "'", "(", "@", "|", "\\"];
 
 const letter = fc.constantFrom(...LETTERS);
 const textChar = fc.constantFrom(...LETTERS, ...TEXT_EXTRA);
@@ -21,10 +23,18 @@ const name = fc
 const description = fc.option(fc.array(textChar, { minLength: 1, maxLength: 10 }).map(join), { nil: null });
 const email = fc
   .tuple(
-    fc.array(letter, { minLength: 1, maxLength: 5 }).map(join),
+    fc
+      .array(fc.oneof({ weight: 3, arbitrary: letter }, fc.constantFrom(...LOCAL_EXTRA)), {
+        minLength: 1,
+        maxLength: 6,
+      })
+      .map(join),
     fc.constantFrom("x.example", "Jö.example", "ü.de", "ab.org"),
   )
-  .map(([local, domain]) => `${local.replace(/^-+|-+$/g, "") || "q"}@${domain}`);
+  // A dot-atom: no dot first, last or twice in a row.
+  .map(
+    ([local, domain]) => `${local.replace(/\.{2,}/g, ".").replace(/^[-.]+|[-.]+$/g, "") || "q"}@${domain}`,
+  );
 
 interface ModelGroup {
   id: string;

@@ -1,7 +1,15 @@
 // The split text's domain codes (storage/signing-groups.ts): a search can never match inside one, and
 // each number has its own, so that `local@` + code + US finds exactly the addresses of that domain.
 import fc from "fast-check";
-import { domainCode, endingsText, splitSearchText } from "../../src/service/storage/signing-groups";
+import { caseKey } from "../../src/api/signing-group-rules";
+import {
+  domainCode,
+  endingsText,
+  splitSearchText,
+  TRIGRAM_LETTERS,
+  TRIGRAM_PUNCTUATION,
+  trigramWords,
+} from "../../src/service/storage/signing-groups";
 
 /** Characters a search may not hold (service/domain/signing-groups.ts refuses them with a 400). */
 // eslint-disable-next-line no-control-regex
@@ -41,4 +49,32 @@ test("the endings hold each local part's last one and two characters with its do
     ` ${["0" + x, "10" + x, "b" + y, "😀" + x, "o😀" + x].sort().join(" ")} `,
   );
   expect(endingsText("solo\u001e\u001e\u001f", codes)).toBe("");
+});
+
+describe("PostgreSQL's split text with punctuation as letters (trigramWords)", () => {
+  // Case-folded text as the service stores and searches it, rich in the punctuation that is mapped.
+  const folded = fc
+    .array(fc.oneof(fc.constantFrom(..." .-_+'@(){}$%|ABCDSabcds1ßİ"), fc.string({ maxLength: 2 })))
+    .map((parts) => caseKey(parts.join("")));
+
+  test("each mapped character has a capital letter of its own, which no case-folded text holds", () => {
+    expect(new Set(TRIGRAM_PUNCTUATION).size).toBe(TRIGRAM_PUNCTUATION.length);
+    expect([...TRIGRAM_LETTERS].sort().join("")).toBe("ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+    expect(trigramWords("liam.smith@x")).toBe("liamDsmithBx");
+    fc.assert(fc.property(folded, (text) => expect(text).not.toMatch(/[A-Z]/)));
+  });
+
+  test("a search is in a text exactly when its mapped form is in the mapped text", () => {
+    fc.assert(
+      fc.property(folded, folded, fc.nat(), fc.nat(), (text, other, from, length) => {
+        // Half the time a piece of the text itself, so that many searches are found.
+        const search =
+          from % 2 === 0
+            ? text.slice(from % (text.length + 1), (from % (text.length + 1)) + (length % 6))
+            : other;
+        expect(trigramWords(text).includes(trigramWords(search))).toBe(text.includes(search));
+        expect([...trigramWords(text)].length).toBe([...text].length);
+      }),
+    );
+  });
 });

@@ -1,5 +1,10 @@
 import type { Dialect, SqlDriver, SqlExecutor } from "./driver";
-import { backfillDomainSearch, backfillShortSearch, backfillSplitSearch } from "./signing-groups";
+import {
+  backfillDomainSearch,
+  backfillShortSearch,
+  backfillSplitSearch,
+  backfillTrigramWords,
+} from "./signing-groups";
 
 export interface Migration {
   version: number;
@@ -329,6 +334,15 @@ export const MIGRATIONS: readonly Migration[] = [
       ],
     },
     backfill: backfillDomainSearch,
+  },
+  {
+    version: 7,
+    name: "signing-group search across punctuation on PostgreSQL",
+    // pg_trgm takes no trigram across punctuation, so 'liam.smith' was looked up by 'liam' and 'smith'
+    // alone and rechecked nearly every group; search_split now holds punctuation as capital letters
+    // (see TRIGRAM_PUNCTUATION in storage/signing-groups.ts). SQLite's FTS5 trigrams span punctuation.
+    statements: { sqlite: [], postgres: [] },
+    backfill: backfillTrigramWords,
   },
 ];
 

@@ -204,6 +204,24 @@ export function splitSearchText(searchText: string, codes: ReadonlyMap<string, n
   return `${head}${MEMBER}${parts.map((part) => part + MEMBER).join("")}`;
 }
 
+/**
+ * PostgreSQL's search_split holds each of these characters as the capital letter at its place in
+ * TRIGRAM_LETTERS (migration 7). pg_trgm takes trigrams from runs of letters and digits alone, so
+ * 'liam.smith' or 'e-w' was looked up by the trigrams of 'liam' and 'smith' (or by none), which
+ * nearly every group of a large tenant holds, and each of those groups' text was rechecked. A
+ * case-folded text holds no capital ASCII letter (caseKey lowercases them all) and each character has
+ * a letter of its own, so a search is a substring of a text exactly when its mapped form is one of
+ * the mapped text; the trigrams then span the punctuation. (pg_trgm lowercases trigrams, so 'D' shares
+ * them with 'd': more groups to recheck, never a wrong answer.)
+ */
+export const TRIGRAM_PUNCTUATION = " .-_+'&,/():;!?#\"@%*=~^${}";
+export const TRIGRAM_LETTERS = "SDHUPQAKLOCNMEWXRBTFGIJVYZ";
+const TRIGRAM_LETTER = new Map([...TRIGRAM_PUNCTUATION].map((c, i) => [c, TRIGRAM_LETTERS[i]!]));
+
+/** A case-folded text (or search) as PostgreSQL's search_split holds it: see TRIGRAM_PUNCTUATION. */
+export const trigramWords = (text: string): string =>
+  [...text].map((c) => TRIGRAM_LETTER.get(c) ?? c).join("");
+
 /** Digits of a domain's code: control characters a search cannot hold (not tab, line breaks, RS or US). */
 const CODE_DIGITS = Array.from({ length: 16 }, (_, i) => String.fromCharCode(0x0e + i)).join("");
 
@@ -404,6 +422,16 @@ export async function backfillDomainSearch(db: SqlExecutor, dialect: Dialect): P
   }
 }
 
+/** Migration 7: PostgreSQL's split text with punctuation as letters (see TRIGRAM_PUNCTUATION). */
+export async function backfillTrigramWords(db: SqlExecutor, dialect: Dialect): Promise<void> {
+  if (dialect !== "postgres") return;
+  // translate() maps character for character, as trigramWords does.
+  await db.run("UPDATE signing_groups SET search_split = translate(search_split, ?, ?)", [
+    TRIGRAM_PUNCTUATION,
+    TRIGRAM_LETTERS,
+  ]);
+}
+
 /** At most this many matches of a short search are read out to sort the page from. */
 const FEW = 500;
 
@@ -530,7 +558,7 @@ export class SigningGroupStore {
           names: "search_text, search_split",
           marks: "?, ?",
           set: "search_text = ?, search_split = ?",
-          values: [searchText, split],
+          values: [searchText, trigramWords(split)],
         }
       : { names: "search_text", marks: "?", set: "search_text = ?", values: [searchText] };
   }
@@ -811,6 +839,10 @@ export class SigningGroupStore {
         // PostgreSQL: the planner takes the GIN trigram index for LIKE.
         const column = inSplit ? "search_split" : "search_text";
         const split = `h.search_split LIKE ? ESCAPE '\\'`;
+        // search_split holds punctuation as letters (see TRIGRAM_PUNCTUATION), and so must what is
+        // looked for in it.
+        const splitSearch = trigramWords(search);
+        const columnNeedles = inSplit ? needles.map(trigramWords) : needles;
         // A table of one short row per group that answers the rest of the search: the group's domains
         // (see domainText), or for a search across '@' with a short local end, which no trigram
         // narrows, the ends of its local parts with their domains' codes (see endingsText).
@@ -840,7 +872,7 @@ export class SigningGroupStore {
                 ${sideGroups} UNION ALL
                 SELECT h.seq FROM signing_groups h WHERE h.tenant_id = ? AND ${split} AND NOT ${inSide("h")}
               ) `;
-            prefixParams.push(...sideParams, query.tenantId, likeContaining(search), ...side.needles);
+            prefixParams.push(...sideParams, query.tenantId, likeContaining(splitSearch), ...side.needles);
             if (query.updatedSince === null) hitCount = "SELECT count(*) FROM hits";
             where.push("(g.seq IN (SELECT seq FROM hits)) IS TRUE");
           } else {
@@ -851,26 +883,26 @@ export class SigningGroupStore {
             where.push(
               `g.seq IN (SELECT h.seq FROM signing_groups h WHERE h.tenant_id = ? AND ${split} UNION ${sideGroups})`,
             );
-            params.push(query.tenantId, likeContaining(search), ...sideParams);
+            params.push(query.tenantId, likeContaining(splitSearch), ...sideParams);
             walkWhere = [...where.slice(0, -1), `(${inSide("g")} OR strpos(g.search_split, ?) > 0)`];
-            walkParams = [...params.slice(0, -(2 + sideParams.length)), ...side.needles, search];
+            walkParams = [...params.slice(0, -(2 + sideParams.length)), ...side.needles, splitSearch];
             if (query.updatedSince === null) {
               countQuery = {
                 sql: `SELECT (${sideGroups.replace("SELECT d.group_seq", "SELECT count(*)")})
                   + (SELECT count(*) FROM signing_groups h WHERE h.tenant_id = ? AND ${split} AND NOT ${inSide("h")}) AS n`,
-                params: [...sideParams, query.tenantId, likeContaining(search), ...side.needles],
+                params: [...sideParams, query.tenantId, likeContaining(splitSearch), ...side.needles],
               };
             }
           }
         } else {
-          where.push(`(${needles.map(() => `g.${column} LIKE ? ESCAPE '\\'`).join(" OR ")})`);
-          params.push(...needles.map(likeContaining));
+          where.push(`(${columnNeedles.map(() => `g.${column} LIKE ? ESCAPE '\\'`).join(" OR ")})`);
+          params.push(...columnNeedles.map(likeContaining));
           // The same test, which no index answers: for walking the sort order's index (see below).
           walkWhere = [
             ...where.slice(0, -1),
-            `(${needles.map(() => `strpos(g.${column}, ?) > 0`).join(" OR ")})`,
+            `(${columnNeedles.map(() => `strpos(g.${column}, ?) > 0`).join(" OR ")})`,
           ];
-          walkParams = [...params.slice(0, -needles.length), ...needles];
+          walkParams = [...params.slice(0, -columnNeedles.length), ...columnNeedles];
         }
       }
     }
