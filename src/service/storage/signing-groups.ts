@@ -512,11 +512,12 @@ export class SigningGroupStore {
       MEMBER +
       members.map((m) => m.emailKey + MEMBER).join("");
     const { split, endings } = await derivedTexts(this.db, group.tenantId, searchText);
+    const searchColumns = this.searchColumns(searchText, split);
     const inserted = await this.db.get<{ seq: number }>(
       `INSERT INTO signing_groups
-        (id, tenant_id, name, name_lower, description, description_lower, ${this.searchColumns(searchText, split).names},
+        (id, tenant_id, name, name_lower, description, description_lower, ${searchColumns.names},
          member_count, created_on, updated_on)
-       VALUES (?, ?, ?, ?, ?, ?, ${this.searchColumns(searchText, split).marks}, ?, ?, ?) RETURNING seq`,
+       VALUES (?, ?, ?, ?, ?, ?, ${searchColumns.marks}, ?, ?, ?) RETURNING seq`,
       [
         group.id,
         group.tenantId,
@@ -524,7 +525,7 @@ export class SigningGroupStore {
         group.nameKey,
         group.description,
         group.descriptionKey,
-        ...this.searchColumns(searchText, split).values,
+        ...searchColumns.values,
         members.length,
         group.createdOn,
         group.createdOn,
@@ -644,9 +645,10 @@ export class SigningGroupStore {
       searchHead(details.nameKey, details.descriptionKey) +
       state.searchText.slice(state.searchText.indexOf(MEMBER));
     const { split, endings } = await derivedTexts(this.db, state.tenantId, searchText);
+    const searchColumns = this.searchColumns(searchText, split);
     await this.db.run(
       `UPDATE signing_groups SET name = ?, name_lower = ?, description = ?, description_lower = ?, updated_on = ?,
-         ${this.searchColumns(searchText, split).set}
+         ${searchColumns.set}
        WHERE id = ?`,
       [
         details.name,
@@ -654,7 +656,7 @@ export class SigningGroupStore {
         details.description,
         details.descriptionKey,
         details.updatedOn,
-        ...this.searchColumns(searchText, split).values,
+        ...searchColumns.values,
         id,
       ],
     );
@@ -670,11 +672,12 @@ export class SigningGroupStore {
     const state = await this.searchState(groupId);
     const searchText = state.searchText + member.emailKey + MEMBER;
     const { split, endings } = await derivedTexts(this.db, state.tenantId, searchText);
+    const searchColumns = this.searchColumns(searchText, split);
     await this.db.run(
-      `UPDATE signing_groups SET member_count = member_count + 1, ${this.searchColumns(searchText, split).set},
+      `UPDATE signing_groups SET member_count = member_count + 1, ${searchColumns.set},
          updated_on = ?
        WHERE id = ?`,
-      [...this.searchColumns(searchText, split).values, updatedOn, groupId],
+      [...searchColumns.values, updatedOn, groupId],
     );
     await this.rewriteSearch(state, searchText, split, endings);
   }
@@ -689,11 +692,12 @@ export class SigningGroupStore {
     const state = await this.searchState(groupId);
     const searchText = state.searchText.split(MEMBER + emailKey + MEMBER).join(MEMBER);
     const { split, endings } = await derivedTexts(this.db, state.tenantId, searchText);
+    const searchColumns = this.searchColumns(searchText, split);
     await this.db.run(
-      `UPDATE signing_groups SET member_count = member_count - ?, ${this.searchColumns(searchText, split).set},
+      `UPDATE signing_groups SET member_count = member_count - ?, ${searchColumns.set},
          updated_on = ?
        WHERE id = ?`,
-      [removed, ...this.searchColumns(searchText, split).values, updatedOn, groupId],
+      [removed, ...searchColumns.values, updatedOn, groupId],
     );
     await this.rewriteSearch(state, searchText, split, endings);
     return true;
