@@ -166,8 +166,11 @@ async function writeShortSearchRows(
 
 const NONE: ReadonlyMap<string, ShortSearchRow> = new Map();
 
-/** Fills signing_group_chars for the groups there are (migration 3), a batch of groups at a time. */
-export async function backfillShortSearch(db: SqlExecutor): Promise<void> {
+/** Visits every group's search_text, in order of seq, 500 groups at a time: for the migrations' backfills. */
+async function forEachSearchText(
+  db: SqlExecutor,
+  visit: (group: { seq: number; tenantId: string; searchText: string }) => Promise<void>,
+): Promise<void> {
   let after = -1;
   for (;;) {
     const rows = await db.all<{ seq: number; tenant_id: string; search_text: string }>(
@@ -176,11 +179,17 @@ export async function backfillShortSearch(db: SqlExecutor): Promise<void> {
     );
     if (rows.length === 0) return;
     for (const row of rows) {
-      const seq = Number(row.seq);
-      await writeShortSearchRows(db, row.tenant_id, seq, NONE, shortSearchRows(partsOf(row.search_text)));
+      await visit({ seq: Number(row.seq), tenantId: row.tenant_id, searchText: row.search_text });
     }
     after = Number(rows[rows.length - 1]!.seq);
   }
+}
+
+/** Fills signing_group_chars for the groups there are (migration 3). */
+export async function backfillShortSearch(db: SqlExecutor): Promise<void> {
+  await forEachSearchText(db, ({ seq, tenantId, searchText }) =>
+    writeShortSearchRows(db, tenantId, seq, NONE, shortSearchRows(partsOf(searchText))),
+  );
 }
 
 /**
@@ -401,25 +410,16 @@ export async function backfillSplitSearch(): Promise<void> {}
 
 /** Migration 6: the split text with the domains' numbers, and each group's row of domains. */
 export async function backfillDomainSearch(db: SqlExecutor, dialect: Dialect): Promise<void> {
-  let after = -1;
-  for (;;) {
-    const rows = await db.all<{ seq: number; tenant_id: string; search_text: string }>(
-      "SELECT seq, tenant_id, search_text FROM signing_groups WHERE seq > ? ORDER BY seq LIMIT 500",
-      [after],
-    );
-    if (rows.length === 0) return;
-    for (const row of rows) {
-      const { split, endings } = await derivedTexts(db, row.tenant_id, row.search_text);
-      if (dialect === "sqlite") {
-        await writeSplitSearch(db, Number(row.seq), split);
-      } else {
-        await db.run("UPDATE signing_groups SET search_split = ? WHERE seq = ?", [split, row.seq]);
-        await writeEndings(db, row.tenant_id, Number(row.seq), endings);
-      }
-      await writeDomainRows(db, row.tenant_id, Number(row.seq), NO_DOMAINS, domainsOf(row.search_text));
+  await forEachSearchText(db, async ({ seq, tenantId, searchText }) => {
+    const { split, endings } = await derivedTexts(db, tenantId, searchText);
+    if (dialect === "sqlite") {
+      await writeSplitSearch(db, seq, split);
+    } else {
+      await db.run("UPDATE signing_groups SET search_split = ? WHERE seq = ?", [split, seq]);
+      await writeEndings(db, tenantId, seq, endings);
     }
-    after = Number(rows[rows.length - 1]!.seq);
-  }
+    await writeDomainRows(db, tenantId, seq, NO_DOMAINS, domainsOf(searchText));
+  });
 }
 
 /** Migration 7: PostgreSQL's split text with punctuation as letters (see TRIGRAM_PUNCTUATION). */
