@@ -9,8 +9,9 @@ import { api, BASE, createGroup, type GroupList } from "./signing-groups.helpers
 
 /** Letters with case and Unicode folding traps: ß/ẞ, İ (lowercases to two code points), Ä/ä, an emoji. */
 const LETTERS = ["a", "B", "j", "O", "z", "ü", "Ä", "ß", "ẞ", "İ", "1", "-"];
-/** Punctuation that PostgreSQL's search_split holds as letters (see TRIGRAM_PUNCTUATION), and some it does not. */
+/** Punctuation an address may hold before its '@', each of which PostgreSQL's search_split holds as a letter (see TRIGRAM_PUNCTUATION). */
 const LOCAL_EXTRA = [".", "+", "'", "_", "$", "{"];
+/** In names, descriptions and searches: mapped punctuation, and '|' and '\\', which are not. */
 const TEXT_EXTRA = [" ", "%", "_", "😀", "é", ".", "'", "(", "@", "|", "\\"];
 
 const letter = fc.constantFrom(...LETTERS);
