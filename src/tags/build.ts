@@ -7,8 +7,9 @@ import { formatPlatform } from "./platform";
 import { checkSpec, normaliseSpec } from "./spec";
 import type { TagFormat, TagSpec } from "./types";
 
-function validSpec(spec: TagSpec): TagSpec {
-  const problems = checkSpec(spec);
+/** `spec` checked for `format`, or for every format that carries options when none is named (build). */
+function validSpec(spec: TagSpec, format?: TagFormat): TagSpec {
+  const problems = checkSpec(spec, format);
   if (problems.length > 0) throw new TagSpecError(problems);
   return normaliseSpec(spec);
 }
@@ -33,7 +34,7 @@ function write(spec: TagSpec, format: TagFormat): { tag: string; warnings: strin
 /** Throws TagSpecError when `spec` breaks the limits, TagFormatError for an unknown format. */
 export function formatTag(spec: TagSpec, format: TagFormat): { tag: string; warnings: string[] } {
   const target = requireFormat(format);
-  return write(validSpec(spec), target);
+  return write(validSpec(spec, target), target);
 }
 
 export interface TagBuild {
@@ -63,11 +64,15 @@ export interface TagConversion {
   warnings: string[];
 }
 
-/** Throws TagParseError for a tag that cannot be read, TagFormatError for an unknown format. */
+/**
+ * Throws TagParseError for a tag that cannot be read, TagFormatError for an unknown format,
+ * TagSpecError when the target format needs what the tag lacks (options of a DocuSign list).
+ */
 export function convertTag(tag: string, targetFormat: TagFormat, sourceFormat?: TagFormat): TagConversion {
   const target = requireFormat(targetFormat);
   const parsed = parseTag(tag, sourceFormat);
   const { format: _source, ...spec } = parsed;
-  const written = write(spec, target);
+  // A DocuSign list tag carries no options, which Platform and Adobe Sign tags require.
+  const written = write(validSpec(spec, target), target);
   return { tag: written.tag, sourceFormat: parsed.format, targetFormat: target, warnings: written.warnings };
 }

@@ -26,7 +26,7 @@ function lowerFirst(text: string): string {
 
 /** Checks the limits of contract §5 on a syntactically valid tag; throws ParseFailure if broken. */
 export function finishReading(format: TagFormat, reading: Reading): ParsedTag {
-  const problems = checkSpecDetailed(reading.spec);
+  const problems = checkSpecDetailed(reading.spec, format);
   if (problems.length > 0) {
     const located: TagProblem[] = problems.map((p) => {
       const position =

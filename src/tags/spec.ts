@@ -1,7 +1,7 @@
 // The limits of contract §5 that every tag meaning must respect, whatever its format.
 import { codePointLength } from "./text";
 import { TAG_TYPES, isTagType, takesOptions } from "./types";
-import type { SpecProblem, TagSpec } from "./types";
+import type { SpecProblem, TagFormat, TagSpec } from "./types";
 
 export const MIN_SIGNER = 1;
 export const MAX_SIGNER = 99;
@@ -92,12 +92,27 @@ function checkOptions(spec: TagSpec, problems: DetailedSpecProblem[]): void {
 }
 
 /**
- * Every way `spec` breaks contract §5. A missing options list is accepted for Dropdown and
- * RadioGroup: DocuSign tags cannot carry options, so `\l1\` must still parse, and a Platform tag
- * converted there and back must too. "At least one option" therefore applies to a list that is
- * given.
+ * Whether tags of `format` carry a Dropdown's or RadioGroup's options. Contract §5 requires at
+ * least one option for those types wherever a format can write them; DocuSign tags cannot
+ * (`\l1\` names the type and signer only), so there a missing list is the format's limit, not the
+ * tag's fault, and `\l1\` stays readable.
  */
-export function checkSpecDetailed(spec: TagSpec): DetailedSpecProblem[] {
+const FORMAT_NAMES: Record<TagFormat, string> = {
+  Platform: "a Platform",
+  DocuSign: "a DocuSign",
+  AdobeSign: "an Adobe Sign",
+};
+
+export function carriesOptions(format: TagFormat): boolean {
+  return format !== "DocuSign";
+}
+
+/**
+ * Every way `spec` breaks contract §5 when written as `format` (every format that carries options
+ * when none is named, as build writes them all). A list that is given needs at least one option,
+ * none empty, none repeated.
+ */
+export function checkSpecDetailed(spec: TagSpec, format?: TagFormat): DetailedSpecProblem[] {
   const problems: DetailedSpecProblem[] = [];
   if (spec === null || typeof spec !== "object") {
     return [{ field: "type", message: "A tag specification is required" }];
@@ -121,11 +136,23 @@ export function checkSpecDetailed(spec: TagSpec): DetailedSpecProblem[] {
   checkText("label", spec.label, MAX_LABEL_LENGTH, problems);
   checkText("group", spec.group, MAX_GROUP_LENGTH, problems);
   checkOptions(spec, problems);
+  const options: unknown = spec.options;
+  if (
+    (options === null || options === undefined) &&
+    isTagType(spec.type) &&
+    takesOptions(spec.type) &&
+    (format === undefined || carriesOptions(format))
+  ) {
+    problems.push({
+      field: "options",
+      message: `A ${spec.type} field needs at least one option${format ? ` in ${FORMAT_NAMES[format]} tag` : ""}`,
+    });
+  }
   return problems;
 }
 
-export function checkSpec(spec: TagSpec): SpecProblem[] {
-  return checkSpecDetailed(spec).map(({ field, message }) => ({ field, message }));
+export function checkSpec(spec: TagSpec, format?: TagFormat): SpecProblem[] {
+  return checkSpecDetailed(spec, format).map(({ field, message }) => ({ field, message }));
 }
 
 /** Only the fields of TagSpec, in their canonical order (inputs may carry extra properties). */

@@ -37,6 +37,8 @@ interface Conversion {
 }
 
 /** A parsed tag with no label, group or options. */
+const TAKES_OPTIONS = new Set(["Dropdown", "RadioGroup"]);
+
 const plain = (
   format: string,
   type: string,
@@ -141,8 +143,12 @@ describe.each(BACKENDS)("tag operations on %s", (backend) => {
     test("every listed type is a valid type for build (rule 4)", async () => {
       const types = await ok<{ type: string; code: string }[]>(await get("/api/v1/tags/types"));
       for (const { type, code } of types) {
-        const built = await ok<TagBuild>(await build({ type, signer: "1" }));
-        expect(built.platform).toBe(`{{${code}:1:req}}`);
+        // Contract §5: Dropdown and RadioGroup need at least one option.
+        const options = TAKES_OPTIONS.has(type) ? ";options=A" : "";
+        const built = await ok<TagBuild>(
+          await build({ type, signer: "1", ...(options && { options: "A" }) }),
+        );
+        expect(built.platform).toBe(`{{${code}:1:req${options}}}`);
       }
     });
   });
@@ -151,17 +157,22 @@ describe.each(BACKENDS)("tag operations on %s", (backend) => {
     test.each(CONTRACT_TYPES)(
       "%s: the three formats carry its codes, and each parses back to type, signer 3 and required",
       async (type, code, docuSignCode) => {
-        const built = await ok<TagBuild>(await build({ type, signer: "3" }));
-        expect(built.platform).toBe(`{{${code}:3:req}}`);
+        const withOptions = TAKES_OPTIONS.has(type);
+        const built = await ok<TagBuild>(
+          await build({ type, signer: "3", ...(withOptions && { options: "A" }) }),
+        );
+        expect(built.platform).toBe(`{{${code}:3:req${withOptions ? ";options=A" : ""}}}`);
         expect(built.docuSign).toBe(`\\${docuSignCode}3\\`);
-        expect(built.adobeSign).toMatch(/^\{\{\*?\w+_es_:signer3(:[\w:]+)?\}\}$/);
-        expect(built.warnings).toEqual([]);
+        expect(built.adobeSign).toMatch(/^\{\{\*?\w+_es_:signer3(:[\w:()]+)?\}\}$/);
+        // DocuSign tags carry no options: the one warning says so.
+        expect(built.warnings).toEqual(withOptions ? [expect.stringMatching(/^DocuSign: .*option/)] : []);
         for (const [tag, format] of [
           [built.platform, "Platform"],
           [built.docuSign, "DocuSign"],
           [built.adobeSign, "AdobeSign"],
         ] as const) {
-          expect(await parsed(tag)).toEqual(plain(format, type, 3, true));
+          const options = withOptions && format !== "DocuSign" ? { options: ["A"] } : {};
+          expect(await parsed(tag)).toEqual(plain(format, type, 3, true, options));
         }
       },
     );
@@ -239,13 +250,14 @@ describe.each(BACKENDS)("tag operations on %s", (backend) => {
     test.each([
       ["signature", "{{sig:1:req}}"],
       ["SIGNATURE", "{{sig:1:req}}"],
-      ["dropDown", "{{dropdown:1:req}}"],
-      ["radiogroup", "{{radio:1:req}}"],
+      ["dropDown", "{{dropdown:1:req;options=A}}"],
+      ["radiogroup", "{{radio:1:req;options=A}}"],
       ["FullName", "{{name:1:req}}"],
       ["fullname", "{{name:1:req}}"],
       ["Name", "{{name:1:req}}"],
     ])("type names are case-insensitive, FullName is Name: %s", async (type, platform) => {
-      expect((await ok<TagBuild>(await build({ type, signer: "1" }))).platform).toBe(platform);
+      const options = /drop|radio/i.test(type) ? { options: "A" } : {};
+      expect((await ok<TagBuild>(await build({ type, signer: "1", ...options }))).platform).toBe(platform);
     });
 
     test("label and group are escaped so the tag parses back to them", async () => {
@@ -326,9 +338,13 @@ describe.each(BACKENDS)("tag operations on %s", (backend) => {
       expect(options.detail).toMatch(/Dropdown and RadioGroup/);
     });
 
-    test("options may be left out of Dropdown and RadioGroup (DocuSign cannot carry them)", async () => {
-      const built = await ok<TagBuild>(await build({ type: "Dropdown", signer: "1" }));
-      expect(built.platform).toBe("{{dropdown:1:req}}");
+    test("Dropdown and RadioGroup need at least one option (contract §5)", async () => {
+      for (const type of TAKES_OPTIONS) {
+        const body = await expectProblem(await build({ type, signer: "1" }), 400, "validation_failed");
+        expect(body.errors).toEqual([
+          { field: "options", message: `A ${type} field needs at least one option` },
+        ]);
+      }
     });
   });
 
@@ -581,6 +597,38 @@ describe.each(BACKENDS)("tag operations on %s", (backend) => {
       },
     );
 
+    test.each([
+      ["{{dropdown:1:req}}", "Platform"],
+      ["{{radio_2;group=Pay}}", "Platform"],
+      ["{{Colour_es_:signer1:dropdown}}", "AdobeSign"],
+      ["{{pay_es_:signer1:radio}}", "AdobeSign"],
+    ])(
+      "%s: a Dropdown or RadioGroup without options is invalid, and build, parse and convert agree",
+      async (tag, format) => {
+        const result = await ok<Validation>(await validate({ tag }));
+        expect(result).toMatchObject({ isValid: false, format, parsed: null });
+        expect(result.errors[0]!.message).toMatch(/needs at least one option/);
+        await expectProblem(await parse({ tag }), 400, "tag_unparseable");
+        await expectProblem(await convert({ tag, targetFormat: "DocuSign" }), 400, "tag_unparseable");
+        const type = /radio/.test(tag) ? "RadioGroup" : "Dropdown";
+        const built = await expectProblem(await build({ type, signer: "1" }), 400, "validation_failed");
+        expect(built.errors).toEqual([
+          { field: "options", message: expect.stringMatching(/needs at least one option/) },
+        ]);
+        expect((await build({ type, signer: "1", options: "A,B" })).status).toBe(200);
+      },
+    );
+
+    test("a DocuSign list carries no options: valid as DocuSign, refused when converted to a format that needs them", async () => {
+      expect(await ok<Validation>(await validate({ tag: "\\l1\\" }))).toMatchObject({ isValid: true });
+      const body = await expectProblem(
+        await convert({ tag: "\\l1\\", targetFormat: "Platform" }),
+        400,
+        "validation_failed",
+      );
+      expect(body.detail).toMatch(/Converting to Platform: A Dropdown field needs at least one option/);
+    });
+
     test("a hint the tag contradicts is invalid, with the detected format", async () => {
       const result = await ok<Validation>(await validate({ tag: "{{sig:1:req}}", format: "docusign" }));
       expect(result).toEqual({
@@ -794,6 +842,13 @@ describe.each(BACKENDS)("tag operations on %s", (backend) => {
     ])("A→B→A keeps type and signer: %s", async (tag) => {
       const original = await parsed(tag);
       for (const target of ["Platform", "DocuSign", "AdobeSign"].filter((f) => f !== original.format)) {
+        if (target === "DocuSign" && TAKES_OPTIONS.has(original.type)) {
+          // DocuSign drops the options, which the way back needs: the trip ends there, said so.
+          const there = await converted(tag, target);
+          const back = await convert({ tag: there.tag, targetFormat: original.format });
+          await expectProblem(back, 400, "validation_failed");
+          continue;
+        }
         const there = await converted(tag, target);
         const back = await converted(there.tag, original.format);
         expect({ target, sourceFormat: back.sourceFormat }).toEqual({ target, sourceFormat: target });

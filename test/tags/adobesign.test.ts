@@ -37,7 +37,15 @@ describe("Adobe Sign tags: real-world forms", () => {
     ["{{Name_es_:signer1:fullname}}", "Name", 1, false, null, null, null],
     ["{{ full_name_es_:signer1:text }}", "Text", 1, false, "full_name", null, null],
     ["{{ agree_terms_es_:signer1:checkbox }}", "Checkbox", 1, false, null, "agree_terms", null],
-    ["{{ option_a_es_:signer1:radio }}", "RadioGroup", 1, false, null, "option_a", null],
+    [
+      "{{ option_a_es_:signer1:radio:options(Yes,No) }}",
+      "RadioGroup",
+      1,
+      false,
+      null,
+      "option_a",
+      ["Yes", "No"],
+    ],
     [
       "{{ department_es_:signer1:dropdown:options(Sales,Marketing,Finance) }}",
       "Dropdown",

@@ -34,8 +34,9 @@ export const specArb: fc.Arbitrary<TagSpec> = fc
     required: fc.boolean(),
     label: fc.option(valueText(), { nil: null }),
     group: fc.option(valueText(), { nil: null }),
-    options: fc.option(optionsArb, { nil: null }),
+    options: optionsArb,
   })
+  // Contract §5: Dropdown and RadioGroup need options; no other type takes them.
   .map((s) => (OPTION_TYPES.has(s.type) ? s : { ...s, options: null }));
 
 /** Specs a DocuSign tag carries whole: type, signer, and the required flag of initials. */
@@ -81,7 +82,7 @@ export const adobeSignSpecArb: fc.Arbitrary<TagSpec> = fc
     signerIndex: signerArb,
     required: fc.boolean(),
     name: fc.option(fieldName, { nil: null }),
-    options: fc.option(optionsArb, { nil: null }),
+    options: optionsArb,
   })
   .map(({ type, signerIndex, required, name, options }) => {
     const byGroup = type === "Checkbox" || type === "RadioGroup";

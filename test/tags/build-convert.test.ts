@@ -128,7 +128,14 @@ describe("convertTag", () => {
       targetFormat: "Platform",
       warnings: [],
     });
-    expect(convertTag("\\l3\\", "AdobeSign").tag).toBe("{{*Dropdown_es_:signer3:dropdown}}");
+    expect(convertTag("\\d3\\", "AdobeSign").tag).toBe("{{*Date_es_:signer3:date}}");
+  });
+
+  it("refuses to turn a DocuSign list, which carries no options, into a tag that needs them", () => {
+    expect(parseTag("\\l3\\")).toMatchObject({ type: "Dropdown", options: null });
+    expect(() => convertTag("\\l3\\", "AdobeSign")).toThrow(TagSpecError);
+    expect(() => convertTag("\\r1\\", "Platform")).toThrow(/needs at least one option in a Platform tag/);
+    expect(convertTag("\\l3\\", "DocuSign").tag).toBe("\\l3\\");
   });
 
   it("converts Adobe Sign to Platform, keeping the field name as label or group", () => {
@@ -168,6 +175,11 @@ describe("convertTag", () => {
     for (const a of formats) {
       const start = convertTag(original, a).tag;
       for (const b of formats) {
+        // A DocuSign radio tag drops the options, which the other formats require.
+        if ((a === "DocuSign") !== (b === "DocuSign")) {
+          expect(() => convertTag(convertTag(start, b).tag, a)).toThrow(TagSpecError);
+          continue;
+        }
         const back = convertTag(convertTag(start, b).tag, a).tag;
         expect(parseTag(back)).toMatchObject({ format: a, type: "RadioGroup", signerIndex: 7 });
       }

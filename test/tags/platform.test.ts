@@ -1,4 +1,4 @@
-import { TagParseError, buildTag, formatTag, parseTag } from "../../src/tags";
+import { TagParseError, buildTag, formatTag, parseTag, validateTag } from "../../src/tags";
 import type { TagSpec } from "../../src/tags";
 
 function errorOf(tag: string): TagParseError {
@@ -57,11 +57,12 @@ describe("Platform tags: contract examples", () => {
       signerIndex: 1,
       required: true,
     });
-    expect(parseTag("{{radio_12:opt;group=Pay}}")).toMatchObject({
+    expect(parseTag("{{radio_12:opt;group=Pay;options=Card,Cash}}")).toMatchObject({
       type: "RadioGroup",
       signerIndex: 12,
       required: false,
       group: "Pay",
+      options: ["Card", "Cash"],
     });
   });
 
@@ -92,8 +93,17 @@ describe("Platform tags: contract examples", () => {
     ["dropdown", "Dropdown"],
     ["attach", "Attachment"],
   ])("code %s is %s", (code, type) => {
-    expect(parseTag(`{{${code}:7:opt}}`)).toMatchObject({ type, signerIndex: 7, required: false });
+    const options = code === "radio" || code === "dropdown" ? ";options=A" : "";
+    expect(parseTag(`{{${code}:7:opt${options}}}`)).toMatchObject({ type, signerIndex: 7, required: false });
   });
+
+  it.each(["{{dropdown:1:req}}", "{{radio_2}}", "{{dropdown:3:opt;label=Colour}}"])(
+    "refuses %s: a Dropdown or RadioGroup needs at least one option (contract §5)",
+    (tag) => {
+      expect(() => parseTag(tag)).toThrow(/needs at least one option/);
+      expect(validateTag(tag)).toMatchObject({ isValid: false, parsed: null });
+    },
+  );
 
   it("accepts the words required/optional and a trailing semicolon", () => {
     expect(parseTag("{{sig:1:optional}}").required).toBe(false);

@@ -123,8 +123,14 @@ describe("checkSpec", () => {
     ]);
   });
 
-  it("lets a Dropdown or RadioGroup have no options list (DocuSign cannot carry one)", () => {
-    expect(checkSpec(spec({ type: "Dropdown", options: null }))).toEqual([]);
+  it("requires options of a Dropdown or RadioGroup, except in a DocuSign tag, which cannot carry them", () => {
+    const missing = { field: "options", message: "A Dropdown field needs at least one option" };
+    expect(checkSpec(spec({ type: "Dropdown", options: null }))).toEqual([missing]);
+    expect(checkSpec(spec({ type: "RadioGroup", options: null }), "AdobeSign")).toEqual([
+      { field: "options", message: "A RadioGroup field needs at least one option in an Adobe Sign tag" },
+    ]);
+    expect(checkSpec(spec({ type: "Dropdown", options: null }), "DocuSign")).toEqual([]);
+    expect(checkSpec(spec({ type: "Dropdown", options: ["Red"] }))).toEqual([]);
   });
 
   it("rejects an unknown type and wrongly typed values from untyped callers", () => {

@@ -138,6 +138,15 @@ describe("Tags view: build", () => {
     expect(screen.getByTestId("tag-Platform")).toHaveTextContent("{{sig:7:req;label=Client}}");
   });
 
+  it("asks for at least one option of a Dropdown next to the options field", async () => {
+    const user = renderTags();
+    await chooseOption(user, builder().getByRole("combobox", { name: /Field type/ }), "Dropdown");
+    expect(screen.getByText("A Dropdown field needs at least one option.")).toBeInTheDocument();
+    expect(screen.queryByTestId("tag-Platform")).not.toBeInTheDocument();
+    await user.type(builder().getByRole("textbox", { name: /Options/ }), "Red");
+    expect(screen.getByTestId("tag-Platform")).toHaveTextContent("{{dropdown:1:req;options=Red}}");
+  });
+
   it("reports repeated options", async () => {
     const user = renderTags();
     await chooseOption(user, builder().getByRole("combobox", { name: /Field type/ }), "Dropdown");

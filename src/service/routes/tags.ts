@@ -4,6 +4,7 @@ import {
   TAG_TYPES,
   TagFormatError,
   TagParseError,
+  TagSpecError,
   buildTag,
   checkSpec,
   convertTag,
@@ -250,6 +251,11 @@ const tagRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } catch (error) {
         if (error instanceof TagParseError) throw unparseable(error);
         if (error instanceof TagFormatError) throw invalidFormat("targetFormat", error.formatName);
+        if (error instanceof TagSpecError) {
+          throw validationFailed(
+            error.problems.map((p) => ({ field: "tag", message: `Converting to ${target}: ${p.message}` })),
+          );
+        }
         throw error;
       }
     },

@@ -31,7 +31,7 @@ export function takesOptions(type: TagType): boolean {
   return type === "Dropdown" || type === "RadioGroup";
 }
 
-/** The options as typed, one per line; null when none were typed (the list is optional). */
+/** The options as typed, one per line; null when none were typed (checkSpec then asks for one). */
 export function optionsFromText(text: string): string[] | null {
   const lines = text.split(/\r?\n/);
   while (lines.length > 0 && lines[lines.length - 1]?.trim() === "") lines.pop();
