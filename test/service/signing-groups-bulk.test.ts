@@ -46,16 +46,31 @@ describe.each(BACKENDS)("bulkDeleteSigningGroups on %s", (backend) => {
 
   test("rule 7 / §7: a group that is not found is a per-item not_found failure, in request order, and the rest still go", async () => {
     const [a, b] = await make(2, "mixed");
-    const answer = await bulk([MISSING_ID, a!.id, "not-a-uuid", b!.id]);
+    const answer = await bulk([MISSING_ID, a!.id, MISSING_ID.replace(/0$/, "1"), b!.id]);
     expect(answer.status).toBe(200);
     expect(answer.body.results.map((r) => [r.id, r.success, r.error?.code ?? null])).toEqual([
       [MISSING_ID, false, "not_found"],
       [a!.id, true, null],
-      ["not-a-uuid", false, "not_found"],
+      [MISSING_ID.replace(/0$/, "1"), false, "not_found"],
       [b!.id, true, null],
     ]);
     expect(answer.body.results[0]!.error!.message).toEqual(expect.any(String));
     expect(answer.body).toMatchObject({ successCount: 2, failureCount: 2 });
+  });
+
+  test("contract §4 (ids: uuid[]): an id that is no UUID makes the request malformed, naming its position; nothing is deleted", async () => {
+    const [a] = await make(1, "malformed");
+    const response = await service.call("POST", "/api/v1/signing-groups/bulk-delete", {
+      token,
+      body: { ids: [a!.id, MISSING_ID, "not-a-uuid", "", a!.id.slice(0, 35)] },
+    });
+    const body = await expectProblem(response, 400, "validation_failed");
+    expect(body.errors).toEqual([
+      { field: "ids[2]", message: expect.stringContaining('"not-a-uuid" is not a signing group id') },
+      { field: "ids[3]", message: expect.stringContaining("is not a signing group id") },
+      { field: "ids[4]", message: expect.stringContaining("is not a signing group id") },
+    ]);
+    expect(await exists(a!.id)).toBe(true);
   });
 
   test("contract §4: a repeated id succeeds once and fails as not_found the second time", async () => {

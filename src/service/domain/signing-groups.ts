@@ -531,22 +531,23 @@ export async function bulkDeleteSigningGroups(
   tenantId: string,
   ids: readonly string[],
 ): Promise<BulkDeleteResult> {
+  // Contract §4: the request is `{ ids: uuid[] }`, so an id that is no UUID is a malformed request
+  // (nothing deleted); a well-formed id that names no group is a per-item failure.
+  const keys = ids.map(parseGroupId);
+  const malformed = keys.flatMap((key, i) =>
+    key === null
+      ? [{ field: `ids[${i}]`, message: `${JSON.stringify(ids[i])} is not a signing group id (a UUID).` }]
+      : [],
+  );
+  if (malformed.length > 0) throw validationFailed(malformed);
   const results: BulkDeleteItem[] = [];
-  for (const id of ids) {
-    const key = parseGroupId(id);
-    const deleted = key !== null && (await storage.transaction((s) => s.signingGroups.delete(tenantId, key)));
+  for (const [i, id] of ids.entries()) {
+    const key = keys[i]!;
+    const deleted = await storage.transaction((s) => s.signingGroups.delete(tenantId, key));
     results.push({
       id,
       success: deleted,
-      error: deleted
-        ? null
-        : {
-            code: "not_found",
-            message:
-              key === null
-                ? `"${id}" is not a signing group id (a UUID).`
-                : `Signing group ${id} was not found.`,
-          },
+      error: deleted ? null : { code: "not_found", message: `Signing group ${id} was not found.` },
     });
   }
   const successCount = results.filter((r) => r.success).length;

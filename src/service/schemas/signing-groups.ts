@@ -75,7 +75,10 @@ export const AddSigningGroupMemberApiRequest = Type.Object(
 export const BulkDeleteApiRequest = Type.Object(
   {
     ids: Type.Array(
-      Type.String({ description: "A signing group id (UUID). Anything else fails as not_found." }),
+      Type.String({
+        description:
+          "A signing group id (UUID). One that is no UUID makes the request invalid (400 naming its position); a UUID of no group fails as not_found.",
+      }),
       {
         minItems: 1,
         maxItems: LIMITS.idsPerBulkDelete,
