@@ -3,13 +3,18 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { TSchema } from "@sinclair/typebox";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { randomBytes } from "node:crypto";
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import type { DestinationStream } from "pino";
 import type { ServiceConfig } from "./config";
 import { createAuthenticator } from "./domain/authenticate";
+import { RateLimiter } from "./domain/rate-limits";
 import authentication from "./plugins/authentication";
 import contentTypes from "./plugins/content-types";
-import errorResponses from "./plugins/error-responses";
+import errorResponses, { sendProblem } from "./plugins/error-responses";
 import openapi from "./plugins/openapi";
+import safeText from "./plugins/safe-text";
+import securityHeaders from "./plugins/security-headers";
 import connectTokenRoutes from "./routes/connect-token";
 import meRoutes from "./routes/me";
 import signingGroupRoutes from "./routes/signing-groups";
@@ -46,6 +51,36 @@ function traceIdOf(header: string | string[] | undefined): string {
   return match && !/^0+$/.test(match[1]!) ? match[1]! : randomBytes(16).toString("hex");
 }
 
+/**
+ * Errors Node's HTTP parser finds before there is a request (headers or URL over its 16 KB, broken
+ * HTTP): answered on the socket in contract §3's shape with a trace id, instead of Node's bare 431/400.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+  const status = tooLarge ? 431 : 400;
+  const traceId = randomBytes(16).toString("hex");
+  const code = tooLarge ? "payload_too_large" : "validation_failed";
+  const body = JSON.stringify({
+    type: `urn:sign-for-outlook:error:${code}`,
+    title: STATUS_CODES[status],
+    status,
+    detail: tooLarge
+      ? "The request's URL and headers are larger than 16 KB; send a shorter URL (long input goes in a body) or fewer headers."
+      : "The request is not valid HTTP.",
+    code,
+    traceId,
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Trace-Id: ${traceId}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 export async function buildApp({ storage, config, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logStream ? { level: config.logLevel, stream: logStream } : { level: config.logLevel },
@@ -53,6 +88,17 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
     genReqId: (req) => traceIdOf(req.headers.traceparent),
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
+    // Requests Fastify refuses before routing (a path with a broken %-escape) still get contract §3.
+    frameworkErrors: (error, request, reply) =>
+      sendProblem(request, reply, {
+        status: 400,
+        code: "validation_failed",
+        detail:
+          error.code === "FST_ERR_BAD_URL"
+            ? "The URL holds a malformed %-escape; encode each reserved character as % and two hex digits."
+            : "The request could not be routed.",
+      }),
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app, MODELS);
@@ -62,6 +108,8 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
 
   await app.register(errorResponses);
   await app.register(contentTypes);
+  await app.register(safeText);
+  await app.register(securityHeaders);
   await app.register(cors, {
     origin: config.corsOrigins,
     // @fastify/cors allows only GET, HEAD and POST unless told: the API also updates and deletes.
@@ -70,13 +118,33 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
     maxAge: 600,
   });
   await app.register(openapi, { models: MODELS, version: SERVICE_VERSION });
-  await app.register(authentication, { authenticator: createAuthenticator(storage, config.oidc) });
+  const limiter = new RateLimiter(storage);
+  await app.register(authentication, {
+    authenticator: createAuthenticator(storage, config.oidc),
+    limiter,
+    failuresPerMinute: config.authFailuresPerMinute,
+  });
 
-  await app.register(connectTokenRoutes, { storage });
+  await app.register(connectTokenRoutes, {
+    storage,
+    limiter,
+    failuresPerMinute: config.authFailuresPerMinute,
+  });
   await app.register(meRoutes);
   await app.register(tagRoutes);
   await app.register(signingGroupRoutes, { storage });
-  await app.register(addinRoutes, { storage, config });
+  await app.register(addinRoutes, { storage, config, limiter });
+
+  // A person who opens the service's address in a browser learns what it is and where its API is.
+  app.get("/", { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type("text/html; charset=utf-8")
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign for Outlook service</title></head>` +
+          `<body><h1>Sign for Outlook service</h1><p>Version ${SERVICE_VERSION}. ` +
+          `The API is described at <a href="/openapi/tenant-api.json">/openapi/tenant-api.json</a>.</p></body></html>`,
+      ),
+  );
 
   app.get("/health", { schema: { hide: true } }, async () => {
     await storage.ping();

@@ -20,6 +20,11 @@ export interface ServiceConfig {
   oidc: OidcConfig | null;
   /** The add-in manifest the service serves; GET /api/v1/outlook-addin/manifest-fingerprint hashes it. */
   addinManifestPath: string;
+  /**
+   * Failed authentications allowed per minute for one client id and for one source address (each
+   * counted on its own, across instances) before 429: slows down credential guessing.
+   */
+  authFailuresPerMinute: number;
   /** Telemetry batches one credential may send per minute before 429. */
   telemetryRateLimitPerMinute: number;
   /**
@@ -75,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       .filter(Boolean),
     oidc: oidcFrom(env),
     addinManifestPath: path.resolve(env.SIGN_ADDIN_MANIFEST?.trim() || "manifest.xml"),
+    authFailuresPerMinute: integer(env, "SIGN_AUTH_FAILURES_PER_MIN", 10, 1, 100_000),
     telemetryRateLimitPerMinute: integer(env, "SIGN_TELEMETRY_PER_MIN", 60, 1, 100_000),
     telemetryBeaconSecret: env.SIGN_BEACON_SECRET?.trim() || null,
   };

@@ -8,6 +8,8 @@
  * address, a name, a subject, a file name, a tag label) can fit into an event.
  */
 
+import { ERROR_CODES } from "./error-codes";
+
 export const VIEW_IDS = ["send", "groups", "tags", "status", "settings"] as const;
 export type TelemetryViewId = (typeof VIEW_IDS)[number];
 
@@ -46,21 +48,24 @@ export const ITEM_MODES = ["read", "compose", "none"] as const;
 export const HOST_NAMES = ["Outlook", "OutlookWebApp", "OutlookIOS", "OutlookAndroid", "other"] as const;
 export const PLATFORMS = ["PC", "OfficeOnline", "Mac", "iOS", "Android", "Universal", "other"] as const;
 
-/** A service error code (contract §3) or a client one (src/api/errors.ts), or a JS error's name in snake case. */
-export const CODE_PATTERN = "^[a-z_]{1,64}$";
+/**
+ * The oldest event the service takes, in days: telemetry older than this is no use to a daily
+ * report and is refused (as is an event more than MAX_CLOCK_AHEAD_MS ahead of the service's clock).
+ */
+export const TELEMETRY_RETENTION_DAYS = 90;
+export const MAX_CLOCK_AHEAD_MS = 24 * 3_600_000;
 /** Dotted numbers only ("16.0.17531.20000", "1.0.0.0"); anything else is sent as "unknown". */
 export const VERSION_PATTERN = "^(unknown|[0-9]{1,6}(\\.[0-9]{1,6}){0,3})$";
 export const MAX_DURATION_MS = 3_600_000;
 
 export type PropertySpec =
-  | { kind: "enum"; values: readonly string[] }
-  | { kind: "integer"; min: number; max: number }
-  | { kind: "code" };
+  { kind: "enum"; values: readonly string[] } | { kind: "integer"; min: number; max: number };
 
 const duration: PropertySpec = { kind: "integer", min: 0, max: MAX_DURATION_MS };
 const view: PropertySpec = { kind: "enum", values: VIEW_IDS };
 const action: PropertySpec = { kind: "enum", values: ACTION_IDS };
-const code: PropertySpec = { kind: "code" };
+/** An error code of the closed list (error-codes.ts). */
+const code: PropertySpec = { kind: "enum", values: ERROR_CODES };
 
 interface EventSpec {
   /** Properties every event of this name carries. */
@@ -127,7 +132,5 @@ export function admitValue(spec: PropertySpec, value: unknown): string | number 
       return typeof value === "number" && Number.isFinite(value)
         ? Math.min(spec.max, Math.max(spec.min, Math.round(value)))
         : undefined;
-    case "code":
-      return typeof value === "string" && new RegExp(CODE_PATTERN).test(value) ? value : undefined;
   }
 }

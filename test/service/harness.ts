@@ -56,6 +56,8 @@ export async function freshPlace(backend: Backend): Promise<Place> {
 
 export interface TestService {
   url: string;
+  /** Where its data lives: pass it to startTestService to run a second instance on the same data. */
+  place: Place;
   storage: Storage;
   config: ServiceConfig;
   /** Every log line the service wrote, parsed. */
@@ -72,8 +74,16 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(backend: Backend, env: NodeJS.ProcessEnv = {}): Promise<TestService> {
-  const place = await freshPlace(backend);
+/**
+ * A service on a fresh place, or on `shared` (another instance's place: two instances on one
+ * database, as a deployment with several runs them; closing this one leaves the place alone).
+ */
+export async function startTestService(
+  backend: Backend,
+  env: NodeJS.ProcessEnv = {},
+  shared?: Place,
+): Promise<TestService> {
+  const place = shared ?? (await freshPlace(backend));
   const config = loadConfig({
     ...env,
     SIGN_DATA_DIR: place.dataDir,
@@ -94,6 +104,7 @@ export async function startTestService(backend: Backend, env: NodeJS.ProcessEnv 
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   return {
     url,
+    place,
     storage,
     config,
     logs,
@@ -113,7 +124,7 @@ export async function startTestService(backend: Backend, env: NodeJS.ProcessEnv 
     close: async () => {
       await app.close();
       await storage.close();
-      await place.dispose();
+      if (!shared) await place.dispose();
     },
   };
 }

@@ -256,7 +256,7 @@ describe.each(BACKENDS)("tag operations on %s", (backend) => {
       ["fullname", "{{name:1:req}}"],
       ["Name", "{{name:1:req}}"],
     ])("type names are case-insensitive, FullName is Name: %s", async (type, platform) => {
-      const options = /drop|radio/i.test(type) ? { options: "A" } : {};
+      const options: Record<string, string> = /drop|radio/i.test(type) ? { options: "A" } : {};
       expect((await ok<TagBuild>(await build({ type, signer: "1", ...options }))).platform).toBe(platform);
     });
 

@@ -21,7 +21,9 @@ const CLIENT = {
   hostVersion: "16.0.17531.20000",
   addinVersion: "1.0.0.0",
 };
-const AT = "2026-11-23T10:00:00.000Z";
+// An hour ago, whenever the test runs: the service refuses events older than its retention.
+const AT = new Date(Math.floor(Date.now() / 1000) * 1000 - 3_600_000).toISOString();
+const DAY_MS = 86_400_000;
 
 const event = (name: string, props: Record<string, unknown>) => ({ name, at: AT, props });
 const batch = (...events: unknown[]) => ({ client: CLIENT, events });
@@ -31,7 +33,7 @@ const VALID_EVENTS = [
   event("view_shown", { view: "settings" }),
   event("action_started", { action: "settings.sign_in" }),
   event("action_succeeded", { action: "settings.sign_in", durationMs: 120 }),
-  event("action_failed", { action: "tags.insert", durationMs: 40, errorCode: "not_compose", status: 0 }),
+  event("action_failed", { action: "tags.insert", durationMs: 40, errorCode: "outlook_error", status: 0 }),
   event("unexpected_error", { source: "window_error", errorCode: "type_error" }),
 ];
 
@@ -64,7 +66,7 @@ describe.each(BACKENDS)("add-in telemetry API on %s", (backend) => {
       ["view_shown", "settings", "", null],
       ["action_started", "settings.sign_in", "", null],
       ["action_succeeded", "settings.sign_in", "", 120],
-      ["action_failed", "tags.insert", "not_compose", 40],
+      ["action_failed", "tags.insert", "outlook_error", 40],
       ["unexpected_error", "window_error", "type_error", null],
     ]);
     expect(stored[4]).toMatchObject({
@@ -74,7 +76,7 @@ describe.each(BACKENDS)("add-in telemetry API on %s", (backend) => {
       hostVersion: "16.0.17531.20000",
       addinVersion: "1.0.0.0",
       occurredOn: AT,
-      props: { action: "tags.insert", durationMs: 40, errorCode: "not_compose", status: 0 },
+      props: { action: "tags.insert", durationMs: 40, errorCode: "outlook_error", status: 0 },
     });
   });
 
@@ -84,7 +86,7 @@ describe.each(BACKENDS)("add-in telemetry API on %s", (backend) => {
     await expectProblem(await post(batch(VALID_EVENTS[1]), { token: "" }), 401, "unauthorized");
   });
 
-  test.each([
+  test.each<readonly [string, unknown, string]>([
     ["an unknown event name", batch(event("mail_read", { view: "tags" })), "events[0].name"],
     [
       "a property the event does not have",
@@ -137,6 +139,30 @@ describe.each(BACKENDS)("add-in telemetry API on %s", (backend) => {
       "events[0].subject",
     ],
     ["a bad time", batch({ name: "view_shown", at: "yesterday", props: { view: "tags" } }), "events[0].at"],
+    [
+      "a time more than a day ahead",
+      batch({
+        ...event("view_shown", { view: "tags" }),
+        at: new Date(Date.now() + DAY_MS + 60_000).toISOString(),
+      }),
+      "events[0].at",
+    ],
+    [
+      "a time older than the 90 days telemetry is kept",
+      batch({
+        ...event("view_shown", { view: "tags" }),
+        at: new Date(Date.now() - 91 * DAY_MS).toISOString(),
+      }),
+      "events[0].at",
+    ],
+    [
+      "a code-shaped error code that is not in the catalogue's list",
+      batch(event("unexpected_error", { source: "render", errorCode: "john_smith_at_contoso_dot_com" })),
+      "events[0].props.errorCode",
+    ],
+    ...["constructor", "toString", "__proto__", "valueOf", "hasOwnProperty"].map(
+      (name) => [`an event named ${name}`, batch(event(name, { view: "tags" })), "events[0].name"] as const,
+    ),
     ["a field beside the batch's", { ...batch(VALID_EVENTS[1]), user: "megan.bowen@contoso.com" }, "user"],
     [
       "a field in the client",
@@ -321,6 +347,14 @@ describe.each(BACKENDS)("add-in telemetry API on %s", (backend) => {
       "validation_failed",
     );
     expect(problem.errors?.map((e) => e.field)).toContain("events[0].props.subject");
+    for (const name of ["constructor", "__proto__", "toString"]) {
+      const inherited = await expectProblem(
+        await beacon({ beaconKey, ...batch(event(name, { view: "tags" })) }),
+        400,
+        "validation_failed",
+      );
+      expect(inherited.errors?.map((e) => e.field)).toContain("events[0].name");
+    }
     await expectProblem(
       await service.call("POST", `${ROUTE}/beacon`, {
         body: "{not json",
@@ -396,6 +430,36 @@ describe.each(BACKENDS)("telemetry rate limit and manifest settings on %s", (bac
     // Only what was accepted was stored.
     const id = (await service.storage.credentials.findTenantByName("Contoso"))!.id;
     expect(await service.storage.telemetry.events(id)).toHaveLength(4);
+  });
+
+  test("the budget is the credential's, however its header is written", async () => {
+    const token = await service.token("Fabrikam");
+    const body = batch(VALID_EVENTS[1]);
+    const answers = [];
+    for (const authorization of [
+      `Bearer ${token}`,
+      `bearer ${token}`,
+      `BEARER ${token}`,
+      `Bearer   ${token}  `,
+    ]) {
+      answers.push((await service.call("POST", ROUTE, { body, headers: { authorization } })).status);
+    }
+    expect(answers).toEqual([202, 202, 202, 429]);
+  });
+
+  test("the budget is counted in the database: a second service instance on the same data spends the same budget", async () => {
+    const token = await service.token("Northwind");
+    const body = batch(VALID_EVENTS[1]);
+    const second = await startTestService(backend, { SIGN_TELEMETRY_PER_MIN: "3" }, service.place);
+    try {
+      const statuses = [];
+      for (const target of [service, second, service, second]) {
+        statuses.push((await target.call("POST", ROUTE, { token, body })).status);
+      }
+      expect(statuses).toEqual([202, 202, 202, 429]);
+    } finally {
+      await second.close();
+    }
   });
 
   test("the fingerprint follows the manifest file, and no file is 404", async () => {

@@ -268,8 +268,13 @@ describe("the privacy filter", () => {
       durationMs: 0,
     });
     expect(
-      filterEvent("action_failed", { action: "tags.copy", durationMs: 1, errorCode: "x", status: "Megan" }),
-    ).toEqual({ action: "tags.copy", durationMs: 1, errorCode: "x" });
+      filterEvent("action_failed", {
+        action: "tags.copy",
+        durationMs: 1,
+        errorCode: "timeout",
+        status: "Megan",
+      }),
+    ).toEqual({ action: "tags.copy", durationMs: 1, errorCode: "timeout" });
   });
 
   test("the queue never holds what the filter drops", async () => {
@@ -287,8 +292,14 @@ describe("the privacy filter", () => {
     );
     expect(errorCodeOf(new TypeError("Cannot read 'Adele Vance'"))).toBe("type_error");
     expect(errorCodeOf(Object.assign(new Error("x"), { name: "ChunkLoadError" }))).toBe("chunk_load_error");
-    expect(errorCodeOf({ code: "Megan Bowen" })).toBe("unknown");
-    expect(errorCodeOf("a string")).toBe("unknown");
+    expect(errorCodeOf({ code: "Megan Bowen" })).toBe("other");
+    expect(errorCodeOf("a string")).toBe("other");
+    // Code-shaped data is no code: only the closed list passes (issue 13).
+    expect(errorCodeOf({ code: "john_smith_at_contoso_dot_com" })).toBe("other");
+    expect(errorCodeOf(Object.assign(new Error("x"), { name: "AdeleVanceError" }))).toBe("other");
+    expect(
+      filterEvent("unexpected_error", { source: "render", errorCode: "john_smith_at_contoso_dot_com" }),
+    ).toBeNull();
   });
 });
 

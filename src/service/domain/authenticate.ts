@@ -18,6 +18,11 @@ export interface Principal {
   kind: CredentialKind;
   scopes: Scope[];
   subject: string | null;
+  /**
+   * Which credential this is, however it was written on the wire: a personal access token's id, an
+   * OAuth client's id, an external token's tenant and subject. Per-credential budgets key on it.
+   */
+  credential: string;
 }
 
 /** Why a credential was refused; the message is safe to show (it never echoes the credential). */
@@ -79,6 +84,7 @@ function externalVerifier(storage: Storage, oidc: OidcConfig): ExternalVerifier 
       kind: "external",
       scopes: knownScopes([...scp.split(/\s+/), ...roles]),
       subject: claimText(payload, "sub"),
+      credential: `external:${tenant.id}:${claimText(payload, "oid") ?? claimText(payload, "sub") ?? ""}`,
     };
   };
 }
@@ -96,6 +102,7 @@ export function createAuthenticator(storage: Storage, oidc: OidcConfig | null): 
       kind: "personal_access_token",
       scopes: knownScopes(pat.scopes),
       subject: null,
+      credential: `pat:${pat.id}`,
     };
   }
 
@@ -115,6 +122,7 @@ export function createAuthenticator(storage: Storage, oidc: OidcConfig | null): 
         kind: "client_credentials",
         scopes: knownScopes(access.scopes),
         subject: access.clientId,
+        credential: `client:${access.clientId}`,
       };
     }
     if (external && looksLikeJwt(token)) return external(token);

@@ -98,18 +98,25 @@ export async function createOAuthClient(
 }
 
 /** RFC 6749 §5.2 error codes. */
+/** RFC 6749 §5.2's codes, and contract §3's `rate_limited` for the one answer RFC 6749 does not name (429). */
 export type TokenErrorCode =
-  "invalid_client" | "invalid_grant" | "invalid_scope" | "invalid_request" | "unsupported_grant_type";
+  | "invalid_client"
+  | "invalid_grant"
+  | "invalid_scope"
+  | "invalid_request"
+  | "unsupported_grant_type"
+  | "rate_limited";
 
 export class TokenRequestError extends Error {
+  readonly status: number;
+
   constructor(
     readonly error: TokenErrorCode,
     readonly description: string,
+    status?: number,
   ) {
     super(description);
-  }
-  get status(): number {
-    return this.error === "invalid_client" ? 401 : 400;
+    this.status = status ?? (error === "invalid_client" ? 401 : 400);
   }
 }
 

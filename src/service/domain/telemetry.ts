@@ -4,11 +4,12 @@
  * telemetry off, in which case it is dropped and the answer says so.
  */
 import {
-  CODE_PATTERN,
   EVENTS,
   HOST_NAMES,
+  MAX_CLOCK_AHEAD_MS,
   MAX_EVENTS_PER_BATCH,
   PLATFORMS,
+  TELEMETRY_RETENTION_DAYS,
   VERSION_PATTERN,
   type PropertySpec,
   type TelemetryBatch,
@@ -21,7 +22,6 @@ import { newId } from "./tokens";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** RFC 3339 date-time, as JSON.stringify(new Date()) writes it (offsets allowed). */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
-const code = new RegExp(CODE_PATTERN);
 const version = new RegExp(VERSION_PATTERN);
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -45,21 +45,25 @@ function checkValue(spec: PropertySpec, value: unknown, field: string, out: Fiel
   switch (spec.kind) {
     case "enum":
       if (typeof value !== "string" || !spec.values.includes(value))
-        out.push({ field, message: `${field} must be one of: ${spec.values.join(", ")}.` });
+        out.push({
+          field,
+          message:
+            spec.values.length > 20
+              ? `${field} must be one of the catalogue's ${spec.values.length} values (see the OpenAPI document).`
+              : `${field} must be one of: ${spec.values.join(", ")}.`,
+        });
       return;
     case "integer":
       if (typeof value !== "number" || !Number.isInteger(value) || value < spec.min || value > spec.max)
         out.push({ field, message: `${field} must be an integer from ${spec.min} to ${spec.max}.` });
       return;
-    case "code":
-      if (typeof value !== "string" || !code.test(value))
-        out.push({ field, message: `${field} must be a code of 1 to 64 lowercase letters and underscores.` });
-      return;
   }
 }
 
 /** The batch, or a validation_failed naming every field at fault. */
-export function checkBatch(body: unknown): TelemetryBatch {
+export function checkBatch(body: unknown, now: Date = new Date()): TelemetryBatch {
+  const latest = now.getTime() + MAX_CLOCK_AHEAD_MS;
+  const earliest = now.getTime() - TELEMETRY_RETENTION_DAYS * 86_400_000;
   const errors: FieldError[] = [];
   if (!isObject(body)) throw validationFailed([{ field: "body", message: "The body must be an object." }]);
   unknownKeys(body, ["client", "events"], "", errors);
@@ -97,8 +101,12 @@ export function checkBatch(body: unknown): TelemetryBatch {
         return;
       }
       unknownKeys(event, ["name", "at", "props"], at, errors);
-      const spec = typeof event.name === "string" ? EVENTS[event.name as TelemetryEventName] : undefined;
-      if (!spec || !Object.hasOwn(EVENTS, event.name as string)) {
+      // Own names only: "constructor" or "__proto__" must not find Object.prototype's members.
+      const spec =
+        typeof event.name === "string" && Object.hasOwn(EVENTS, event.name)
+          ? EVENTS[event.name as TelemetryEventName]
+          : undefined;
+      if (!spec) {
         errors.push({
           field: `${at}.name`,
           message: `${at}.name must be one of: ${Object.keys(EVENTS).join(", ")}.`,
@@ -111,6 +119,16 @@ export function checkBatch(body: unknown): TelemetryBatch {
         Number.isNaN(Date.parse(event.at))
       )
         errors.push({ field: `${at}.at`, message: `${at}.at must be an ISO 8601 date-time.` });
+      else if (Date.parse(event.at) > latest)
+        errors.push({
+          field: `${at}.at`,
+          message: `${at}.at is more than a day ahead of the service's clock.`,
+        });
+      else if (Date.parse(event.at) < earliest)
+        errors.push({
+          field: `${at}.at`,
+          message: `${at}.at is older than the ${TELEMETRY_RETENTION_DAYS} days telemetry is kept.`,
+        });
       const props = event.props;
       if (!isObject(props)) {
         errors.push({ field: `${at}.props`, message: `${at}.props is required and must be an object.` });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { InvalidCredentialError, type Authenticator, type Principal } from "../domain/authenticate";
 import type { Scope } from "../domain/scopes";
+import { rateLimitedError, type Budget, type RateLimiter } from "../domain/rate-limits";
 import { looksLikePersonalAccessToken } from "../domain/tokens";
 import { ApiError } from "../errors";
 
@@ -46,6 +47,7 @@ export function secured(scopes: Scope[], options: { apiKey?: boolean } = {}) {
   };
 }
 
+/** The principal of the request's credential; throws ApiError, or InvalidCredentialError for a refused one. */
 async function principalOf(
   request: FastifyRequest,
   auth: RouteAuth,
@@ -53,43 +55,66 @@ async function principalOf(
 ): Promise<Principal> {
   const authorization = request.headers.authorization;
   const apiKey = request.headers["x-api-key"];
-  try {
-    if (authorization !== undefined) {
-      const match = /^Bearer[ ]+([^\s]+)[ ]*$/i.exec(authorization);
-      if (!match)
-        throw unauthorized("Send the credential as 'Authorization: Bearer <token>'.", "invalid_request");
-      return await authenticator.bearer(match[1]!);
+  if (authorization !== undefined) {
+    const match = /^Bearer[ ]+([^\s]+)[ ]*$/i.exec(authorization);
+    if (!match)
+      throw unauthorized("Send the credential as 'Authorization: Bearer <token>'.", "invalid_request");
+    return await authenticator.bearer(match[1]!);
+  }
+  if (typeof apiKey === "string" && apiKey !== "") {
+    if (!looksLikePersonalAccessToken(apiKey)) {
+      throw new ApiError(401, "legacy_api_key", LEGACY_KEY_DETAIL, undefined, {
+        "WWW-Authenticate": REALM,
+      });
     }
-    if (typeof apiKey === "string" && apiKey !== "") {
-      if (!looksLikePersonalAccessToken(apiKey)) {
-        throw new ApiError(401, "legacy_api_key", LEGACY_KEY_DETAIL, undefined, {
-          "WWW-Authenticate": REALM,
-        });
-      }
-      if (!auth.apiKey) {
-        throw unauthorized(
-          "X-API-KEY is accepted only on signing-group and tag operations; send 'Authorization: Bearer <token>' here.",
-        );
-      }
-      const principal = await authenticator.personalAccessToken(apiKey);
-      if (principal) return principal;
+    if (!auth.apiKey) {
+      throw unauthorized(
+        "X-API-KEY is accepted only on signing-group and tag operations; send 'Authorization: Bearer <token>' here.",
+      );
     }
-  } catch (error) {
-    if (error instanceof InvalidCredentialError) throw unauthorized(error.message, "invalid_token");
-    throw error;
+    const principal = await authenticator.personalAccessToken(apiKey);
+    if (principal) return principal;
   }
   throw unauthorized(
     "This operation needs a credential: 'Authorization: Bearer <token>' with a personal access token or an access token from POST /connect/token.",
   );
 }
 
+export interface AuthenticationOptions {
+  authenticator: Authenticator;
+  limiter: RateLimiter;
+  /** Failed authentications from one address per minute before every credential from it gets 429. */
+  failuresPerMinute: number;
+}
+
+/** The budget of failed authentications, shared with POST /connect/token (per client id and address). */
+export const authFailures = (max: number): Budget => ({ name: "auth-failures", max });
+
 export default fp(
-  async function authentication(app: FastifyInstance, options: { authenticator: Authenticator }) {
+  async function authentication(app: FastifyInstance, options: AuthenticationOptions) {
+    const failures = authFailures(options.failuresPerMinute);
     app.decorateRequest("principal", null);
     app.addHook("onRequest", async (request) => {
       const auth = request.routeOptions.config.auth;
       if (!auth) return;
-      const principal = await principalOf(request, auth, options.authenticator);
+      // Checked before the credential, so that guessing gets no answer at all once over the budget.
+      const address = [`ip:${request.ip}`];
+      const verdict = await options.limiter.check(failures, address);
+      if (!verdict.allowed) {
+        throw rateLimitedError(
+          "Too many failed authentications from this address.",
+          verdict.retryAfterSeconds,
+        );
+      }
+      let principal: Principal;
+      try {
+        principal = await principalOf(request, auth, options.authenticator);
+      } catch (error) {
+        // Only a credential that was checked and refused counts: a missing one guesses nothing.
+        if (!(error instanceof InvalidCredentialError)) throw error;
+        await options.limiter.spend(failures, address);
+        throw unauthorized(error.message, "invalid_token");
+      }
       const missing = auth.scopes.filter((scope) => !principal.scopes.includes(scope));
       if (missing.length > 0) {
         throw new ApiError(

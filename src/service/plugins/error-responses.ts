@@ -136,6 +136,8 @@ function problemOf(error: FastifyError | ApiError | Error): Problem {
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Problem) {
   if (problem.headers) reply.headers(problem.headers);
+  // Also for answers made before the onRequest hooks ran (framework errors).
+  reply.header("X-Trace-Id", String(request.id));
   const body = {
     type: `urn:sign-for-outlook:error:${problem.code}`,
     title: STATUS_CODES[problem.status] ?? "Error",

@@ -1,11 +1,9 @@
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
-import { createHash } from "node:crypto";
 import { MAX_BATCH_BYTES } from "../../telemetry/catalogue";
 import type { ServiceConfig } from "../config";
 import { manifestFingerprintReader } from "../domain/addin-manifest";
 import { beaconKeys } from "../domain/beacon-keys";
+import { rateLimitedError, type Budget, type RateLimiter } from "../domain/rate-limits";
 import { acceptBatch, checkBatch } from "../domain/telemetry";
 import { ApiError, validationFailed } from "../errors";
 import { principal, secured } from "../plugins/authentication";
@@ -19,38 +17,20 @@ import {
 } from "../schemas/telemetry";
 import type { Storage } from "../storage";
 
-/** One credential, one budget: the key is a hash of the Authorization header (never the token itself). */
-function credentialKey(request: FastifyRequest): string {
-  return createHash("sha256")
-    .update(String(request.headers.authorization ?? request.ip))
-    .digest("hex");
-}
-
-/** A beacon's budget is its key's (a hash of it), or its address's when it has none. */
-function beaconRateKey(request: FastifyRequest): string {
-  const key = (request.body as { beaconKey?: unknown } | undefined)?.beaconKey;
-  return createHash("sha256")
-    .update(typeof key === "string" ? `beacon:${key}` : `ip:${request.ip}`)
-    .digest("hex");
-}
-
-function rateLimited(_request: FastifyRequest, context: { ttl: number }): ApiError {
-  const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-  return new ApiError(
-    429,
-    "rate_limited",
-    `Too many telemetry batches from this credential; send again in ${seconds} s.`,
-    undefined,
-    { "Retry-After": String(seconds) },
-  );
-}
-
 /** The add-in's own operations: its telemetry and the fingerprint of the manifest it should run under. */
-const addinRoutes: FastifyPluginAsyncTypebox<{ storage: Storage; config: ServiceConfig }> = async (
-  app,
-  { storage, config },
-) => {
-  await app.register(rateLimit, { global: false });
+const addinRoutes: FastifyPluginAsyncTypebox<{
+  storage: Storage;
+  config: ServiceConfig;
+  limiter: RateLimiter;
+}> = async (app, { storage, config, limiter }) => {
+  const budget: Budget = { name: "telemetry", max: config.telemetryRateLimitPerMinute };
+  /** Spends one batch of the key's budget (counted in the database, so across instances), or 429. */
+  const spend = async (key: string) => {
+    const verdict = await limiter.take(budget, key);
+    if (!verdict.allowed) {
+      throw rateLimitedError("Too many telemetry batches from this credential.", verdict.retryAfterSeconds);
+    }
+  };
   const auth = secured([]);
   const fingerprint = manifestFingerprintReader(config.addinManifestPath);
   const beacons = beaconKeys(config.telemetryBeaconSecret);
@@ -59,17 +39,7 @@ const addinRoutes: FastifyPluginAsyncTypebox<{ storage: Storage; config: Service
     "/api/v1/telemetry/outlook",
     {
       bodyLimit: MAX_BATCH_BYTES,
-      config: {
-        ...auth.config,
-        rateLimit: {
-          max: config.telemetryRateLimitPerMinute,
-          timeWindow: 60_000,
-          // After authentication, so the budget is the credential's and a bad token is a 401, not a 429.
-          hook: "preHandler",
-          keyGenerator: credentialKey,
-          errorResponseBuilder: rateLimited,
-        },
-      },
+      config: auth.config,
       // checkBatch names every field at fault in the catalogue's words; the schema documents the
       // batch and stays a second check behind it.
       attachValidation: true,
@@ -92,6 +62,9 @@ const addinRoutes: FastifyPluginAsyncTypebox<{ storage: Storage; config: Service
       },
     },
     async (request, reply) => {
+      // After authentication, so the budget is the credential's (however its header is written) and a
+      // bad token is a 401, not a 429.
+      await spend(principal(request).credential);
       const batch = checkBatch(request.body);
       const issues = (request as { validationError?: { validation?: unknown } }).validationError?.validation;
       if (Array.isArray(issues)) throw validationFailed(validationErrors(issues));
@@ -114,15 +87,6 @@ const addinRoutes: FastifyPluginAsyncTypebox<{ storage: Storage; config: Service
       "/api/v1/telemetry/outlook/beacon",
       {
         bodyLimit: MAX_BATCH_BYTES,
-        config: {
-          rateLimit: {
-            max: config.telemetryRateLimitPerMinute,
-            timeWindow: 60_000,
-            hook: "preHandler",
-            keyGenerator: beaconRateKey,
-            errorResponseBuilder: rateLimited,
-          },
-        },
         attachValidation: true,
         schema: {
           operationId: "apiV1TelemetryOutlookBeaconPost",
@@ -142,6 +106,8 @@ const addinRoutes: FastifyPluginAsyncTypebox<{ storage: Storage; config: Service
       async (request, reply) => {
         const body = request.body as Record<string, unknown> | undefined;
         const key = body?.beaconKey;
+        // A beacon's budget is its key's, or its address's when it has none.
+        await spend(typeof key === "string" ? `beacon:${key}` : `ip:${request.ip}`);
         const tenantId = typeof key === "string" ? beacons.verify(key) : null;
         if (!tenantId) {
           throw new ApiError(401, "unauthorized", "The beacon key is missing, not valid or expired.");

@@ -1,7 +1,11 @@
 import formbody from "@fastify/formbody";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import type { Storage } from "../storage";
 import { exchangeClientCredentials, TokenRequestError } from "../domain/credentials";
+import type { RateLimiter } from "../domain/rate-limits";
+import { hasUnsafeText } from "../text-safety";
+import { ApiError } from "../errors";
+import { authFailures } from "../plugins/authentication";
 
 type Form = Record<string, string | string[] | undefined>;
 
@@ -21,25 +25,90 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   if (colon < 0)
     throw new TokenRequestError("invalid_client", "The Basic credentials must be client_id:client_secret.");
   const decode = (s: string) => decodeURIComponent(s.replace(/\+/g, " "));
+  let credentials: { id: string; secret: string };
   try {
-    return { id: decode(decoded.slice(0, colon)), secret: decode(decoded.slice(colon + 1)) };
+    credentials = { id: decode(decoded.slice(0, colon)), secret: decode(decoded.slice(colon + 1)) };
   } catch {
     throw new TokenRequestError("invalid_client", "The Basic credentials are not correctly encoded.");
   }
+  if (hasUnsafeText(credentials.id) || hasUnsafeText(credentials.secret)) {
+    throw new TokenRequestError(
+      "invalid_request",
+      "The Basic credentials hold a NUL character or an unpaired surrogate, which no credential has.",
+    );
+  }
+  return credentials;
 }
 
-function sendTokenError(reply: FastifyReply, error: TokenRequestError) {
-  if (error.status === 401) reply.header("WWW-Authenticate", 'Basic realm="sign"');
+function sendTokenError(reply: FastifyReply, error: TokenRequestError, status: number = error.status) {
+  if (status === 401) reply.header("WWW-Authenticate", 'Basic realm="sign"');
   return reply
-    .code(error.status)
+    .code(status)
     .header("Cache-Control", "no-store")
+    .type("application/json; charset=utf-8")
+    .serializer(JSON.stringify)
     .send({ error: error.error, error_description: error.description });
 }
 
+const FORM_ONLY = "Send the request as application/x-www-form-urlencoded.";
+
+/** Fastify's refusals of a body (size, type, syntax) in RFC 6749 §5.2's words, keeping their status. */
+function tokenErrorOf(error: FastifyError | ApiError): { status: number; error: TokenRequestError } | null {
+  if (error instanceof ApiError) {
+    // The service-wide checks before a route (safe-text.ts) speak contract §3; here, RFC 6749.
+    return error.status === 400
+      ? { status: 400, error: new TokenRequestError("invalid_request", error.detail) }
+      : null;
+  }
+  switch (error.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return {
+        status: 413,
+        error: new TokenRequestError("invalid_request", "The request body is larger than 16 KB."),
+      };
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return { status: 415, error: new TokenRequestError("invalid_request", FORM_ONLY) };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return {
+      status: 400,
+      error: new TokenRequestError("invalid_request", "The request body could not be read; " + FORM_ONLY),
+    };
+  }
+  return null;
+}
+
+export interface ConnectTokenOptions {
+  storage: Storage;
+  limiter: RateLimiter;
+  /** Failed client authentications per client id and per address per minute before 429. */
+  failuresPerMinute: number;
+}
+
 /** OAuth 2.0 token endpoint (client credentials only). Its errors follow RFC 6749 §5.2, not SignErrorResponse. */
-export default async function connectTokenRoutes(app: FastifyInstance, options: { storage: Storage }) {
+export default async function connectTokenRoutes(app: FastifyInstance, options: ConnectTokenOptions) {
+  const failures = authFailures(options.failuresPerMinute);
   // Form bodies are accepted here only; everywhere else they are 415.
   await app.register(formbody, { bodyLimit: 16 * 1024 });
+  // This plugin's scope only: even the body parser's refusals speak RFC 6749 here.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const refusal = tokenErrorOf(error);
+    if (!refusal) throw error;
+    request.log.info({ code: refusal.error.error, status: refusal.status }, "token request refused");
+    return sendTokenError(reply, refusal.error, refusal.status);
+  });
+  app.route({
+    method: ["GET", "HEAD", "PUT", "PATCH", "DELETE"],
+    url: "/connect/token",
+    schema: { hide: true },
+    handler: (_request, reply) =>
+      sendTokenError(
+        reply.header("Allow", "POST"),
+        new TokenRequestError("invalid_request", "The token endpoint takes POST only."),
+        405,
+      ),
+  });
   app.post(
     "/connect/token",
     {
@@ -112,11 +181,30 @@ export default async function connectTokenRoutes(app: FastifyInstance, options: 
             "Client authentication is required (HTTP Basic or client_id and client_secret).",
           );
         }
-        const token = await exchangeClientCredentials(options.storage, {
-          clientId,
-          clientSecret,
-          scope: single(form, "scope"),
-        });
+        // Secrets are not guessed at speed: each client id and each address has a budget of failures.
+        const keys = [`client:${clientId}`, `ip:${request.ip}`];
+        const verdict = await options.limiter.check(failures, keys);
+        if (!verdict.allowed) {
+          reply.header("Retry-After", String(verdict.retryAfterSeconds));
+          throw new TokenRequestError(
+            "rate_limited",
+            `Too many failed client authentications; try again in ${verdict.retryAfterSeconds} s.`,
+            429,
+          );
+        }
+        let token;
+        try {
+          token = await exchangeClientCredentials(options.storage, {
+            clientId,
+            clientSecret,
+            scope: single(form, "scope"),
+          });
+        } catch (error) {
+          if (error instanceof TokenRequestError && error.error === "invalid_client") {
+            await options.limiter.spend(failures, keys);
+          }
+          throw error;
+        }
         return reply.header("Cache-Control", "no-store").header("Pragma", "no-cache").send(token);
       } catch (error) {
         if (error instanceof TokenRequestError) return sendTokenError(reply, error);

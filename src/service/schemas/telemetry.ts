@@ -1,6 +1,5 @@
 import { Type, type TSchema } from "@sinclair/typebox";
 import {
-  CODE_PATTERN,
   EVENTS,
   HOST_NAMES,
   MAX_BATCH_BYTES,
@@ -20,11 +19,6 @@ function propertySchema(spec: PropertySpec): TSchema {
       return enumOf(spec.values);
     case "integer":
       return Type.Integer({ minimum: spec.min, maximum: spec.max });
-    case "code":
-      return Type.String({
-        pattern: CODE_PATTERN,
-        description: "An error code, lowercase with underscores.",
-      });
   }
 }
 

@@ -5,6 +5,7 @@ import { PostgresDriver } from "./postgres-driver";
 import { SqliteDriver } from "./sqlite-driver";
 import { CredentialStore } from "./credentials";
 import { SigningGroupStore } from "./signing-groups";
+import { RateLimitStore } from "./rate-limits";
 import { TelemetryStore } from "./telemetry";
 
 export { UniqueViolationError } from "./driver";
@@ -18,6 +19,7 @@ export class Storage {
   readonly credentials: CredentialStore;
   readonly signingGroups: SigningGroupStore;
   readonly telemetry: TelemetryStore;
+  readonly rateLimits: RateLimitStore;
 
   constructor(
     private readonly driver: SqlDriver,
@@ -26,6 +28,7 @@ export class Storage {
     this.credentials = new CredentialStore(executor);
     this.signingGroups = new SigningGroupStore(executor, driver.dialect);
     this.telemetry = new TelemetryStore(executor);
+    this.rateLimits = new RateLimitStore(executor);
   }
 
   get dialect() {

@@ -1,0 +1,76 @@
+/**
+ * Budgets of requests per fixed one-minute window, counted in the database (storage/rate-limits.ts)
+ * so that every service instance on one database spends the same budget. Keys are hashed before
+ * they are stored: a budget may be keyed on an address or a client id, which the table need not hold.
+ */
+import { createHash } from "node:crypto";
+import { ApiError } from "../errors";
+import type { Storage } from "../storage";
+
+const WINDOW_MS = 60_000;
+/** Windows older than this are pruned whenever a new window opens. */
+const KEEP_MS = 60 * 60_000;
+
+export interface Budget {
+  /** What is counted, for the bucket's name ("auth-failures", "telemetry"). */
+  name: string;
+  /** Hits allowed in one window; the next is refused until the window ends. */
+  max: number;
+}
+
+export interface Verdict {
+  allowed: boolean;
+  /** Seconds until the window ends (at least 1): the Retry-After of a refusal. */
+  retryAfterSeconds: number;
+}
+
+function bucketOf(budget: Budget, key: string): string {
+  return `${budget.name}:${createHash("sha256").update(key).digest("base64url")}`;
+}
+
+function windowAt(nowMs: number): { start: string; retryAfterSeconds: number } {
+  const startMs = nowMs - (nowMs % WINDOW_MS);
+  return {
+    start: new Date(startMs).toISOString(),
+    retryAfterSeconds: Math.max(1, Math.ceil((startMs + WINDOW_MS - nowMs) / 1000)),
+  };
+}
+
+export class RateLimiter {
+  constructor(
+    private readonly storage: Storage,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Spends one hit of the key's budget: allowed while the window's count stays within `max`. */
+  async take(budget: Budget, key: string): Promise<Verdict> {
+    const nowMs = this.now();
+    const window = windowAt(nowMs);
+    const hits = await this.storage.rateLimits.hit(bucketOf(budget, key), window.start);
+    if (hits === 1) await this.storage.rateLimits.prune(new Date(nowMs - KEEP_MS).toISOString());
+    return { allowed: hits <= budget.max, retryAfterSeconds: window.retryAfterSeconds };
+  }
+
+  /** Whether any of the keys has spent its budget in this window, without spending. */
+  async check(budget: Budget, keys: readonly string[]): Promise<Verdict> {
+    const window = windowAt(this.now());
+    for (const key of keys) {
+      if ((await this.storage.rateLimits.count(bucketOf(budget, key), window.start)) >= budget.max) {
+        return { allowed: false, retryAfterSeconds: window.retryAfterSeconds };
+      }
+    }
+    return { allowed: true, retryAfterSeconds: window.retryAfterSeconds };
+  }
+
+  /** Spends one hit of each key's budget (a failed sign-in counts against its client and its address). */
+  async spend(budget: Budget, keys: readonly string[]): Promise<void> {
+    for (const key of keys) await this.take(budget, key);
+  }
+}
+
+/** The 429 of contract §3, with Retry-After. */
+export function rateLimitedError(detail: string, retryAfterSeconds: number): ApiError {
+  return new ApiError(429, "rate_limited", `${detail} Try again in ${retryAfterSeconds} s.`, undefined, {
+    "Retry-After": String(retryAfterSeconds),
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { validationFailed } from "../errors";
+import { findUnsafeText } from "../text-safety";
+
+/**
+ * Refuses NUL and unpaired surrogates in any path parameter, query parameter or body string (keys
+ * included) before a route runs, so no such text reaches a query: PostgreSQL cannot store NUL and
+ * answered such input with a 500. Routes answer it as their other malformed input (400
+ * validation_failed naming the field; the token endpoint in RFC 6749's words, see connect-token.ts).
+ */
+export default fp(
+  async function safeText(app: FastifyInstance) {
+    app.addHook("preValidation", async (request) => {
+      const parts = [request.params, request.query, request.body] as const;
+      for (const part of parts) {
+        const at = findUnsafeText(part, "");
+        if (at !== null) {
+          const field = at || "body";
+          throw validationFailed([
+            {
+              field,
+              message: `${field} holds a NUL character or an unpaired UTF-16 surrogate, which no text here may hold.`,
+            },
+          ]);
+        }
+      }
+    });
+  },
+  { name: "safe-text" },
+);

@@ -1,0 +1,34 @@
+/**
+ * Text no request may carry: NUL (PostgreSQL refuses it in text, so it would reach the database as
+ * a 500) and UTF-16 surrogates without their pair (no valid UTF-8 holds them; they would be stored
+ * as U+FFFD on one backend and refused by the other).
+ */
+// eslint-disable-next-line no-control-regex -- NUL is the character this looks for.
+const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function hasUnsafeText(text: string): boolean {
+  return UNSAFE.test(text);
+}
+
+/**
+ * The path (as `a.b[2].c`) of the first string in `value`, or a key of it, that holds unsafe text;
+ * null when there is none. Walks JSON-like values only, iteratively, so deep input cannot overflow.
+ */
+export function findUnsafeText(value: unknown, root: string): string | null {
+  const stack: [unknown, string][] = [[value, root]];
+  while (stack.length > 0) {
+    const [item, at] = stack.pop()!;
+    if (typeof item === "string") {
+      if (hasUnsafeText(item)) return at;
+    } else if (Array.isArray(item)) {
+      item.forEach((v, i) => stack.push([v, `${at}[${i}]`]));
+    } else if (item !== null && typeof item === "object") {
+      for (const [key, v] of Object.entries(item)) {
+        const path = at ? `${at}.${key}` : key;
+        if (hasUnsafeText(key)) return path;
+        stack.push([v, path]);
+      }
+    }
+  }
+  return null;
+}
