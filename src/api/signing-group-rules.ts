@@ -11,6 +11,7 @@ export const SIGNING_GROUP_LIMITS = {
   membersPerCreate: 100,
   membersPerGroup: 1000,
   idsPerBulkDelete: 50,
+  emailsPerResolve: 500,
   pageSizeDefault: 25,
   pageSizeMax: 100,
   searchLength: 2000,
