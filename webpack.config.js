@@ -234,6 +234,7 @@ module.exports = (_env, argv) => {
       devMiddleware: { writeToDisk: false },
       setupMiddlewares(middlewares, devServer) {
         devServer.app.get("/", (_req, res) => res.redirect("/workbench.html"));
+        devServer.app.get("/workbench-session.json", (req, res) => workbenchSession(req, res));
         return middlewares;
       },
       onListening() {
@@ -256,6 +257,37 @@ module.exports = (_env, argv) => {
 
   return config;
 };
+
+/**
+ * GET /workbench-session.json: the service URL and development token that `npm start` wrote to the
+ * file SIGN_WORKBENCH_SESSION names (read on each request, so a restart's new token is served), for
+ * the workbench page to sign the pane in with (src/workbench/dev-session.ts). 204 without one. Only
+ * pages of this origin may read it: no CORS header (the dev server's other answers allow any origin),
+ * no caching, and a Host other than localhost (DNS rebinding) or a cross-site fetch is refused.
+ */
+function workbenchSession(req, res) {
+  res.removeHeader("Access-Control-Allow-Origin");
+  res.set("Cache-Control", "no-store");
+  const host = String(req.headers.host || "").replace(/:\d+$/, "");
+  const site = req.headers["sec-fetch-site"];
+  if (!["localhost", "127.0.0.1", "[::1]"].includes(host) || (site && site !== "same-origin")) {
+    res.status(403).json({ error: "The development session is for the workbench page only." });
+    return;
+  }
+  const file = process.env.SIGN_WORKBENCH_SESSION;
+  let session;
+  try {
+    session = file ? JSON.parse(fs.readFileSync(file, "utf8")) : null;
+  } catch {
+    session = null;
+  }
+  if (!session) {
+    // Not 404, which the browser would log as an error on every workbench load without `npm start`.
+    res.status(204).end();
+    return;
+  }
+  res.json({ serviceUrl: String(session.serviceUrl), token: String(session.token) });
+}
 
 module.exports.devCertificate = devCertificate;
 module.exports.entraConfig = entraConfig;

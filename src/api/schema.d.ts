@@ -233,6 +233,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/signing-groups/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The groups that hold each of 1 to 500 email addresses
+         * @description Addresses are compared ignoring case, as members are; an address in no group answers empty groups. One item per address given, in request order (a repeated address at each of its positions). 400 validation_failed names the position of an address that is not valid. Reads only: POST because the list is long. Needs scope sign.signinggroup.read.
+         */
+        post: operations["resolveSigningGroups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/signing-groups/{id}/members": {
         parameters: {
             query?: never;
@@ -519,6 +539,26 @@ export interface components {
             results: components["schemas"]["BulkDeleteItemApiResponse"][];
             successCount: number;
             failureCount: number;
+        };
+        ResolveSigningGroupsApiRequest: {
+            /** @description 1 to 500 addresses; a repeated address is answered at each of its positions. */
+            emails: string[];
+        };
+        ResolvedSigningGroupDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            memberCount: number;
+        };
+        ResolvedAddressApiResponse: {
+            /** @description The address as given (trimmed). */
+            email: string;
+            /** @description The tenant's groups that hold the address (ignoring case), by name; empty when none. */
+            groups: components["schemas"]["ResolvedSigningGroupDto"][];
+        };
+        ResolveSigningGroupsApiResponse: {
+            /** @description One per requested address, in request order: items[i] answers emails[i]. */
+            items: components["schemas"]["ResolvedAddressApiResponse"][];
         };
         TelemetryClientInfoDto: {
             /**
@@ -1437,6 +1477,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BulkDeleteApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    resolveSigningGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveSigningGroupsApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResolveSigningGroupsApiResponse"];
                 };
             };
             /** @description Default Response */

@@ -1,5 +1,5 @@
 /**
- * The nine signing-group operations (contract §4) over the typed client, for the task pane and the
+ * The nine signing-group operations (contract §4) and resolveSigningGroups over the typed client, for the task pane and the
  * benchmarks. Every call rejects with an ApiError whose message can be shown as is.
  */
 import { createApiClient, type Schemas } from "./client";
@@ -15,6 +15,8 @@ export type NewSigningGroup = Schemas["CreateSigningGroupApiRequest"];
 export type SigningGroupChanges = Schemas["UpdateSigningGroupApiRequest"];
 export type NewSigningGroupMember = Schemas["AddSigningGroupMemberApiRequest"];
 export type BulkDeleteResult = Schemas["BulkDeleteApiResponse"];
+export type ResolvedAddress = Schemas["ResolvedAddressApiResponse"];
+export type ResolvedSigningGroup = Schemas["ResolvedSigningGroupDto"];
 export type SigningGroupSort = "name" | "createdOn" | "updatedOn" | "memberCount";
 
 export interface SigningGroupQuery {
@@ -41,6 +43,8 @@ export interface SigningGroupsApi {
   members(id: string, options?: Signal): Promise<SigningGroupMember[]>;
   addMember(id: string, member: NewSigningGroupMember, options?: Signal): Promise<SigningGroupMember>;
   removeMember(id: string, email: string, options?: Signal): Promise<void>;
+  /** The groups that hold each address (1 to 500), one item per address in order. */
+  resolve(emails: string[], options?: Signal): Promise<ResolvedAddress[]>;
 }
 
 export function createSigningGroupsApi(http: HttpClient): SigningGroupsApi {
@@ -87,5 +91,12 @@ export function createSigningGroupsApi(http: HttpClient): SigningGroupsApi {
         ...signalOf(options),
       });
     },
+    resolve: async (emails, options) =>
+      (
+        await api.request("POST", "/api/v1/signing-groups/resolve", {
+          body: { emails },
+          ...signalOf(options),
+        })
+      ).items,
   };
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createPersonalAccessToken } from "./domain/credentials";
 import { startService, stopOnSignals } from "./server";
@@ -7,8 +8,24 @@ const DEV_TENANT = "dev";
 const DEV_LABEL = "development token (npm start)";
 const ROOT = path.resolve(__dirname, "../..");
 
+/** Where `npm start` leaves the development session for the workbench page (see writeWorkbenchSession). */
+function workbenchSessionFile(dataDir: string): string {
+  return path.join(dataDir, "workbench-session.json");
+}
+
+/**
+ * Leaves the service URL and development token where the dev server serves them to the workbench
+ * page (GET /workbench-session.json, webpack.config.js), which signs the pane in with them. Readable
+ * by the user only; the token is the one printed, revoked by the next `npm start`.
+ */
+function writeWorkbenchSession(file: string, session: { serviceUrl: string; token: string }): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  rmSync(file, { force: true });
+  writeFileSync(file, JSON.stringify(session), { mode: 0o600 });
+}
+
 /** The add-in's webpack dev server as a child process; it serves the workbench and the task pane. */
-function startAddinDevServer(): { child: ChildProcess; origin: string } {
+function startAddinDevServer(sessionFile: string): { child: ChildProcess; origin: string } {
   // The same certificate check webpack.config.js makes decides http or https; that file is CommonJS.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { devCertificate } = require(path.join(ROOT, "webpack.config.js")) as {
@@ -21,6 +38,7 @@ function startAddinDevServer(): { child: ChildProcess; origin: string } {
     [require.resolve("webpack-cli/bin/cli.js"), "serve", "--mode", "development"],
     {
       cwd: ROOT,
+      env: { ...process.env, SIGN_WORKBENCH_SESSION: sessionFile },
       stdio: ["ignore", "inherit", "inherit"],
     },
   );
@@ -46,7 +64,9 @@ async function main() {
   // The workbench calls the service from the dev server's origin, whatever port it is on.
   process.env.SIGN_CORS_ORIGINS ??= `http://localhost:${addinPort},https://localhost:${addinPort}`;
   const service = await startService();
-  const addin = process.env.SIGN_SERVICE_ONLY ? null : startAddinDevServer();
+  const sessionFile = workbenchSessionFile(service.config.dataDir);
+  rmSync(sessionFile, { force: true }); // the previous run's token is about to be revoked
+  const addin = process.env.SIGN_SERVICE_ONLY ? null : startAddinDevServer(sessionFile);
   stopOnSignals(service, () => {
     addin?.child.kill("SIGTERM");
     process.exit(0);
@@ -64,6 +84,7 @@ async function main() {
     scopes: [],
     label: DEV_LABEL,
   });
+  if (addin) writeWorkbenchSession(sessionFile, { serviceUrl: service.url, token: pat.token });
   const ready = addin ? await waitFor(`${addin.origin}/workbench.html`, addin.child, 120) : false;
 
   const lines = [
@@ -77,7 +98,9 @@ async function main() {
     `  Tenant:                 ${pat.tenantName}`,
     `  Development token:      ${pat.token}`,
     "",
-    "  Paste the token in the task pane's Settings to sign in, or try:",
+    ...(addin
+      ? ["  The workbench signs its task pane in with this token. In Outlook, paste it in Settings, or try:"]
+      : ["  Paste the token in the task pane's Settings to sign in, or try:"]),
     `  curl -H "Authorization: Bearer ${pat.token}" ${service.url}/api/v1/me`,
     "",
   ];

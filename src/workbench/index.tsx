@@ -2,6 +2,7 @@
  * The workbench (development only): the real task pane (taskpane.html?workbench=1 in an iframe)
  * next to a simulated Outlook message from test/fixtures/message.json, in read or compose mode.
  * The simulated compose body is on this page, so "Insert" (at the cursor) in the pane is visible here.
+ * Under `npm start` the page signs the pane in with the development token (dev-session.ts).
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
@@ -33,6 +34,8 @@ import {
   type WorkbenchMode,
   type WorkbenchTheme,
 } from "./bridge";
+import { applyDevSession } from "./dev-session";
+import { sessionStorageOrNull } from "../auth";
 
 const useStyles = makeStyles({
   page: {
@@ -309,6 +312,8 @@ async function start(): Promise<void> {
   const response = await fetch("fixtures/message.json");
   if (!response.ok) throw new Error(`fixtures/message.json: HTTP ${response.status}`);
   const fixture = (await response.json()) as MessageFixture;
+  // Before the pane loads: with `npm start`'s development token stored, it starts signed in.
+  await applyDevSession(sessionStorageOrNull());
   createRoot(container).render(<Workbench fixture={fixture} />);
 }
 

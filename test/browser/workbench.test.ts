@@ -24,10 +24,11 @@
  * CI (where .ci/run installs it): there they fail.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import type { Result as AxeResult } from "axe-core";
 import {
@@ -68,6 +69,8 @@ window.Office = {
   context: { ui: { messageParent: (message) => window.__sent.push(message) } },
 };`;
 const SCOPES = ["sign.package.read", "sign.signinggroup.read"];
+/** The development session file the dev server serves to the workbench, as `npm start` writes it. */
+const SESSION_FILE = path.join(os.tmpdir(), `sign-workbench-session-${process.pid}.json`);
 
 type Mode = "read" | "compose";
 
@@ -129,6 +132,8 @@ function startDevServer(port: number, timeoutMs: number): DevServer {
         SIGN_ENTRA_CLIENT_ID: ENTRA_CLIENT_ID,
         SIGN_ENTRA_AUTHORITY: "https://127.0.0.1:9/contoso",
         SIGN_ENTRA_API_SCOPE: "api://sign.example.com/api/.default",
+        // Empty but for the development-session test, which writes it.
+        SIGN_WORKBENCH_SESSION: SESSION_FILE,
       },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
@@ -297,6 +302,7 @@ function describeViolations(violations: readonly AxeResult[]): string {
     for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
     await browser?.close().catch(() => undefined);
     await devServer?.stop();
+    rmSync(SESSION_FILE, { force: true });
     process.removeListener("exit", stopOnExit);
     await service?.close();
     if (lesserFindings.size > 0) {
@@ -529,6 +535,80 @@ function describeViolations(violations: readonly AxeResult[]): string {
     // The failed sign-in's 401 is logged by the browser; nothing else may be.
     expectNoPageErrors(wb, [/401 \(Unauthorized\)/]);
   });
+  test("npm start's development token signs the pane in by itself in the workbench, and only the workbench asks for it", async () => {
+    const tenant = "Dev-Session";
+    const token = await service!.token(tenant, SCOPES);
+    writeFileSync(SESSION_FILE, JSON.stringify({ serviceUrl: service!.url, token }));
+    try {
+      const context = await browser!.newContext({ ignoreHTTPSErrors: true });
+      contexts.push(context);
+      const asked: string[] = [];
+      context.on("request", (request) => {
+        if (request.url().endsWith("/workbench-session.json")) {
+          asked.push(request.frame() === request.frame().page().mainFrame() ? "workbench" : "pane");
+        }
+      });
+      const page = await context.newPage();
+      await page.goto(`${origin}/workbench.html?mode=read&theme=light`);
+      const pane = (await (
+        await page.waitForSelector("iframe[title='Sign for Outlook task pane']")
+      ).contentFrame())!;
+      await pane.getByRole("tablist", { name: "Sign for Outlook views" }).waitFor({ timeout: 20_000 });
+      const panel = await showView(pane, "Settings", "Signing service");
+      await panel.getByText("Signed in", { exact: true }).waitFor();
+      const identity = panel.locator("dl[aria-label='Signed-in identity']");
+      const terms = await identity.locator("dt").allTextContents();
+      const values = await identity.locator("dd").allTextContents();
+      expect(Object.fromEntries(terms.map((t, i) => [t, values[i]]))).toMatchObject({
+        Organisation: tenant,
+        Credential: "Personal access token",
+        Service: service!.url,
+      });
+      expect(asked).toEqual(["workbench"]);
+
+      // A token the user then enters in Settings is kept when the workbench reloads.
+      const mine = await service!.token("Own-Token", SCOPES);
+      await panel.getByRole("button", { name: "Sign out" }).click();
+      await panel.getByLabel("Personal access token").fill(mine);
+      await panel.getByRole("button", { name: "Sign in" }).click();
+      await panel.getByText("Own-Token", { exact: true }).waitFor();
+      await page.reload();
+      const reloaded = (await (
+        await page.waitForSelector("iframe[title='Sign for Outlook task pane']")
+      ).contentFrame())!;
+      const again = await showView(reloaded, "Settings", "Signing service");
+      await again.getByText("Signed in", { exact: true }).waitFor();
+      await again.getByText("Own-Token", { exact: true }).waitFor();
+      expect(await again.getByText(tenant, { exact: true }).count()).toBe(0);
+    } finally {
+      rmSync(SESSION_FILE, { force: true });
+    }
+    // Only pages of the dev server's origin may read it: no CORS header, and another Host is refused.
+    writeFileSync(SESSION_FILE, JSON.stringify({ serviceUrl: service!.url, token: "sfo_pat_x" }));
+    try {
+      const answer = (host: string) =>
+        new Promise<{ status: number; cors: unknown }>((resolve, reject) => {
+          const get = origin.startsWith("https:") ? https.get : http.get;
+          get(
+            `${origin}/workbench-session.json`,
+            { rejectUnauthorized: false, headers: { host, origin: "https://evil.example" } },
+            (response) => {
+              response.resume();
+              resolve({
+                status: response.statusCode ?? 0,
+                cors: response.headers["access-control-allow-origin"],
+              });
+            },
+          ).on("error", reject);
+        });
+      const port = new URL(origin).port;
+      expect(await answer(`localhost:${port}`)).toEqual({ status: 200, cors: undefined });
+      expect(await answer(`evil.example:${port}`)).toEqual({ status: 403, cors: undefined });
+    } finally {
+      rmSync(SESSION_FILE, { force: true });
+    }
+  });
+
   /** Signs the pane in with a personal access token, in Settings. */
   async function signIn(pane: Frame, token: string): Promise<void> {
     const panel = await showView(pane, "Settings", "Signing service");

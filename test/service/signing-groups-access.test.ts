@@ -15,7 +15,7 @@ import {
 const READ = "sign.signinggroup.read";
 const WRITE = "sign.signinggroup.write";
 
-/** The nine operations, each with a request that would succeed for the owner of `id` (a group holding a@example.com). */
+/** The nine operations and resolve, each with a request that would succeed for the owner of `id` (a group holding a@example.com). */
 const operations = (
   id: string,
 ): { op: string; method: string; route: string; body?: unknown; scope: string }[] => [
@@ -50,6 +50,13 @@ const operations = (
     method: "DELETE",
     route: `${BASE}/${id}/members/a%40example.com`,
     scope: WRITE,
+  },
+  {
+    op: "resolveSigningGroups",
+    method: "POST",
+    route: `${BASE}/resolve`,
+    body: { emails: ["a@example.com"] },
+    scope: READ,
   },
 ];
 
@@ -104,6 +111,7 @@ describe.each(BACKENDS)("signing groups: access on %s", (backend) => {
       listSigningGroupMembers: 200,
       addSigningGroupMember: 201,
       removeSigningGroupMember: 204,
+      resolveSigningGroups: 200,
     });
     const bulk = await service.call("POST", `${BASE}/bulk-delete`, {
       body: { ids: [mine.id] },
@@ -177,7 +185,12 @@ describe.each(BACKENDS)("signing groups: access on %s", (backend) => {
     const stranger = await service.token("stranger");
     const missing = "00000000-0000-4000-8000-000000000000";
     for (const { op, method, route, body } of operations(group.id)) {
-      if (op === "createSigningGroup" || op === "listSigningGroups" || op === "bulkDeleteSigningGroups")
+      if (
+        op === "createSigningGroup" ||
+        op === "listSigningGroups" ||
+        op === "bulkDeleteSigningGroups" ||
+        op === "resolveSigningGroups"
+      )
         continue;
       const theirs = await service.call(method, route, { token: stranger, body });
       const absent = await service.call(method, route.replace(group.id, missing), { token: stranger, body });
@@ -202,6 +215,16 @@ describe.each(BACKENDS)("signing groups: access on %s", (backend) => {
       `${BASE}?search=${encodeURIComponent("a@example.com")}`,
     );
     expect(listed.body.items.map((g) => g.id)).not.toContain(group.id);
+    const resolved = await api<{ items: { groups: unknown[] }[] }>(
+      service,
+      stranger,
+      "POST",
+      `${BASE}/resolve`,
+      {
+        emails: ["a@example.com"],
+      },
+    );
+    expect(resolved.body.items[0]!.groups).toEqual([]);
     expect(await getGroup(service, owner, group.id)).toEqual(group);
     expect((await membersOf(service, owner, group.id)).map((m) => m.email)).toEqual(["a@example.com"]);
   });
@@ -245,7 +268,7 @@ describe.each(BACKENDS)("signing groups: access on %s", (backend) => {
       expect(result.errors ?? []).toEqual([]);
     });
 
-    test("describes the nine operations at their paths, each with the ApiKey scheme and its scope", async () => {
+    test("describes the nine operations and resolve at their paths, each with the ApiKey scheme and its scope", async () => {
       const found: Record<string, string> = {};
       for (const [path, methods] of Object.entries(doc.paths)) {
         if (!path.startsWith(BASE)) continue;
@@ -253,7 +276,7 @@ describe.each(BACKENDS)("signing groups: access on %s", (backend) => {
           found[operation.operationId!] = `${method.toUpperCase()} ${path}`;
           expect(operation.security).toContainEqual({ ApiKey: [] });
           expect(operation.security).toContainEqual({ Bearer: [] });
-          const scope = method === "get" ? READ : WRITE;
+          const scope = method === "get" || path === `${BASE}/resolve` ? READ : WRITE;
           expect(operation.security).toContainEqual({ OAuth2: [scope] });
         }
       }
@@ -267,6 +290,7 @@ describe.each(BACKENDS)("signing groups: access on %s", (backend) => {
         listSigningGroupMembers: `GET ${BASE}/{id}/members`,
         addSigningGroupMember: `POST ${BASE}/{id}/members`,
         removeSigningGroupMember: `DELETE ${BASE}/{id}/members/{email}`,
+        resolveSigningGroups: `POST ${BASE}/resolve`,
       });
     });
 

@@ -1,4 +1,4 @@
-import { SIGNING_GROUP_LIMITS, caseKey, characters } from "../../api/signing-group-rules";
+import { SIGNING_GROUP_LIMITS, caseKey, characters, emailProblem } from "../../api/signing-group-rules";
 import { ApiError, notFound, validationFailed, type FieldError } from "../errors";
 import {
   UniqueViolationError,
@@ -23,7 +23,7 @@ export const SORT_FIELDS: readonly SigningGroupSortField[] = [
 // ---------------------------------------------------------------------------------------------
 // Text rules
 
-export { caseKey, characters };
+export { caseKey, characters, emailProblem };
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -71,39 +71,6 @@ export function checkMemberName(
   const problem = textProblem(name, field, { max: LIMITS.memberNameLength });
   if (problem) errors.push({ field, message: problem });
   return name === "" ? null : name;
-}
-
-// Characters a dot-atom local part may not hold (RFC 5322 specials); quoted local parts are not accepted.
-const LOCAL_FORBIDDEN = /[\s()<>[\]:;@\\,"]/u;
-const DOMAIN_LABEL = /^[\p{L}\p{N}\p{M}](?:[\p{L}\p{N}\p{M}-]*[\p{L}\p{N}\p{M}])?$/u;
-
-/**
- * Why an (already trimmed) email address is not one we can send to, or null when it is valid. An
- * address is `local@domain`: the local part a dot-atom of at most 64 bytes (Unicode allowed, RFC 6531),
- * the domain at least two labels of letters, digits and inner hyphens, and the whole at most 254 characters.
- */
-export function emailProblem(email: string): string | null {
-  if (email === "") return "is required.";
-  if (characters(email) > LIMITS.emailLength) return `must be at most ${LIMITS.emailLength} characters.`;
-  if (LONE_SURROGATE.test(email) || CONTROL.test(email))
-    return "must be an email address like name@example.com.";
-  const at = email.lastIndexOf("@");
-  if (at <= 0 || at === email.length - 1) return "must be an email address like name@example.com.";
-  const local = email.slice(0, at);
-  const domain = email.slice(at + 1);
-  if (LOCAL_FORBIDDEN.test(local)) {
-    return "has a character an address cannot hold before the @ (space, quote, comma, brackets, @ and the like).";
-  }
-  if (Buffer.byteLength(local, "utf8") > 64) return "has a part before the @ longer than 64 bytes.";
-  if (local.startsWith(".") || local.endsWith(".") || local.includes("..")) {
-    return "must not start or end with a dot before the @, or have two dots in a row.";
-  }
-  const labels = domain.split(".");
-  if (labels.length < 2 || labels.some((label) => !DOMAIN_LABEL.test(label) || characters(label) > 63)) {
-    return "must have a domain like example.com after the @.";
-  }
-  if (/^\d+$/.test(labels[labels.length - 1]!)) return "must have a domain like example.com after the @.";
-  return null;
 }
 
 function checkEmail(value: string, field: string, errors: FieldError[]): string {
@@ -613,4 +580,38 @@ export async function removeSigningGroupMember(
       throw new ApiError(404, "member_not_found", `${email} is not a member of this signing group.`);
     }
   });
+}
+
+export interface ResolvedAddress {
+  email: string;
+  groups: { id: string; name: string; memberCount: number }[];
+}
+
+/**
+ * The tenant's groups that hold each address (compared ignoring case, as members are): one answer
+ * per address given, in request order, so that a repeated address is answered at each of its
+ * positions and items[i] always answers emails[i]. Each address must be valid (the rules a member's
+ * email follows); a bad one is 400 naming its position. One query, however many addresses.
+ */
+export async function resolveSigningGroups(
+  storage: Storage,
+  tenantId: string,
+  emails: readonly string[],
+): Promise<{ items: ResolvedAddress[] }> {
+  const errors: FieldError[] = [];
+  if (emails.length < 1 || emails.length > LIMITS.emailsPerResolve) {
+    throw validationFailed([
+      { field: "emails", message: `emails must have 1 to ${LIMITS.emailsPerResolve} addresses.` },
+    ]);
+  }
+  const given = emails.map((email, i) => checkEmail(email, `emails[${i}]`, errors));
+  if (errors.length > 0) throw validationFailed(errors);
+  const keys = given.map(caseKey);
+  const held = new Map<string, ResolvedAddress["groups"]>();
+  for (const row of await storage.signingGroups.groupsHolding(tenantId, [...new Set(keys)])) {
+    const groups = held.get(row.emailKey) ?? [];
+    groups.push({ id: row.id, name: row.name, memberCount: row.memberCount });
+    held.set(row.emailKey, groups);
+  }
+  return { items: given.map((email, i) => ({ email, groups: held.get(keys[i]!) ?? [] })) };
 }

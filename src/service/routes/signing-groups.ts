@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import {
+  LIMITS,
   addSigningGroupMember,
   bulkDeleteSigningGroups,
   createSigningGroup,
@@ -10,6 +11,7 @@ import {
   listSigningGroups,
   parseListQuery,
   removeSigningGroupMember,
+  resolveSigningGroups,
   updateSigningGroup,
 } from "../domain/signing-groups";
 import { principal, secured } from "../plugins/authentication";
@@ -22,6 +24,8 @@ import {
   GroupPath,
   ListSigningGroupsQuery,
   MemberPath,
+  ResolveSigningGroupsApiRequest,
+  ResolveSigningGroupsApiResponse,
   SigningGroupApiResponse,
   SigningGroupListApiResponse,
   SigningGroupMemberApiResponse,
@@ -43,7 +47,10 @@ function rawQuery(url: string): Record<string, string | string[]> {
   return out;
 }
 
-/** The nine signing-group operations of service.md §4.1 with the rules of contract §4. */
+/**
+ * The nine signing-group operations of service.md §4.1 with the rules of contract §4, and
+ * resolveSigningGroups (which groups hold these recipients), for the task pane's first open.
+ */
 const signingGroupRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (app, { storage }) => {
   const read = secured(["sign.signinggroup.read"], { apiKey: true });
   const write = secured(["sign.signinggroup.write"], { apiKey: true });
@@ -155,6 +162,22 @@ const signingGroupRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = asyn
       },
     },
     async (request) => bulkDeleteSigningGroups(storage, tenant(request), request.body.ids),
+  );
+
+  app.post(
+    `${BASE}/resolve`,
+    {
+      config: read.config,
+      schema: {
+        ...readSchema,
+        operationId: "resolveSigningGroups",
+        summary: `The groups that hold each of 1 to ${LIMITS.emailsPerResolve} email addresses`,
+        description: `Addresses are compared ignoring case, as members are; an address in no group answers empty groups. One item per address given, in request order (a repeated address at each of its positions). 400 validation_failed names the position of an address that is not valid. Reads only: POST because the list is long. ${read.scopesNote}`,
+        body: ref(ResolveSigningGroupsApiRequest),
+        response: { 200: ref(ResolveSigningGroupsApiResponse), ...errorResponses(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request) => resolveSigningGroups(storage, tenant(request), request.body.emails),
   );
 
   app.get(

@@ -149,6 +149,50 @@ export const BulkDeleteApiResponse = Type.Object(
   { $id: "BulkDeleteApiResponse" },
 );
 
+export const ResolveSigningGroupsApiRequest = Type.Object(
+  {
+    emails: Type.Array(
+      Type.String({
+        description: `An email address (at most ${LIMITS.emailLength} characters, trimmed), compared ignoring case.`,
+      }),
+      {
+        minItems: 1,
+        maxItems: LIMITS.emailsPerResolve,
+        description: `1 to ${LIMITS.emailsPerResolve} addresses; a repeated address is answered at each of its positions.`,
+      },
+    ),
+  },
+  { $id: "ResolveSigningGroupsApiRequest" },
+);
+
+export const ResolvedSigningGroupDto = Type.Object(
+  {
+    id: Type.String({ format: "uuid" }),
+    name: Type.String(),
+    memberCount: Type.Integer({ minimum: 0, maximum: LIMITS.membersPerGroup }),
+  },
+  { $id: "ResolvedSigningGroupDto" },
+);
+
+export const ResolvedAddressApiResponse = Type.Object(
+  {
+    email: Type.String({ description: "The address as given (trimmed)." }),
+    groups: Type.Array(ref(ResolvedSigningGroupDto), {
+      description: "The tenant's groups that hold the address (ignoring case), by name; empty when none.",
+    }),
+  },
+  { $id: "ResolvedAddressApiResponse" },
+);
+
+export const ResolveSigningGroupsApiResponse = Type.Object(
+  {
+    items: Type.Array(ref(ResolvedAddressApiResponse), {
+      description: "One per requested address, in request order: items[i] answers emails[i].",
+    }),
+  },
+  { $id: "ResolveSigningGroupsApiResponse" },
+);
+
 /** Documents the list query; the values are checked by parseListQuery, whose messages name what is allowed. */
 export const ListSigningGroupsQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: "1-based." })),
@@ -200,4 +244,8 @@ export const SIGNING_GROUP_MODELS = [
   SigningGroupMemberApiResponse,
   BulkDeleteItemApiResponse,
   BulkDeleteApiResponse,
+  ResolveSigningGroupsApiRequest,
+  ResolvedSigningGroupDto,
+  ResolvedAddressApiResponse,
+  ResolveSigningGroupsApiResponse,
 ];

@@ -736,6 +736,32 @@ export class SigningGroupStore {
     return rows.map(memberOf);
   }
 
+  /**
+   * The tenant's groups that hold each of the case-folded addresses, in one query: the index on
+   * (email_lower, group_id) of migration 9 finds an address's memberships in every tenant, and each is
+   * joined to its group by id and kept when the group is the tenant's. Ordered by address, then by
+   * group name (case-folded) and id, the order a list by name answers.
+   */
+  async groupsHolding(
+    tenantId: string,
+    emailKeys: readonly string[],
+  ): Promise<{ emailKey: string; id: string; name: string; memberCount: number }[]> {
+    if (emailKeys.length === 0) return [];
+    const rows = await this.db.all<{ email_lower: string; id: string; name: string; member_count: number }>(
+      `SELECT m.email_lower, g.id, g.name, g.member_count
+       FROM signing_group_members m JOIN signing_groups g ON g.id = m.group_id
+       WHERE m.email_lower IN (${emailKeys.map(() => "?").join(", ")}) AND g.tenant_id = ?
+       ORDER BY m.email_lower, g.name_lower, g.id`,
+      [...emailKeys, tenantId],
+    );
+    return rows.map((row) => ({
+      emailKey: row.email_lower,
+      id: row.id,
+      name: row.name,
+      memberCount: Number(row.member_count),
+    }));
+  }
+
   /** Whether any domain the tenant's groups hold (or held) matches the search (see domainMatch). */
   private async anyDomainMatches(
     tenantId: string,

@@ -1,40 +1,39 @@
 /**
- * Which signing groups contain which addresses: a local copy of the groups that hold the addresses
- * the pane has asked about, kept in session storage and brought up to date with `updatedSince`.
+ * Which signing groups contain which addresses: a local copy of the answers for the addresses the
+ * pane has asked about, kept in session storage and brought up to date with `updatedSince`.
  *
- * - An address not asked about before is looked up with `search` (a substring search over names,
- *   descriptions and member emails); each group found is confirmed by its member list, since a
- *   substring match is not membership. Member lists are cached by (group, updatedOn).
+ * - Addresses not asked about before are answered by resolveSigningGroups, up to 500 in one request
+ *   (the groups that hold each address, exactly: membership compared ignoring case, as the service
+ *   compares members). The first open therefore costs two requests: the watermark, then resolve.
  * - Reopening the pane costs two requests when nothing changed: the groups changed since the
  *   watermark (`updatedSince`, which every member change moves too) and the tenant's group count.
- *   A changed group's members are read again. Deletions leave no trace in `updatedSince`, so the
- *   count tells of them: count at the watermark + groups created since ≠ count now means a group
- *   went away, and every address is looked up again (member lists still come from the cache).
+ *   When something changed, one more: every address asked about is resolved again. Deletions leave
+ *   no trace in `updatedSince`, so the count tells of them: count at the watermark + groups created
+ *   since ≠ count now means a group went away.
  *
- * Cost grows with the recipients asked about, not with the tenant's size.
+ * Cost grows with the recipients asked about (a request per 500), not with the tenant's size.
  */
-import type { SigningGroup, SigningGroupsApi } from "../../api/signing-groups";
+import {
+  SIGNING_GROUP_LIMITS,
+  type ResolvedAddress,
+  type SigningGroup,
+  type SigningGroupsApi,
+} from "../../api/signing-groups";
+import { emailProblem } from "../../api/signing-group-rules";
 import type { KeyValueStorage } from "../../auth";
-import { createAsyncLimiter, type AsyncLimiter } from "../../outlook";
 import { emailKey } from "./people";
 
 export interface GroupSummary {
   id: string;
   name: string;
   memberCount: number;
-  updatedOn: string;
 }
 
 /** How far before the newest `updatedOn` seen the next `updatedSince` starts: covers writes still committing. */
 const WATERMARK_MARGIN_MS = 60_000;
-/** More changed groups than this since the last look: start over rather than read each one's members. */
+/** More changed groups than this since the last look: start over with a new watermark. */
 const MAX_CHANGED_TO_FOLLOW = 100;
-const VERSION = 2;
-
-interface CachedGroup extends GroupSummary {
-  /** Email keys of all members. */
-  members: string[];
-}
+const VERSION = 3;
 
 interface IndexState {
   v: number;
@@ -49,10 +48,10 @@ interface IndexState {
    * are not new next time, and unchanged they need no second look.
    */
   atWatermark: Record<string, string>;
-  /** Email keys looked up as of the watermark. */
-  emails: string[];
-  /** Groups holding at least one of `emails`, with their members. */
-  groups: Record<string, CachedGroup>;
+  /** Email keys looked up as of the watermark, each with the ids of the groups that hold it, by name. */
+  holders: Record<string, string[]>;
+  /** The groups named in `holders`. */
+  groups: Record<string, GroupSummary>;
 }
 
 export interface MembershipIndexOptions {
@@ -62,8 +61,6 @@ export interface MembershipIndexOptions {
   storageKey: string;
   /** Names the copy: the service URL and tenant. A copy of another scope is not used. */
   scope: string;
-  /** Requests in flight at once (a browser opens 6 connections per host). Default 6. */
-  concurrency?: number;
 }
 
 export interface MembershipIndex {
@@ -81,13 +78,6 @@ export interface MembershipIndex {
 const watermarkBefore = (updatedOn: string): string =>
   new Date(Date.parse(updatedOn) - WATERMARK_MARGIN_MS).toISOString();
 
-const summary = (g: SigningGroup): GroupSummary => ({
-  id: g.id,
-  name: g.name,
-  memberCount: g.memberCount,
-  updatedOn: g.updatedOn,
-});
-
 const versions = (groups: readonly SigningGroup[]): Record<string, string> =>
   Object.fromEntries(groups.map((g) => [g.id, g.updatedOn]));
 
@@ -95,7 +85,7 @@ function parseState(text: string | null, scope: string): IndexState | null {
   if (!text) return null;
   try {
     const state = JSON.parse(text) as IndexState;
-    return state?.v === VERSION && state.scope === scope && typeof state.groups === "object" ? state : null;
+    return state?.v === VERSION && state.scope === scope && typeof state.holders === "object" ? state : null;
   } catch {
     return null;
   }
@@ -104,17 +94,13 @@ function parseState(text: string | null, scope: string): IndexState | null {
 export function createMembershipIndex(options: MembershipIndexOptions): MembershipIndex {
   const { storage } = options;
   const { storageKey: key, scope } = options;
-  const limiter: AsyncLimiter = createAsyncLimiter(options.concurrency ?? 6);
   let requests = 0;
   let memory: IndexState | null = null;
-  /** Member lists by group id, as of updatedOn: outlives a start-over. */
-  const memberCache = new Map<string, { updatedOn: string; members: string[] }>();
 
-  const call = <T>(run: () => Promise<T>): Promise<T> =>
-    limiter.run(() => {
-      requests += 1;
-      return run();
-    });
+  const call = <T>(run: () => Promise<T>): Promise<T> => {
+    requests += 1;
+    return run();
+  };
 
   const load = (): IndexState | null => {
     if (memory) return memory;
@@ -122,9 +108,6 @@ export function createMembershipIndex(options: MembershipIndexOptions): Membersh
       memory = parseState(storage?.getItem(key) ?? null, scope);
     } catch {
       memory = null;
-    }
-    for (const g of Object.values(memory?.groups ?? {})) {
-      memberCache.set(g.id, { updatedOn: g.updatedOn, members: g.members });
     }
     return memory;
   };
@@ -137,15 +120,6 @@ export function createMembershipIndex(options: MembershipIndexOptions): Membersh
     }
   };
 
-  async function membersOf(group: GroupSummary, signal?: AbortSignal): Promise<string[]> {
-    const cached = memberCache.get(group.id);
-    if (cached && cached.updatedOn === group.updatedOn) return cached.members;
-    const list = await call(() => options.api.members(group.id, signal ? { signal } : {}));
-    const members = list.map((m) => emailKey(m.email));
-    memberCache.set(group.id, { updatedOn: group.updatedOn, members });
-    return members;
-  }
-
   /** A new watermark: the newest updatedOn, the tenant's count, and the groups at or after it. */
   async function freshState(signal?: AbortSignal): Promise<IndexState> {
     const newest = await call(() =>
@@ -153,7 +127,7 @@ export function createMembershipIndex(options: MembershipIndexOptions): Membersh
     );
     const top = newest.items[0];
     if (!top)
-      return { v: VERSION, scope, watermark: null, total: 0, atWatermark: {}, emails: [], groups: {} };
+      return { v: VERSION, scope, watermark: null, total: 0, atWatermark: {}, holders: {}, groups: {} };
     const watermark = watermarkBefore(top.updatedOn);
     let recent = newest.items.filter((g) => g.updatedOn >= watermark);
     if (recent.length === newest.items.length && newest.totalPages > 1) {
@@ -165,13 +139,19 @@ export function createMembershipIndex(options: MembershipIndexOptions): Membersh
       watermark,
       total: newest.totalCount,
       atWatermark: versions(recent),
-      emails: [],
+      holders: {},
       groups: {},
     };
   }
 
-  /** Brings the copy up to date; null when it has to start over. */
-  async function revalidate(state: IndexState, signal?: AbortSignal): Promise<IndexState | null> {
+  /**
+   * Brings the watermark up to date; `stale` when some group changed (or went away) since, so that
+   * the answers kept may be out of date. Null when so much changed that it has to start over.
+   */
+  async function revalidate(
+    state: IndexState,
+    signal?: AbortSignal,
+  ): Promise<{ state: IndexState; stale: boolean } | null> {
     const opts = signal ? { signal } : {};
     const [changed, all] = await Promise.all([
       call(() =>
@@ -191,49 +171,60 @@ export function createMembershipIndex(options: MembershipIndexOptions): Membersh
     const created = changed.items.filter(
       (g) => !(g.id in state.atWatermark) && (state.watermark === null || g.createdOn >= state.watermark),
     ).length;
-    if (state.total + created !== all.totalCount) return null; // a group was deleted
-
-    const wanted = new Set(state.emails);
-    const groups = { ...state.groups };
-    await Promise.all(
-      changed.items.map(async (g) => {
-        const seen = groups[g.id]?.updatedOn ?? state.atWatermark[g.id];
-        if (seen === g.updatedOn) return;
-        const members = await membersOf(summary(g), signal);
-        if (members.some((m) => wanted.has(m))) groups[g.id] = { ...summary(g), members };
-        else delete groups[g.id];
-      }),
-    );
+    const deleted = state.total + created !== all.totalCount;
+    const stale = deleted || changed.items.some((g) => state.atWatermark[g.id] !== g.updatedOn);
     const top = changed.items[0];
     const watermark =
       top && (state.watermark === null || watermarkBefore(top.updatedOn) > state.watermark)
         ? watermarkBefore(top.updatedOn)
         : state.watermark;
     return {
-      ...state,
-      watermark,
-      total: all.totalCount,
-      atWatermark: versions(changed.items.filter((g) => watermark !== null && g.updatedOn >= watermark)),
-      groups,
+      stale,
+      state: {
+        ...state,
+        watermark,
+        total: all.totalCount,
+        atWatermark: versions(changed.items.filter((g) => watermark !== null && g.updatedOn >= watermark)),
+      },
     };
   }
 
-  /** Looks addresses up with search and adds the groups that really contain them. */
-  async function lookUp(state: IndexState, addresses: string[], signal?: AbortSignal): Promise<IndexState> {
+  /**
+   * Asks the service which groups hold each address (by key; the address as the message spells it
+   * is sent), 500 to a request, and answers the state with these answers in place of older ones.
+   * Only addresses a member could have are sent: any other is in no group, and one would fail them all.
+   */
+  async function lookUp(
+    state: IndexState,
+    spelled: ReadonlyMap<string, string>,
+    signal?: AbortSignal,
+  ): Promise<IndexState> {
+    const holders = { ...state.holders };
     const groups = { ...state.groups };
-    const wanted = new Set([...state.emails, ...addresses]);
-    await Promise.all(
-      addresses.map(async (address) => {
-        const found = await call(() => options.api.listAll({ search: address }, signal ? { signal } : {}));
-        await Promise.all(
-          found.map(async (g) => {
-            const members = await membersOf(summary(g), signal);
-            if (members.some((m) => wanted.has(m))) groups[g.id] = { ...summary(g), members };
-          }),
-        );
-      }),
+    const asked: [string, string][] = [];
+    for (const [k, address] of spelled) {
+      if (emailProblem(address) === null) asked.push([k, address]);
+      else holders[k] = [];
+    }
+    const batch = SIGNING_GROUP_LIMITS.emailsPerResolve;
+    const answers: ResolvedAddress[][] = await Promise.all(
+      Array.from({ length: Math.ceil(asked.length / batch) }, (_, i) =>
+        call(() =>
+          options.api.resolve(
+            asked.slice(i * batch, (i + 1) * batch).map(([, address]) => address),
+            signal ? { signal } : {},
+          ),
+        ),
+      ),
     );
-    return { ...state, emails: [...wanted], groups };
+    answers.flat().forEach((item, i) => {
+      holders[asked[i]![0]] = item.groups.map((g) => g.id);
+      for (const g of item.groups) groups[g.id] = { id: g.id, name: g.name, memberCount: g.memberCount };
+    });
+    // Keep only the groups some address still names (a group re-resolved away, or deleted, goes).
+    const named = new Set(Object.values(holders).flat());
+    for (const id of Object.keys(groups)) if (!named.has(id)) delete groups[id];
+    return { ...state, holders, groups };
   }
 
   return {
@@ -242,7 +233,6 @@ export function createMembershipIndex(options: MembershipIndexOptions): Membersh
     },
     clear() {
       memory = null;
-      memberCache.clear();
       try {
         storage?.removeItem(key);
       } catch {
@@ -251,25 +241,31 @@ export function createMembershipIndex(options: MembershipIndexOptions): Membersh
     },
     async resolve(addresses, resolveOptions = {}) {
       const { signal } = resolveOptions;
-      const keys = [...new Set(addresses.map(emailKey).filter(Boolean))];
+      const spelled = new Map<string, string>();
+      for (const address of addresses) {
+        const k = emailKey(address);
+        if (k && !spelled.has(k)) spelled.set(k, address.trim());
+      }
       const loaded = load();
-      let state = loaded ? await revalidate(loaded, signal) : null;
-      // Starting over keeps the member lists: only the searches are sent again.
-      state ??= await freshState(signal);
-      const known = new Set(state.emails);
-      const missing = keys.filter((k) => !known.has(k));
-      if (missing.length > 0) state = await lookUp(state, missing, signal);
+      const checked = loaded ? await revalidate(loaded, signal) : null;
+      // The watermark is taken before resolve is asked: a change that resolve does not show then
+      // committed after the list, so the next look sees it as changed.
+      let state = checked?.state ?? (await freshState(signal));
+      const ask = new Map<string, string>();
+      if (checked?.stale) {
+        // Something changed: every address kept is asked again (as its key, which compares alike).
+        for (const k of Object.keys(state.holders)) ask.set(k, k);
+      }
+      for (const [k, address] of spelled) if (!(k in state.holders) || ask.has(k)) ask.set(k, address);
+      if (ask.size > 0) state = await lookUp(state, ask, signal);
       save(state);
 
-      const result = new Map<string, GroupSummary[]>(keys.map((k) => [k, []]));
-      const byName = Object.values(state.groups).sort(
-        (a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
-      );
-      for (const group of byName) {
-        for (const member of group.members) {
-          const { id, name, memberCount, updatedOn } = group;
-          result.get(member)?.push({ id, name, memberCount, updatedOn });
-        }
+      const result = new Map<string, GroupSummary[]>();
+      for (const k of spelled.keys()) {
+        result.set(
+          k,
+          (state.holders[k] ?? []).flatMap((id) => (state.groups[id] ? [state.groups[id]] : [])),
+        );
       }
       return result;
     },
