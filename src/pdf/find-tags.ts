@@ -8,7 +8,14 @@
 import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
 import { scan } from "../tags";
 import type { TagFormat, TagType } from "../tags";
-import { normaliseBox, pageGeometry, toTopLeft, type PageGeometry } from "./geometry";
+import {
+  TEXT_ASCENT,
+  TEXT_DESCENT,
+  normaliseBox,
+  pageGeometry,
+  toTopLeft,
+  type PageGeometry,
+} from "./geometry";
 import { InvalidDocumentError } from "./inspect";
 
 export interface DetectedTag {
@@ -52,13 +59,11 @@ export function loadPdfJs(): Promise<PdfJs> {
   return pdfJs;
 }
 
-/**
- * A glyph's top and bottom as fractions of the font size. pdf.js gives a run's font size, not its
- * font's ascent; these are Helvetica's and Times' (0.718/0.683 cap height, 0.207/0.217 descent),
- * rounded so the box covers capitals and descenders as pdftotext's does.
- */
-const ASCENT = 0.75;
-const DESCENT = 0.25;
+// A glyph's top and bottom as fractions of the font size. pdf.js gives a run's font size, not its
+// font's ascent; Helvetica's and Times' (0.718/0.683 up, 0.207/0.217 down) rounded up, so the box
+// covers capitals and descenders much as pdftotext's does.
+const ASCENT = TEXT_ASCENT;
+const DESCENT = TEXT_DESCENT;
 
 /**
  * pdf.js gives each run's total width, not each character's. A tag may be part of a run ("Sign:

@@ -112,6 +112,15 @@ export function rectFromTopLeft(g: PageGeometry, r: TopLeftRect): UserRect {
 }
 
 /**
+ * The box a line of text occupies, as fractions of its font size above and below the baseline.
+ * find-tags reports a tag's rectangle with these, and stamp-tags sizes its text with them, so a
+ * stamped tag is found again exactly where it was stamped. Helvetica reaches 0.718 up and 0.207
+ * down, inside this box.
+ */
+export const TEXT_ASCENT = 0.75;
+export const TEXT_DESCENT = 0.25;
+
+/**
  * The angle, in degrees counter-clockwise in user space, at which text must be drawn so that it
  * reads left to right on the visible (rotated) page.
  */
