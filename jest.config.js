@@ -4,7 +4,7 @@ module.exports = {
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
   transform: {
-    "^.+\\.(t|j)sx?$": [
+    "^.+\\.(tsx?|jsx?|mjs)$": [
       "@swc/jest",
       {
         jsc: {
@@ -17,7 +17,9 @@ module.exports = {
     ],
   },
   // ESM-only packages that must be transformed to run under jest on Node 20.
-  transformIgnorePatterns: ["/node_modules/(?!(strip-bom|uuid|jose|@seriousme/openapi-schema-validator)/)"],
+  transformIgnorePatterns: [
+    "/node_modules/(?!(strip-bom|uuid|jose|@seriousme/openapi-schema-validator|pdfjs-dist)/)",
+  ],
   testTimeout: 30000,
   maxWorkers: 2,
 };

@@ -1,0 +1,291 @@
+// Finding text tags (contract §5) in a PDF, with where each sits on its page (§6.2 DetectedTag):
+// pdf.js gives the page's text as runs with positions; the runs are joined into lines (a tag drawn
+// in several runs, e.g. in two fonts, reads as one string), src/tags' scanner finds the tags in
+// that text, and each tag's characters are mapped back to their runs to get its rectangle.
+//
+// Service-side (pdf.js is large and loaded lazily). The rectangle is in points from the page's
+// visible top-left (after /Rotate and the CropBox), like annotations (§6.4).
+import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
+import { scan } from "../tags";
+import type { TagFormat, TagType } from "../tags";
+import {
+  TEXT_ASCENT,
+  TEXT_DESCENT,
+  normaliseBox,
+  pageGeometry,
+  toTopLeft,
+  type PageGeometry,
+} from "./geometry";
+import { InvalidDocumentError } from "./inspect";
+
+export interface DetectedTag {
+  text: string;
+  format: TagFormat;
+  /** The fields below are null, and `error` set, for a tag that does not parse. */
+  type: TagType | null;
+  signerIndex: number | null;
+  required: boolean | null;
+  label: string | null;
+  group: string | null;
+  options: string[] | null;
+  /** 1-based page number. */
+  page: number;
+  /** Points from the page's visible top-left. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  error: string | null;
+}
+
+type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+export type PdfJsLoader = () => Promise<PdfJs>;
+
+let pdfJs: Promise<PdfJs> | null = null;
+
+/**
+ * pdf.js's legacy build, for Node. Its worker module is loaded into this thread and offered as
+ * `globalThis.pdfjsWorker`, which pdf.js uses instead of starting a worker: tag detection is short
+ * and the service runs it per upload, so a worker thread per document would cost more than it
+ * saves. Loaded once, on first use.
+ */
+export function loadPdfJs(): Promise<PdfJs> {
+  pdfJs ??= (async () => {
+    const worker: unknown = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+    const g = globalThis as { pdfjsWorker?: unknown };
+    g.pdfjsWorker ??= worker;
+    return import("pdfjs-dist/legacy/build/pdf.mjs");
+  })();
+  return pdfJs;
+}
+
+// A glyph's top and bottom as fractions of the font size. pdf.js gives a run's font size, not its
+// font's ascent; Helvetica's and Times' (0.718/0.683 up, 0.207/0.217 down) rounded up, so the box
+// covers capitals and descenders much as pdftotext's does.
+const ASCENT = TEXT_ASCENT;
+const DESCENT = TEXT_DESCENT;
+
+/**
+ * pdf.js gives each run's total width, not each character's. A tag may be part of a run ("Sign:
+ * {{sig:1}}"), so the run's width is shared among its characters in proportion to Helvetica's
+ * widths, which is exact for Helvetica and close for other proportional fonts (equal shares would
+ * drift by several points over a line of text).
+ */
+let helvetica: Promise<PDFFont> | null = null;
+function helveticaFont(): Promise<PDFFont> {
+  helvetica ??= PDFDocument.create().then((doc) => doc.embedFont(StandardFonts.Helvetica));
+  return helvetica;
+}
+
+const weightCache = new Map<string, number>();
+function charWeight(font: PDFFont, ch: string): number {
+  let w = weightCache.get(ch);
+  if (w === undefined) {
+    try {
+      w = font.widthOfTextAtSize(ch, 1000);
+    } catch {
+      w = 0; // not encodable in WinAnsi: fall back below
+    }
+    if (!(w > 0)) w = 556; // Helvetica's digit width, a middling glyph
+    weightCache.set(ch, w);
+  }
+  return w;
+}
+
+interface Run {
+  str: string;
+  /** Baseline origin, user space. */
+  ox: number;
+  oy: number;
+  /** Unit vector along the baseline and unit vector "up". */
+  ux: number;
+  uy: number;
+  vx: number;
+  vy: number;
+  width: number;
+  size: number;
+  /** Start offset of each character along the baseline, and the run's end (length + 1 entries). */
+  offsets: number[];
+}
+
+function toRun(
+  item: { str: string; transform: number[]; width: number; height: number },
+  font: PDFFont,
+): Run | null {
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = item.transform;
+  const along = Math.hypot(a, b);
+  const up = Math.hypot(c, d);
+  if (item.str.length === 0 || along === 0 || up === 0) return null;
+  const ux = a / along;
+  const uy = b / along;
+  // The "up" direction is perpendicular to the baseline; (c, d) may be skewed (oblique text).
+  const cross = ux * d - uy * c >= 0 ? 1 : -1;
+  const vx = -uy * cross;
+  const vy = ux * cross;
+  const chars = Array.from(item.str);
+  const weights = chars.map((ch) => charWeight(font, ch));
+  const total = weights.reduce((s, w) => s + w, 0);
+  const offsets: number[] = [0];
+  let acc = 0;
+  // Offsets per UTF-16 unit, so string indices map directly (a surrogate pair's second half
+  // gets its first half's position).
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i]!;
+    acc += (weights[i]! / total) * item.width;
+    if (ch.length === 2) offsets.push(offsets[offsets.length - 1]!);
+    offsets.push(acc);
+  }
+  return { str: item.str, ox: e, oy: f, ux, uy, vx, vy, width: item.width, size: up, offsets };
+}
+
+/** What goes between two consecutive runs in the page's text. */
+function separator(prev: Run, next: Run, prevEol: boolean): string {
+  const size = Math.max(prev.size, next.size);
+  const sameDirection = prev.ux * next.ux + prev.uy * next.uy > 0.99;
+  const dx = next.ox - (prev.ox + prev.ux * prev.width);
+  const dy = next.oy - (prev.oy + prev.uy * prev.width);
+  const along = dx * prev.ux + dy * prev.uy;
+  const across = dx * prev.vx + dy * prev.vy;
+  if (!sameDirection || Math.abs(across) > 0.5 * size || along < -0.5 * size) return "\n";
+  // Runs that touch are one word: a tag drawn in pieces must read as one string. pdf.js marks a
+  // line end after a run it ends a line with; a run that continues the same baseline overrides it.
+  if (along <= 0.15 * size) return "";
+  if (prevEol && along > 3 * size) return "\n";
+  return " ";
+}
+
+interface PageText {
+  text: string;
+  /** For each UTF-16 unit of `text`: [run index, unit index in the run], or null for a separator. */
+  map: ([number, number] | null)[];
+  runs: Run[];
+}
+
+function pageText(
+  items: readonly (
+    { str: string; transform: number[]; width: number; height: number; hasEOL: boolean } | object
+  )[],
+  font: PDFFont,
+): PageText {
+  const runs: Run[] = [];
+  const parts: string[] = [];
+  const map: ([number, number] | null)[] = [];
+  let prevEol = false;
+  for (const raw of items) {
+    if (!("str" in raw)) continue; // marked-content boundaries
+    const run = toRun(raw, font);
+    if (!run) {
+      prevEol ||= raw.hasEOL;
+      continue;
+    }
+    const prev = runs[runs.length - 1];
+    if (prev) {
+      const sep = separator(prev, run, prevEol);
+      if (sep) {
+        parts.push(sep);
+        map.push(null);
+      }
+    }
+    const index = runs.length;
+    runs.push(run);
+    parts.push(run.str);
+    for (let i = 0; i < run.str.length; i++) map.push([index, i]);
+    prevEol = raw.hasEOL;
+  }
+  return { text: parts.join(""), map, runs };
+}
+
+/** The tag's rectangle on the visible page: the bounding box of its characters' boxes. */
+function tagBox(
+  page: PageText,
+  geometry: PageGeometry,
+  start: number,
+  end: number,
+): { x: number; y: number; width: number; height: number } {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let i = start; i < end; i++) {
+    const at = page.map[i];
+    if (!at) continue;
+    const run = page.runs[at[0]]!;
+    const s0 = run.offsets[at[1]]!;
+    const s1 = run.offsets[at[1] + 1]!;
+    for (const s of [s0, s1]) {
+      for (const h of [-DESCENT * run.size, ASCENT * run.size]) {
+        const p = toTopLeft(geometry, run.ox + run.ux * s + run.vx * h, run.oy + run.uy * s + run.vy * h);
+        minX = Math.min(minX, p.x);
+        minY = Math.min(minY, p.y);
+        maxX = Math.max(maxX, p.x);
+        maxY = Math.max(maxY, p.y);
+      }
+    }
+  }
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return { x: round(minX), y: round(minY), width: round(maxX - minX), height: round(maxY - minY) };
+}
+
+export interface FindTagsOptions {
+  /** How to load pdf.js; defaults to loadPdfJs (the legacy build, in this thread). */
+  loadPdfJs?: PdfJsLoader;
+}
+
+/**
+ * Every text tag of the three formats in a PDF, page by page, each with its rectangle. Throws
+ * InvalidDocumentError for a PDF pdf.js cannot open (encrypted, broken).
+ */
+export async function findTags(bytes: Uint8Array, options: FindTagsOptions = {}): Promise<DetectedTag[]> {
+  const pdfjs = await (options.loadPdfJs ?? loadPdfJs)();
+  const font = await helveticaFont();
+  const task = pdfjs.getDocument({
+    // pdf.js takes ownership of (detaches) the buffer it is given; the caller keeps theirs.
+    data: bytes.slice(),
+    disableFontFace: true,
+    useSystemFonts: false,
+    isEvalSupported: false,
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+  });
+  let doc;
+  try {
+    doc = await task.promise;
+  } catch (error) {
+    await task.destroy();
+    if (error instanceof Error && error.name === "PasswordException")
+      throw new InvalidDocumentError("encrypted");
+    throw new InvalidDocumentError("broken");
+  }
+  try {
+    const found: DetectedTag[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = page.view;
+      const geometry = pageGeometry(normaliseBox(x1, y1, x2, y2), page.rotate);
+      const content = await page.getTextContent({ disableNormalization: true });
+      const text = pageText(content.items as never, font);
+      for (const tag of scan(text.text)) {
+        const box = tagBox(text, geometry, tag.start, tag.end);
+        const p = tag.parsed;
+        found.push({
+          text: tag.text,
+          format: tag.format,
+          type: p?.type ?? null,
+          signerIndex: p?.signerIndex ?? null,
+          required: p?.required ?? null,
+          label: p?.label ?? null,
+          group: p?.group ?? null,
+          options: p?.options ?? null,
+          page: n,
+          ...box,
+          error: p
+            ? null
+            : tag.problems.map((problem) => problem.message).join("; ") || "The tag cannot be read.",
+        });
+      }
+      page.cleanup();
+    }
+    return found;
+  } finally {
+    await doc.destroy();
+  }
+}
