@@ -104,14 +104,32 @@ interface Run {
   vy: number;
   width: number;
   size: number;
-  /** Start offset of each character along the baseline, and the run's end (length + 1 entries). */
-  offsets: number[];
+  /**
+   * Start offset of each UTF-16 unit along the baseline, and the run's end (length + 1 entries).
+   * Computed only for runs a tag touches: most text holds no tag, and this is the costly part.
+   */
+  offsets: number[] | null;
 }
 
-function toRun(
-  item: { str: string; transform: number[]; width: number; height: number },
-  font: PDFFont,
-): Run | null {
+function offsetsOf(run: Run, font: PDFFont): number[] {
+  if (run.offsets) return run.offsets;
+  const chars = Array.from(run.str);
+  const weights = chars.map((ch) => charWeight(font, ch));
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  const offsets: number[] = [0];
+  let acc = 0;
+  // Per UTF-16 unit, so string indices map directly (a surrogate pair's second half gets its
+  // first half's position).
+  for (let i = 0; i < chars.length; i++) {
+    acc += (weights[i]! / total) * run.width;
+    if (chars[i]!.length === 2) offsets.push(offsets[offsets.length - 1]!);
+    offsets.push(acc);
+  }
+  run.offsets = offsets;
+  return offsets;
+}
+
+function toRun(item: { str: string; transform: number[]; width: number }): Run | null {
   const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = item.transform;
   const along = Math.hypot(a, b);
   const up = Math.hypot(c, d);
@@ -120,22 +138,18 @@ function toRun(
   const uy = b / along;
   // The "up" direction is perpendicular to the baseline; (c, d) may be skewed (oblique text).
   const cross = ux * d - uy * c >= 0 ? 1 : -1;
-  const vx = -uy * cross;
-  const vy = ux * cross;
-  const chars = Array.from(item.str);
-  const weights = chars.map((ch) => charWeight(font, ch));
-  const total = weights.reduce((s, w) => s + w, 0);
-  const offsets: number[] = [0];
-  let acc = 0;
-  // Offsets per UTF-16 unit, so string indices map directly (a surrogate pair's second half
-  // gets its first half's position).
-  for (let i = 0; i < chars.length; i++) {
-    const ch = chars[i]!;
-    acc += (weights[i]! / total) * item.width;
-    if (ch.length === 2) offsets.push(offsets[offsets.length - 1]!);
-    offsets.push(acc);
-  }
-  return { str: item.str, ox: e, oy: f, ux, uy, vx, vy, width: item.width, size: up, offsets };
+  return {
+    str: item.str,
+    ox: e,
+    oy: f,
+    ux,
+    uy,
+    vx: -uy * cross,
+    vy: ux * cross,
+    width: item.width,
+    size: up,
+    offsets: null,
+  };
 }
 
 /** What goes between two consecutive runs in the page's text. */
@@ -156,24 +170,22 @@ function separator(prev: Run, next: Run, prevEol: boolean): string {
 
 interface PageText {
   text: string;
-  /** For each UTF-16 unit of `text`: [run index, unit index in the run], or null for a separator. */
-  map: ([number, number] | null)[];
   runs: Run[];
+  /** Offset in `text` where each run starts; what lies between runs is separators. */
+  starts: number[];
 }
 
-function pageText(
-  items: readonly (
-    { str: string; transform: number[]; width: number; height: number; hasEOL: boolean } | object
-  )[],
-  font: PDFFont,
-): PageText {
+type TextItemLike = { str: string; transform: number[]; width: number; hasEOL: boolean } | object;
+
+function pageText(items: readonly TextItemLike[]): PageText {
   const runs: Run[] = [];
+  const starts: number[] = [];
   const parts: string[] = [];
-  const map: ([number, number] | null)[] = [];
+  let length = 0;
   let prevEol = false;
   for (const raw of items) {
     if (!("str" in raw)) continue; // marked-content boundaries
-    const run = toRun(raw, font);
+    const run = toRun(raw);
     if (!run) {
       prevEol ||= raw.hasEOL;
       continue;
@@ -181,23 +193,34 @@ function pageText(
     const prev = runs[runs.length - 1];
     if (prev) {
       const sep = separator(prev, run, prevEol);
-      if (sep) {
-        parts.push(sep);
-        map.push(null);
-      }
+      parts.push(sep);
+      length += sep.length;
     }
-    const index = runs.length;
     runs.push(run);
+    starts.push(length);
     parts.push(run.str);
-    for (let i = 0; i < run.str.length; i++) map.push([index, i]);
+    length += run.str.length;
     prevEol = raw.hasEOL;
   }
-  return { text: parts.join(""), map, runs };
+  return { text: parts.join(""), runs, starts };
+}
+
+/** Index of the last run starting at or before `offset` (binary search). */
+function runAt(page: PageText, offset: number): number {
+  let lo = 0;
+  let hi = page.starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (page.starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** The tag's rectangle on the visible page: the bounding box of its characters' boxes. */
 function tagBox(
   page: PageText,
+  font: PDFFont,
   geometry: PageGeometry,
   start: number,
   end: number,
@@ -206,13 +229,13 @@ function tagBox(
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  for (let i = start; i < end; i++) {
-    const at = page.map[i];
-    if (!at) continue;
-    const run = page.runs[at[0]]!;
-    const s0 = run.offsets[at[1]]!;
-    const s1 = run.offsets[at[1] + 1]!;
-    for (const s of [s0, s1]) {
+  for (let r = runAt(page, start); r < page.runs.length && page.starts[r]! < end; r++) {
+    const run = page.runs[r]!;
+    const first = Math.max(start - page.starts[r]!, 0);
+    const last = Math.min(end - page.starts[r]!, run.str.length); // exclusive
+    if (first >= last) continue; // the tag starts in the separator after this run
+    const offsets = offsetsOf(run, font);
+    for (const s of [offsets[first]!, offsets[last]!]) {
       for (const h of [-DESCENT * run.size, ASCENT * run.size]) {
         const p = toTopLeft(geometry, run.ox + run.ux * s + run.vx * h, run.oy + run.uy * s + run.vy * h);
         minX = Math.min(minX, p.x);
@@ -262,9 +285,9 @@ export async function findTags(bytes: Uint8Array, options: FindTagsOptions = {})
       const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = page.view;
       const geometry = pageGeometry(normaliseBox(x1, y1, x2, y2), page.rotate);
       const content = await page.getTextContent({ disableNormalization: true });
-      const text = pageText(content.items as never, font);
+      const text = pageText(content.items);
       for (const tag of scan(text.text)) {
-        const box = tagBox(text, geometry, tag.start, tag.end);
+        const box = tagBox(text, font, geometry, tag.start, tag.end);
         const p = tag.parsed;
         found.push({
           text: tag.text,

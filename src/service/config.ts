@@ -1,4 +1,5 @@
 import path from "node:path";
+import { BlobUrlError, parseBlobUrl, type S3BlobConfig } from "./blobs/url";
 
 export interface OidcConfig {
   issuer: string;
@@ -32,6 +33,11 @@ export interface ServiceConfig {
    * with it; several instances behind one address need the same value.
    */
   telemetryBeaconSecret: string | null;
+  /**
+   * Where document bytes are stored: an S3-compatible object store (SIGN_BLOB_URL, see
+   * blobs/url.ts), or null for files under dataDir/blobs.
+   */
+  blobStore: S3BlobConfig | null;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +68,17 @@ function oidcFrom(env: NodeJS.ProcessEnv): OidcConfig | null {
   };
 }
 
+function blobStoreFrom(env: NodeJS.ProcessEnv): S3BlobConfig | null {
+  const raw = env.SIGN_BLOB_URL?.trim();
+  if (!raw) return null;
+  try {
+    return parseBlobUrl(raw);
+  } catch (error) {
+    if (error instanceof BlobUrlError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -83,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     authFailuresPerMinute: integer(env, "SIGN_AUTH_FAILURES_PER_MIN", 10, 1, 100_000),
     telemetryRateLimitPerMinute: integer(env, "SIGN_TELEMETRY_PER_MIN", 60, 1, 100_000),
     telemetryBeaconSecret: env.SIGN_BEACON_SECRET?.trim() || null,
+    blobStore: blobStoreFrom(env),
   };
 }

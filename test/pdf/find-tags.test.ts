@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { degrees } from "pdf-lib";
@@ -199,6 +199,28 @@ describe("findTags", () => {
       expectNear(tag, word!.box);
     }
   });
+
+  it.each([
+    ["mutual-nda.pdf", 4],
+    ["master-services-agreement.pdf", 8],
+  ])(
+    "reads the repository's sample %s (made by another tool) as pdftotext places it",
+    async (file, count) => {
+      const bytes = new Uint8Array(readFileSync(path.join(__dirname, "../fixtures", file)));
+      const tags = await findTags(bytes);
+      expect(tags).toHaveLength(count);
+      expect(tags.every((t) => t.error === null)).toBe(true);
+      const words = pdftotextWords(bytes);
+      let compared = 0;
+      for (const tag of tags) {
+        const word = words.find((w) => w.page === tag.page && w.text === tag.text);
+        if (!word) continue; // pdftotext joined it with neighbouring text
+        expectNear(tag, word.box);
+        compared++;
+      }
+      expect(compared).toBeGreaterThanOrEqual(2);
+    },
+  );
 
   it("uses the same page frame as pdf.js's own viewport (geometry cross-check)", async () => {
     const { doc } = await newDoc();

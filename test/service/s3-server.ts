@@ -1,0 +1,42 @@
+// An S3-compatible server for tests (s3rver), on 127.0.0.1 with a temporary directory.
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+interface S3rverInstance {
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+type S3rverClass = new (options: Record<string, unknown>) => S3rverInstance;
+
+export interface TestS3 {
+  /** A SIGN_BLOB_URL for the server's bucket. */
+  url: string;
+  bucket: string;
+  stop(): Promise<void>;
+}
+
+export async function startS3(bucket = "sign-test"): Promise<TestS3> {
+  // s3rver ships no types; its default export is the server class.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const S3rver = require("s3rver") as S3rverClass;
+  const directory = mkdtempSync(path.join(os.tmpdir(), "s3rver-"));
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
+  const address = await server.run();
+  return {
+    // s3rver's built-in credentials.
+    url: `s3://S3RVER:S3RVER@127.0.0.1:${address.port}/${bucket}?tls=false&region=us-east-1`,
+    bucket,
+    async stop() {
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
