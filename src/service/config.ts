@@ -27,6 +27,13 @@ export interface ServiceConfig {
    * with it; several instances behind one address need the same value.
    */
   telemetryBeaconSecret: string | null;
+  /**
+   * SIGN_SEAL_P12: the PKCS#12 (certificate + key) that seals completed documents. Unset: a
+   * self-signed one is made on first start under `dataDir/seal/` (completion/seal.ts).
+   */
+  sealP12Path: string | null;
+  /** SIGN_SEAL_P12_PASSWORD: opens SIGN_SEAL_P12 (empty when unset). */
+  sealP12Password: string;
 }
 
 export class ConfigError extends Error {}
@@ -77,5 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     addinManifestPath: path.resolve(env.SIGN_ADDIN_MANIFEST?.trim() || "manifest.xml"),
     telemetryRateLimitPerMinute: integer(env, "SIGN_TELEMETRY_PER_MIN", 60, 1, 100_000),
     telemetryBeaconSecret: env.SIGN_BEACON_SECRET?.trim() || null,
+    sealP12Path: env.SIGN_SEAL_P12?.trim() ? path.resolve(env.SIGN_SEAL_P12.trim()) : null,
+    // Not trimmed: a password may begin or end with a space.
+    sealP12Password: env.SIGN_SEAL_P12_PASSWORD ?? "",
   };
 }
