@@ -54,10 +54,12 @@ export function readSealIdentity(p12: Buffer, password: string, origin: SealIden
   } catch (e) {
     throw new SealError(`the seal certificate (PKCS#12) cannot be opened: ${(e as Error).message}`);
   }
-  const keys = parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? [];
+  const keyBag = forge.pki.oids.pkcs8ShroudedKeyBag as string;
+  const certBag = forge.pki.oids.certBag as string;
+  const keys = parsed.getBags({ bagType: keyBag })[keyBag] ?? [];
   const key = keys[0]?.key as forge.pki.rsa.PrivateKey | undefined;
   if (!key) throw new SealError("the seal certificate (PKCS#12) holds no (encrypted) private key");
-  const certs = parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [];
+  const certs: forge.pkcs12.Bag[] = parsed.getBags({ bagType: certBag })[certBag] ?? [];
   const cert = certs
     .map((b) => b.cert)
     .find((c): c is forge.pki.Certificate => {
