@@ -43,7 +43,6 @@ export function wrap(font: PDFFont, size: number, text: string, width: number): 
       continue;
     }
     if (line) lines.push(line);
-    line = "";
     let rest = word;
     while (!fits(rest)) {
       let n = rest.length - 1;
