@@ -104,7 +104,14 @@ function encodable(font: PDFFont, text: string): string {
   return out;
 }
 
-function drawTextIn(page: PDFPage, frame: Frame, box: PageBox, raw: string, font: PDFFont, color: Color): void {
+function drawTextIn(
+  page: PDFPage,
+  frame: Frame,
+  box: PageBox,
+  raw: string,
+  font: PDFFont,
+  color: Color,
+): void {
   const text = encodable(font, raw).trim();
   if (!text) return;
   const pad = Math.min(2, box.width / 10);
@@ -132,7 +139,13 @@ function drawCheck(page: PDFPage, frame: Frame, box: PageBox): void {
   page.drawLine({ start: p2, end: p3, thickness, color: INK });
 }
 
-async function drawImage(doc: PDFDocument, page: PDFPage, frame: Frame, box: PageBox, png: Uint8Array): Promise<void> {
+async function drawImage(
+  doc: PDFDocument,
+  page: PDFPage,
+  frame: Frame,
+  box: PageBox,
+  png: Uint8Array,
+): Promise<void> {
   let image;
   try {
     image = await doc.embedPng(png);
@@ -144,7 +157,12 @@ async function drawImage(doc: PDFDocument, page: PDFPage, frame: Frame, box: Pag
   const w = image.width * scale;
   const h = image.height * scale;
   const bottom = frame.height - box.y - box.height;
-  page.drawImage(image, { x: box.x + (box.width - w) / 2, y: bottom + (box.height - h) / 2, width: w, height: h });
+  page.drawImage(image, {
+    x: box.x + (box.width - w) / 2,
+    y: bottom + (box.height - h) / 2,
+    width: w,
+    height: h,
+  });
 }
 
 function checkBox(box: PageBox, pageCount: number, what: string): void {
@@ -179,7 +197,13 @@ export async function flattenPdf(pdf: Uint8Array, input: FlattenInput): Promise<
     page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...frame.matrix));
     // Tags first: a field often sits on its own tag, and its value must stay on top.
     for (const t of tags) {
-      page.drawRectangle({ x: t.x, y: frame.height - t.y - t.height, width: t.width, height: t.height, color: WHITE });
+      page.drawRectangle({
+        x: t.x,
+        y: frame.height - t.y - t.height,
+        width: t.width,
+        height: t.height,
+        color: WHITE,
+      });
     }
     for (const f of fields) {
       const v = f.value;

@@ -83,19 +83,37 @@ describe("flattenPdf", () => {
     async (rotation, page) => {
       const before = wordsOf(source)[page - 1]!;
       // pdftotext reports the unrotated page size but word boxes in the visible frame.
-      const [width, height] = rotation % 180 === 0 ? [before.width, before.height] : [before.height, before.width];
+      const [width, height] =
+        rotation % 180 === 0 ? [before.width, before.height] : [before.height, before.width];
       const tag = tagBox(before.words, page);
       const fields: FlattenField[] = [
         { page, type: "Name", x: 50, y: 40, width: 200, height: 20, value: "Ada-Lovelace" },
-        { page, type: "Email", x: width - 260, y: height - 80, width: 220, height: 18, value: "ada@contoso.com" },
+        {
+          page,
+          type: "Email",
+          x: width - 260,
+          y: height - 80,
+          width: 220,
+          height: 18,
+          value: "ada@contoso.com",
+        },
         { page, type: "Signature", x: 300, y: 120, width: 150, height: 30, value: "Ada" },
       ];
       const out = await flattenPdf(source, { fields, hideTags: [tag] });
       const after = wordsOf(out)[page - 1]!;
       expect([after.width, after.height]).toEqual([before.width, before.height]);
-      expectInside(after.words.find((w) => w.text === "Ada-Lovelace"), fields[0]!);
-      expectInside(after.words.find((w) => w.text === "ada@contoso.com"), fields[1]!);
-      expectInside(after.words.find((w) => w.text === "Ada"), fields[2]!);
+      expectInside(
+        after.words.find((w) => w.text === "Ada-Lovelace"),
+        fields[0]!,
+      );
+      expectInside(
+        after.words.find((w) => w.text === "ada@contoso.com"),
+        fields[1]!,
+      );
+      expectInside(
+        after.words.find((w) => w.text === "Ada"),
+        fields[2]!,
+      );
 
       // The tag was visible (black) before and is white now; text nearby is untouched.
       expect(darkestIn(renderGrey(source, page), tag)).toBeLessThan(100);
@@ -107,15 +125,34 @@ describe("flattenPdf", () => {
   it("honours a MediaBox that does not start at the origin", async () => {
     const before = wordsOf(source)[4]!;
     const tag = tagBox(before.words, 5);
-    const field: FlattenField = { page: 5, type: "Text", x: 20, y: 30, width: 120, height: 16, value: "offset" };
+    const field: FlattenField = {
+      page: 5,
+      type: "Text",
+      x: 20,
+      y: 30,
+      width: 120,
+      height: 16,
+      value: "offset",
+    };
     const out = await flattenPdf(source, { fields: [field], hideTags: [tag] });
     const after = wordsOf(out)[4]!;
-    expectInside(after.words.find((w) => w.text === "offset"), field);
+    expectInside(
+      after.words.find((w) => w.text === "offset"),
+      field,
+    );
     expect(darkestIn(renderGrey(out, 5), tag, 0)).toBe(255);
   });
 
   it("shrinks a long value to fit its box width", async () => {
-    const field: FlattenField = { page: 1, type: "Company", x: 100, y: 200, width: 80, height: 20, value: "Contoso Pharmaceuticals International" };
+    const field: FlattenField = {
+      page: 1,
+      type: "Company",
+      x: 100,
+      y: 200,
+      width: 80,
+      height: 20,
+      value: "Contoso Pharmaceuticals International",
+    };
     const words = wordsOf(await flattenPdf(source, { fields: [field] }))[0]!.words;
     const first = words.find((w) => w.text === "Contoso")!;
     const last = words.find((w) => w.text === "International")!;
@@ -123,15 +160,39 @@ describe("flattenPdf", () => {
   });
 
   it("draws a check mark for a checked checkbox and nothing for an unchecked one", async () => {
-    const on: FlattenField = { page: 1, type: "Checkbox", x: 100, y: 500, width: 14, height: 14, value: "true" };
-    const off: FlattenField = { page: 1, type: "Checkbox", x: 200, y: 500, width: 14, height: 14, value: "false" };
+    const on: FlattenField = {
+      page: 1,
+      type: "Checkbox",
+      x: 100,
+      y: 500,
+      width: 14,
+      height: 14,
+      value: "true",
+    };
+    const off: FlattenField = {
+      page: 1,
+      type: "Checkbox",
+      x: 200,
+      y: 500,
+      width: 14,
+      height: 14,
+      value: "false",
+    };
     const img = renderGrey(await flattenPdf(source, { fields: [on, off] }), 1);
     expect(darkestIn(img, on)).toBeLessThan(128);
     expect(darkestIn(img, off, 0)).toBe(255);
   });
 
   it("draws a drawn signature image inside its box", async () => {
-    const field: FlattenField = { page: 2, type: "Signature", x: 100, y: 300, width: 60, height: 30, value: blackPng(10) };
+    const field: FlattenField = {
+      page: 2,
+      type: "Signature",
+      x: 100,
+      y: 300,
+      width: 60,
+      height: 30,
+      value: blackPng(10),
+    };
     const img = renderGrey(await flattenPdf(source, { fields: [field] }), 2);
     // Square image in a 60×30 box: 30×30, centred horizontally (x 115…145).
     expect(darkestIn(img, { x: 116, y: 301, width: 28, height: 28 }, 1)).toBeLessThan(50);
@@ -140,16 +201,46 @@ describe("flattenPdf", () => {
   });
 
   it("draws radio, dropdown, date, number and attachment values as text and skips empty values", async () => {
-    const types = ["RadioGroup", "Dropdown", "Date", "Number", "Attachment", "DateSigned", "Title", "Initials"] as const;
-    const fields: FlattenField[] = types.map((type, i) => ({ page: 1, type, x: 60, y: 60 + i * 30, width: 200, height: 20, value: `v${i}${type}` }));
+    const types = [
+      "RadioGroup",
+      "Dropdown",
+      "Date",
+      "Number",
+      "Attachment",
+      "DateSigned",
+      "Title",
+      "Initials",
+    ] as const;
+    const fields: FlattenField[] = types.map((type, i) => ({
+      page: 1,
+      type,
+      x: 60,
+      y: 60 + i * 30,
+      width: 200,
+      height: 20,
+      value: `v${i}${type}`,
+    }));
     fields.push({ page: 1, type: "Text", x: 300, y: 60, width: 100, height: 20, value: "" });
     fields.push({ page: 1, type: "Text", x: 300, y: 90, width: 100, height: 20, value: null });
     const words = wordsOf(await flattenPdf(source, { fields }))[0]!.words;
-    types.forEach((type, i) => expectInside(words.find((w) => w.text === `v${i}${type}`), fields[i]!));
+    types.forEach((type, i) =>
+      expectInside(
+        words.find((w) => w.text === `v${i}${type}`),
+        fields[i]!,
+      ),
+    );
   });
 
   it("replaces characters the standard font cannot encode instead of failing", async () => {
-    const field: FlattenField = { page: 1, type: "Name", x: 60, y: 60, width: 200, height: 20, value: "Zoë 李\nSmith" };
+    const field: FlattenField = {
+      page: 1,
+      type: "Name",
+      x: 60,
+      y: 60,
+      width: 200,
+      height: 20,
+      value: "Zoë 李\nSmith",
+    };
     const words = wordsOf(await flattenPdf(source, { fields: [field] }))[0]!.words.map((w) => w.text);
     expect(words).toEqual(expect.arrayContaining(["Zoë", "?", "Smith"]));
   });
@@ -158,11 +249,19 @@ describe("flattenPdf", () => {
     const base = { type: "Text" as const, x: 1, y: 1, width: 10, height: 10, value: "x" };
     await expect(flattenPdf(source, { fields: [{ ...base, page: 6 }] })).rejects.toThrow(FlattenError);
     await expect(flattenPdf(source, { fields: [{ ...base, page: 0 }] })).rejects.toThrow(FlattenError);
-    await expect(flattenPdf(source, { fields: [{ ...base, page: 1, width: 0 }] })).rejects.toThrow(FlattenError);
-    await expect(flattenPdf(source, { fields: [{ ...base, page: 1, x: Number.NaN }] })).rejects.toThrow(FlattenError);
-    await expect(flattenPdf(source, { fields: [{ ...base, page: 1, value: blackPng(2) }] })).rejects.toThrow(FlattenError);
+    await expect(flattenPdf(source, { fields: [{ ...base, page: 1, width: 0 }] })).rejects.toThrow(
+      FlattenError,
+    );
+    await expect(flattenPdf(source, { fields: [{ ...base, page: 1, x: Number.NaN }] })).rejects.toThrow(
+      FlattenError,
+    );
+    await expect(flattenPdf(source, { fields: [{ ...base, page: 1, value: blackPng(2) }] })).rejects.toThrow(
+      FlattenError,
+    );
     await expect(
-      flattenPdf(source, { fields: [{ ...base, page: 1, type: "Signature", value: new Uint8Array([1, 2, 3]) }] }),
+      flattenPdf(source, {
+        fields: [{ ...base, page: 1, type: "Signature", value: new Uint8Array([1, 2, 3]) }],
+      }),
     ).rejects.toThrow(FlattenError);
   });
 });

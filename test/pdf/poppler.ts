@@ -31,16 +31,24 @@ export function withTempFile<T>(bytes: Uint8Array, fn: (file: string, dir: strin
 }
 
 const unescape = (s: string) =>
-  s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+  s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 
 /** Words per page, in the page's visible frame (poppler applies /Rotate), y downwards. */
 export function wordsOf(pdf: Uint8Array): PageWords[] {
-  const html = withTempFile(pdf, (file) => execFileSync("pdftotext", ["-bbox", file, "-"], { encoding: "utf8" }));
+  const html = withTempFile(pdf, (file) =>
+    execFileSync("pdftotext", ["-bbox", file, "-"], { encoding: "utf8" }),
+  );
   const pages: PageWords[] = [];
   const pageRe = /<page width="([\d.]+)" height="([\d.]+)">([\s\S]*?)<\/page>/g;
   for (const m of html.matchAll(pageRe)) {
     const words: Word[] = [];
-    const wordRe = /<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g;
+    const wordRe =
+      /<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g;
     for (const w of m[3]!.matchAll(wordRe)) {
       words.push({ xMin: +w[1]!, yMin: +w[2]!, xMax: +w[3]!, yMax: +w[4]!, text: unescape(w[5]!) });
     }
@@ -64,7 +72,18 @@ export interface GreyImage {
 export function renderGrey(pdf: Uint8Array, page: number): GreyImage {
   return withTempFile(pdf, (file, dir) => {
     const out = path.join(dir, "page");
-    execFileSync("pdftoppm", ["-r", "72", "-gray", "-f", String(page), "-l", String(page), "-singlefile", file, out]);
+    execFileSync("pdftoppm", [
+      "-r",
+      "72",
+      "-gray",
+      "-f",
+      String(page),
+      "-l",
+      String(page),
+      "-singlefile",
+      file,
+      out,
+    ]);
     const data = readFileSync(`${out}.pgm`);
     // Binary PGM: "P5\n<w> <h>\n<max>\n" then one byte per pixel.
     const header = data.subarray(0, 64).toString("latin1");
@@ -78,10 +97,15 @@ export function renderGrey(pdf: Uint8Array, page: number): GreyImage {
 }
 
 /** The darkest pixel inside a box of the visible page (points), shrunk by `inset` on each side. */
-export function darkestIn(img: GreyImage, box: { x: number; y: number; width: number; height: number }, inset = 1): number {
+export function darkestIn(
+  img: GreyImage,
+  box: { x: number; y: number; width: number; height: number },
+  inset = 1,
+): number {
   let min = 255;
   for (let y = Math.ceil(box.y + inset); y < Math.floor(box.y + box.height - inset); y++) {
-    for (let x = Math.ceil(box.x + inset); x < Math.floor(box.x + box.width - inset); x++) min = Math.min(min, img.at(x, y));
+    for (let x = Math.ceil(box.x + inset); x < Math.floor(box.x + box.width - inset); x++)
+      min = Math.min(min, img.at(x, y));
   }
   return min;
 }

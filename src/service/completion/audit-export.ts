@@ -62,7 +62,9 @@ export async function auditTrailPdf(input: AuditExportInput): Promise<Uint8Array
   if (v) {
     w.field(
       "Verification",
-      v.isValid ? "verified: the hash chain is intact" : `BROKEN at event ${v.firstBrokenEventId ?? "(unknown)"}`,
+      v.isValid
+        ? "verified: the hash chain is intact"
+        : `BROKEN at event ${v.firstBrokenEventId ?? "(unknown)"}`,
     );
   }
 

@@ -76,7 +76,8 @@ export function packageZip(input: PackageZipInput): { stream: Readable; names: s
   for (const doc of input.documents) {
     const name = names.take(safeEntryName(doc.name));
     entries.push(name);
-    if (doc.content instanceof Uint8Array) zip.addBuffer(Buffer.from(doc.content), name, { mtime, compress: true });
+    if (doc.content instanceof Uint8Array)
+      zip.addBuffer(Buffer.from(doc.content), name, { mtime, compress: true });
     else zip.addReadStream(doc.content, name, { mtime, compress: true });
   }
   if (certificateName && input.certificate) {

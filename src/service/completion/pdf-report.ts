@@ -83,7 +83,10 @@ export class ReportWriter {
     this.y -= points;
   }
 
-  text(text: string, options: { size?: number; font?: PDFFont; indent?: number; color?: ReturnType<typeof rgb> } = {}): void {
+  text(
+    text: string,
+    options: { size?: number; font?: PDFFont; indent?: number; color?: ReturnType<typeof rgb> } = {},
+  ): void {
     const size = options.size ?? 10;
     const font = options.font ?? this.fonts.regular;
     const indent = options.indent ?? 0;
@@ -91,7 +94,13 @@ export class ReportWriter {
     for (const line of wrap(font, size, printable(font, text), this.width - indent)) {
       this.ensure(leading);
       this.y -= leading;
-      this.page.drawText(line, { x: MARGIN + indent, y: this.y + size * 0.25, size, font, color: options.color ?? BLACK });
+      this.page.drawText(line, {
+        x: MARGIN + indent,
+        y: this.y + size * 0.25,
+        size,
+        font,
+        color: options.color ?? BLACK,
+      });
     }
   }
 
@@ -103,7 +112,11 @@ export class ReportWriter {
   }
 
   /** "Label: value" with the label bold, the value wrapped under itself. */
-  field(label: string, value: string, options: { mono?: boolean; indent?: number; labelWidth?: number } = {}): void {
+  field(
+    label: string,
+    value: string,
+    options: { mono?: boolean; indent?: number; labelWidth?: number } = {},
+  ): void {
     const size = 9;
     const indent = options.indent ?? 0;
     const labelWidth = options.labelWidth ?? 110;
@@ -114,7 +127,13 @@ export class ReportWriter {
       this.ensure(leading);
       this.y -= leading;
       if (i === 0) {
-        this.page.drawText(printable(this.fonts.bold, label), { x: MARGIN + indent, y: this.y + 2, size, font: this.fonts.bold, color: GREY });
+        this.page.drawText(printable(this.fonts.bold, label), {
+          x: MARGIN + indent,
+          y: this.y + 2,
+          size,
+          font: this.fonts.bold,
+          color: GREY,
+        });
       }
       this.page.drawText(line, { x: MARGIN + indent + labelWidth, y: this.y + 2, size, font, color: BLACK });
     });

@@ -11,7 +11,16 @@
 // must carry, so claiming ETSI.CAdES.detached would label a signature that validators reject as
 // non-conformant. adbe.pkcs7.detached over SHA-256 is what the signature really is.
 import { generateKeyPairSync, randomBytes, X509Certificate } from "node:crypto";
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
@@ -47,10 +56,18 @@ const P12_FILE = "seal.p12";
 const PASSWORD_FILE = "password";
 
 /** Opens a PKCS#12 and checks it holds a private key with its certificate. */
-export function readSealIdentity(p12: Buffer, password: string, origin: SealIdentity["origin"]): SealIdentity {
+export function readSealIdentity(
+  p12: Buffer,
+  password: string,
+  origin: SealIdentity["origin"],
+): SealIdentity {
   let parsed: forge.pkcs12.Pkcs12Pfx;
   try {
-    parsed = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(p12.toString("binary"))), false, password);
+    parsed = forge.pkcs12.pkcs12FromAsn1(
+      forge.asn1.fromDer(forge.util.createBuffer(p12.toString("binary"))),
+      false,
+      password,
+    );
   } catch (e) {
     throw new SealError(`the seal certificate (PKCS#12) cannot be opened: ${(e as Error).message}`);
   }
@@ -95,7 +112,10 @@ export function createSelfSignedP12(password: string, commonName: string, now = 
     { name: "subjectKeyIdentifier" },
   ]);
   cert.sign(key, forge.md.sha256.create());
-  const asn1 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, { algorithm: "aes256", friendlyName: commonName });
+  const asn1 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, {
+    algorithm: "aes256",
+    friendlyName: commonName,
+  });
   return Buffer.from(forge.asn1.toDer(asn1).getBytes(), "binary");
 }
 
@@ -135,19 +155,29 @@ export function loadOrCreateSealIdentity(settings: SealSettings): SealIdentity {
   }
   const dir = path.join(settings.dataDir, SEAL_DIR);
   const existing = () =>
-    readSealIdentity(readFileSync(path.join(dir, P12_FILE)), readFileSync(path.join(dir, PASSWORD_FILE), "utf8"), "generated");
+    readSealIdentity(
+      readFileSync(path.join(dir, P12_FILE)),
+      readFileSync(path.join(dir, PASSWORD_FILE), "utf8"),
+      "generated",
+    );
   try {
     return existing();
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
   }
   mkdirSync(settings.dataDir, { recursive: true });
-  const temp = path.join(settings.dataDir, `${SEAL_DIR}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
+  const temp = path.join(
+    settings.dataDir,
+    `${SEAL_DIR}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`,
+  );
   mkdirSync(temp, { mode: 0o700 });
   try {
     const password = randomBytes(24).toString("base64url");
     writeDurably(path.join(temp, PASSWORD_FILE), password);
-    writeDurably(path.join(temp, P12_FILE), createSelfSignedP12(password, `Sign for Outlook seal (${hostname()})`));
+    writeDurably(
+      path.join(temp, P12_FILE),
+      createSelfSignedP12(password, `Sign for Outlook seal (${hostname()})`),
+    );
     fsyncDir(temp);
     try {
       renameSync(temp, dir);
@@ -177,7 +207,11 @@ export interface SealOptions {
  * (adbe.pkcs7.detached, SHA-256). The document is rewritten by pdf-lib, then signed; an already
  * sealed input loses its earlier signature's validity (no incremental update).
  */
-export async function sealPdf(pdf: Uint8Array, identity: SealIdentity, options: SealOptions = {}): Promise<Uint8Array> {
+export async function sealPdf(
+  pdf: Uint8Array,
+  identity: SealIdentity,
+  options: SealOptions = {},
+): Promise<Uint8Array> {
   const signingTime = options.signingTime ?? new Date();
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   pdflibAddPlaceholder({

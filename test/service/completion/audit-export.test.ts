@@ -1,6 +1,10 @@
 import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
-import { type AuditTrailItem, auditTrailPdf, detailsText } from "../../../src/service/completion/audit-export";
+import {
+  type AuditTrailItem,
+  auditTrailPdf,
+  detailsText,
+} from "../../../src/service/completion/audit-export";
 import { textOf } from "../../pdf/poppler";
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -15,9 +19,13 @@ function chain(n: number): AuditTrailItem[] {
       id: `evt_${i + 1}`,
       at: new Date(Date.UTC(2026, 10, 20, 9, 0, i)).toISOString(),
       action: i === 0 ? "PackageSent" : "SignerViewed",
-      actor: i === 0 ? { type: "User", email: "sam@fabrikam.com", name: "Sam Sender" } : { type: "Signer", email: `s${i}@contoso.com`, name: null },
+      actor:
+        i === 0
+          ? { type: "User", email: "sam@fabrikam.com", name: "Sam Sender" }
+          : { type: "Signer", email: `s${i}@contoso.com`, name: null },
       ip: i % 2 ? "203.0.113.7" : null,
-      details: i === 0 ? { documents: 2, message: "Please sign" } : { signerId: `sig_${i}`, nested: { a: 1 } },
+      details:
+        i === 0 ? { documents: 2, message: "Please sign" } : { signerId: `sig_${i}`, nested: { a: 1 } },
       hash,
       previousHash: previous,
     });

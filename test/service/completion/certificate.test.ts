@@ -1,6 +1,10 @@
 import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
-import { certificateOfCompletion, type CertificateInput, type CertificateSigner } from "../../../src/service/completion/certificate";
+import {
+  certificateOfCompletion,
+  type CertificateInput,
+  type CertificateSigner,
+} from "../../../src/service/completion/certificate";
 import { textOf } from "../../pdf/poppler";
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -87,12 +91,20 @@ describe("certificateOfCompletion", () => {
   });
 
   it("says where the audit trail broke", async () => {
-    const pdf = await certificateOfCompletion({ ...input([ada]), audit: { isValid: false, eventCount: 9, firstBrokenEventId: "evt_42" } });
+    const pdf = await certificateOfCompletion({
+      ...input([ada]),
+      audit: { isValid: false, eventCount: 9, firstBrokenEventId: "evt_42" },
+    });
     expect(flat(textOf(pdf))).toContain("BROKEN at event evt_42");
   });
 
   it("runs onto several pages with many signers, none lost, each page numbered", async () => {
-    const many = Array.from({ length: 60 }, (_, i) => ({ ...ada, name: `Signer Number${i + 1}`, email: `s${i + 1}@contoso.com`, routingOrder: i + 1 }));
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      ...ada,
+      name: `Signer Number${i + 1}`,
+      email: `s${i + 1}@contoso.com`,
+      routingOrder: i + 1,
+    }));
     const pdf = await certificateOfCompletion(input(many));
     const pages = (await PDFDocument.load(pdf)).getPageCount();
     expect(pages).toBeGreaterThan(3);

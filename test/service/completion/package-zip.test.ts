@@ -108,7 +108,14 @@ describe("packageZip", () => {
       auditTrail: new Uint8Array(Buffer.from("%PDF audit")),
       mtime: new Date("2026-11-21T16:30:00Z"),
     });
-    expect(names).toEqual(["Offer.pdf", "Offer (2).pdf", "Certificate of completion (2).pdf", "big.pdf", CERTIFICATE_NAME, AUDIT_TRAIL_NAME]);
+    expect(names).toEqual([
+      "Offer.pdf",
+      "Offer (2).pdf",
+      "Certificate of completion (2).pdf",
+      "big.pdf",
+      CERTIFICATE_NAME,
+      AUDIT_TRAIL_NAME,
+    ]);
     const zip = await collect(stream);
     expect(zip.length).toBeLessThan(100_000); // compressed
     const files = readZip(zip);
@@ -136,7 +143,9 @@ describe("packageZip", () => {
   });
 
   it("makes a zip of the documents alone when there is no certificate yet", async () => {
-    const { stream, names } = packageZip({ documents: [{ name: "x.pdf", content: new Uint8Array([1, 2, 3]) }] });
+    const { stream, names } = packageZip({
+      documents: [{ name: "x.pdf", content: new Uint8Array([1, 2, 3]) }],
+    });
     expect(names).toEqual(["x.pdf"]);
     expect([...readZip(await collect(stream)).keys()]).toEqual(["x.pdf"]);
   });

@@ -16,7 +16,8 @@ import { textOf, withTempFile } from "../../pdf/poppler";
 async function samplePdf(pages = 2): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let i = 1; i <= pages; i++) doc.addPage([612, 792]).drawText(`Agreement page ${i}`, { x: 72, y: 700, size: 14, font });
+  for (let i = 1; i <= pages; i++)
+    doc.addPage([612, 792]).drawText(`Agreement page ${i}`, { x: 72, y: 700, size: 14, font });
   return doc.save();
 }
 
@@ -53,7 +54,20 @@ function opensslVerifies(pdf: Uint8Array): boolean {
     writeFileSync(path.join(dir, "sig.der"), cms);
     const r = spawnSync(
       "openssl",
-      ["cms", "-verify", "-binary", "-inform", "DER", "-in", "sig.der", "-content", "data", "-noverify", "-out", "/dev/null"],
+      [
+        "cms",
+        "-verify",
+        "-binary",
+        "-inform",
+        "DER",
+        "-in",
+        "sig.der",
+        "-content",
+        "data",
+        "-noverify",
+        "-out",
+        "/dev/null",
+      ],
       { cwd: dir, encoding: "utf8" },
     );
     return r.status === 0;
@@ -81,16 +95,24 @@ describe("seal identity", () => {
     expect(again.certificatePem).toBe(first.certificatePem);
     // openssl can open the file with the stored password: it is a standard PKCS#12.
     const password = readFileSync(path.join(dataDir, "seal", "password"), "utf8");
-    const out = execFileSync("openssl", ["pkcs12", "-in", p12File, "-passin", `pass:${password}`, "-nokeys", "-clcerts"], {
-      encoding: "utf8",
-    });
+    const out = execFileSync(
+      "openssl",
+      ["pkcs12", "-in", p12File, "-passin", `pass:${password}`, "-nokeys", "-clcerts"],
+      {
+        encoding: "utf8",
+      },
+    );
     expect(out).toContain("BEGIN CERTIFICATE");
   });
 
   it("uses SIGN_SEAL_P12 when set, and says clearly when it cannot be opened", () => {
     const file = path.join(dataDir, "mine.p12");
     writeFileSync(file, createSelfSignedP12("s3cret pass", "Contoso Seal"));
-    const config = loadConfig({ SIGN_DATA_DIR: dataDir, SIGN_SEAL_P12: file, SIGN_SEAL_P12_PASSWORD: "s3cret pass" });
+    const config = loadConfig({
+      SIGN_DATA_DIR: dataDir,
+      SIGN_SEAL_P12: file,
+      SIGN_SEAL_P12_PASSWORD: "s3cret pass",
+    });
     expect(config.sealP12Path).toBe(file);
     const id = loadOrCreateSealIdentity(config);
     expect(id.origin).toBe("configured");
@@ -98,9 +120,9 @@ describe("seal identity", () => {
     expect(() => statSync(path.join(dataDir, "seal"))).toThrow(); // nothing generated
 
     expect(() => loadOrCreateSealIdentity({ ...config, sealP12Password: "wrong" })).toThrow(SealError);
-    expect(() => loadOrCreateSealIdentity({ ...config, sealP12Path: path.join(dataDir, "absent.p12") })).toThrow(
-      /SIGN_SEAL_P12 cannot be read/,
-    );
+    expect(() =>
+      loadOrCreateSealIdentity({ ...config, sealP12Path: path.join(dataDir, "absent.p12") }),
+    ).toThrow(/SIGN_SEAL_P12 cannot be read/);
     writeFileSync(file, "not a pkcs12");
     expect(() => loadOrCreateSealIdentity(config)).toThrow(SealError);
   });
@@ -119,7 +141,10 @@ describe("sealPdf", () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "seal-data-"));
     identity = loadOrCreateSealIdentity({ dataDir, sealP12Path: null, sealP12Password: "" });
-    sealed = await sealPdf(await samplePdf(), identity, { reason: "Completed", signingTime: new Date("2026-11-25T10:00:00Z") });
+    sealed = await sealPdf(await samplePdf(), identity, {
+      reason: "Completed",
+      signingTime: new Date("2026-11-25T10:00:00Z"),
+    });
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -136,7 +161,9 @@ describe("sealPdf", () => {
   });
 
   it("changing one byte of the signed range breaks it", () => {
-    const m = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(Buffer.from(sealed).toString("latin1"))!;
+    const m = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(
+      Buffer.from(sealed).toString("latin1"),
+    )!;
     const [a, b, c, d] = m.slice(1).map(Number) as [number, number, number, number];
     expect(a + b + (c - a - b) + d).toBe(sealed.length); // every byte but the signature is covered
     // A byte in the pages' objects (first range) and one after the signature (second range).
