@@ -38,6 +38,13 @@ export interface ServiceConfig {
    * blobs/url.ts), or null for files under dataDir/blobs.
    */
   blobStore: S3BlobConfig | null;
+  /**
+   * SIGN_SEAL_P12: the PKCS#12 (certificate + key) that seals completed documents. Unset: a
+   * self-signed one is made on first start under `dataDir/seal/` (completion/seal.ts).
+   */
+  sealP12Path: string | null;
+  /** SIGN_SEAL_P12_PASSWORD: opens SIGN_SEAL_P12 (empty when unset). */
+  sealP12Password: string;
 }
 
 export class ConfigError extends Error {}
@@ -101,5 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     telemetryRateLimitPerMinute: integer(env, "SIGN_TELEMETRY_PER_MIN", 60, 1, 100_000),
     telemetryBeaconSecret: env.SIGN_BEACON_SECRET?.trim() || null,
     blobStore: blobStoreFrom(env),
+    sealP12Path: env.SIGN_SEAL_P12?.trim() ? path.resolve(env.SIGN_SEAL_P12.trim()) : null,
+    // Not trimmed: a password may begin or end with a space.
+    sealP12Password: env.SIGN_SEAL_P12_PASSWORD ?? "",
   };
 }
