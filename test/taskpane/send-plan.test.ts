@@ -17,7 +17,7 @@ import {
   routingOrders,
   signersProblem,
   undoGroup,
-  useGroupInstead,
+  sendToGroupInstead,
   type SignerRow,
 } from "../../src/taskpane/send/signers";
 
@@ -164,9 +164,11 @@ describe("signers", () => {
     let rows: SignerRow[] = prefillSigners(people("read"), "read");
     rows = rows.map((r) => (r.key === "p:megan@contoso.com" ? { ...r, type: "Approver" } : r));
     const group = { id: "g1", name: "Legal", memberCount: 3 };
-    const swapped = useGroupInstead(rows, "p:megan@contoso.com", group).rows!;
+    const swapped = sendToGroupInstead(rows, "p:megan@contoso.com", group).rows!;
     expect(swapped[2]).toMatchObject({ kind: "group", groupId: "g1", type: "Approver", included: true });
-    expect(useGroupInstead(swapped, "p:alex.wilber@contoso.com", group).problem).toMatch(/already a signer/);
+    expect(sendToGroupInstead(swapped, "p:alex.wilber@contoso.com", group).problem).toMatch(
+      /already a signer/,
+    );
     expect(addGroup(swapped, group).problem).toMatch(/already a signer/);
     const back = undoGroup(swapped, "g:g1");
     expect(back[2]).toMatchObject({ kind: "person", email: "megan@contoso.com", type: "Approver" });

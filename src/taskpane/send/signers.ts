@@ -143,7 +143,7 @@ export function addGroup(rows: readonly SignerRow[], group: GroupChoice): AddRes
 }
 
 /** "Send to the group instead": the person's row becomes the group's slot, in the same place. */
-export function useGroupInstead(
+export function sendToGroupInstead(
   rows: readonly SignerRow[],
   personKey: string,
   group: GroupChoice,
