@@ -416,17 +416,24 @@ function describeViolations(violations: readonly AxeResult[]): string {
     expectNoPageErrors(wb);
   });
 
-  test("Send and Status say what is coming, pass axe-core, and are screenshotted", async () => {
+  test("Status says what is coming; Send asks to sign in, then lists the attachments and signers; axe-core and screenshots", async () => {
     const wb = await openWorkbench("read");
-    for (const [tab, heading] of [
-      ["Send", "Send for signature"],
-      ["Status", "Signing status"],
-    ] as const) {
-      const panel = await showView(wb.pane, tab, heading);
-      expect(await panel.textContent()).toMatch(/Coming next/);
-      await checkAccessibility(wb.pane, `the ${tab} view (read)`);
-      await screenshot(wb, `${tab.toLowerCase()}-read`);
+    const status = await showView(wb.pane, "Status", "Signing status");
+    expect(await status.textContent()).toMatch(/Coming next/);
+    await checkAccessibility(wb.pane, "the Status view (read)");
+    await screenshot(wb, "status-read");
+
+    const gate = await showView(wb.pane, "Send", "Send for signature");
+    await gate.getByText("Sign in first").waitFor();
+    await signIn(wb.pane, await service!.token("Send-Workbench"));
+    const send = await showView(wb.pane, "Send", "Send for signature");
+    const documents = send.getByRole("list", { name: "Documents" });
+    for (const attachment of FIXTURE.attachments) {
+      await documents.getByRole("checkbox", { name: `Send ${attachment.name}` }).waitFor();
     }
+    await send.getByRole("list", { name: "Signers" }).waitFor();
+    await checkAccessibility(wb.pane, "the Send view (read)");
+    await screenshot(wb, "send-read");
     expectNoPageErrors(wb);
   });
 
