@@ -18,11 +18,14 @@ import securityHeaders from "./plugins/security-headers";
 import connectTokenRoutes from "./routes/connect-token";
 import meRoutes from "./routes/me";
 import signingGroupRoutes from "./routes/signing-groups";
+import packageRoutes from "./routes/packages";
+import signerRoutes from "./routes/signers";
 import tagRoutes from "./routes/tags";
 import addinRoutes from "./routes/addin";
 import { SHARED_SCHEMAS } from "./schemas/common";
 import { MeApiResponse } from "./schemas/me";
 import { SIGNING_GROUP_MODELS } from "./schemas/signing-groups";
+import { PACKAGE_MODELS } from "./schemas/packages";
 import { TAG_MODELS } from "./schemas/tags";
 import { TELEMETRY_MODELS } from "./schemas/telemetry";
 import type { Storage } from "./storage";
@@ -41,6 +44,7 @@ const MODELS: TSchema[] = [
   MeApiResponse,
   ...TAG_MODELS,
   ...SIGNING_GROUP_MODELS,
+  ...PACKAGE_MODELS,
   ...TELEMETRY_MODELS,
 ];
 
@@ -133,6 +137,8 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   await app.register(meRoutes);
   await app.register(tagRoutes);
   await app.register(signingGroupRoutes, { storage });
+  await app.register(packageRoutes, { storage });
+  await app.register(signerRoutes, { storage });
   await app.register(addinRoutes, { storage, config, limiter });
 
   // A person who opens the service's address in a browser learns what it is and where its API is.

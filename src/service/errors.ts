@@ -13,6 +13,11 @@ export type ErrorCode =
   | "tag_unparseable"
   | "invalid_format"
   | "rate_limited"
+  | "invalid_state"
+  | "duplicate_signer"
+  | "not_supported"
+  | "not_your_turn"
+  | "invalid_document"
   | "internal_error";
 
 export interface FieldError {

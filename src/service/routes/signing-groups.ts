@@ -32,20 +32,9 @@ import {
   UpdateSigningGroupApiRequest,
 } from "../schemas/signing-groups";
 import type { Storage } from "../storage";
+import { rawQuery } from "./raw-query";
 
 const BASE = "/api/v1/signing-groups";
-
-/** The query string as sent (a repeated parameter as a list), before any schema coercion. */
-function rawQuery(url: string): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  const at = url.indexOf("?");
-  if (at < 0) return out;
-  for (const [name, value] of new URLSearchParams(url.slice(at + 1))) {
-    const seen = out[name];
-    out[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
-  }
-  return out;
-}
 
 /**
  * The nine signing-group operations of service.md §4.1 with the rules of contract §4, and

@@ -7,12 +7,22 @@ import { CredentialStore } from "./credentials";
 import { SigningGroupStore } from "./signing-groups";
 import { RateLimitStore } from "./rate-limits";
 import { TelemetryStore } from "./telemetry";
+import { PackageStore } from "./packages";
+import { SignerStore } from "./signers";
+import { AnnotationStore } from "./annotations";
+import { DocumentStore } from "./documents";
+import { AuditStore, OutboxStore } from "./audit";
 
 export { UniqueViolationError } from "./driver";
 export type { Dialect } from "./driver";
 export type * from "./credentials";
 export type * from "./signing-groups";
 export type * from "./telemetry";
+export type * from "./packages";
+export type * from "./signers";
+export type * from "./annotations";
+export type * from "./audit";
+export type * from "./documents";
 
 /** The one door to the database: the rest of the service calls these stores and never writes SQL. */
 export class Storage {
@@ -20,6 +30,12 @@ export class Storage {
   readonly signingGroups: SigningGroupStore;
   readonly telemetry: TelemetryStore;
   readonly rateLimits: RateLimitStore;
+  readonly packages: PackageStore;
+  readonly signers: SignerStore;
+  readonly annotations: AnnotationStore;
+  readonly audit: AuditStore;
+  readonly outbox: OutboxStore;
+  readonly documents: DocumentStore;
 
   constructor(
     private readonly driver: SqlDriver,
@@ -29,6 +45,12 @@ export class Storage {
     this.signingGroups = new SigningGroupStore(executor, driver.dialect);
     this.telemetry = new TelemetryStore(executor);
     this.rateLimits = new RateLimitStore(executor);
+    this.packages = new PackageStore(executor, driver.dialect);
+    this.signers = new SignerStore(executor);
+    this.annotations = new AnnotationStore(executor);
+    this.audit = new AuditStore(executor);
+    this.outbox = new OutboxStore(executor);
+    this.documents = new DocumentStore(executor);
   }
 
   get dialect() {

@@ -1,0 +1,352 @@
+import { Type } from "@sinclair/typebox";
+import { PACKAGE_LIMITS } from "../domain/package-rules";
+import { PACKAGE_SORT_FIELDS, PACKAGE_STATUSES } from "../domain/packages";
+import { AUTH_METHODS, SIGNER_TYPES } from "../domain/signers";
+import { ref } from "./common";
+
+// Lengths, dates and enums are checked by the domain (after trimming, any case) so that each error
+// names the field and what is allowed; the schemas state types and describe the rules.
+const text = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
+const opt = (description: string) => Type.Optional(text(description));
+const timestamp = (description: string) =>
+  Type.Union([Type.String({ format: "date-time" }), Type.Null()], { description });
+
+export const PackageSource = Type.Object(
+  {
+    kind: Type.String({ description: 'Always "outlook": the package came from a mail.' }),
+    conversationId: opt("Outlook's conversation id of the thread."),
+    internetMessageId: opt("The mail's Internet message id."),
+    subject: opt("The mail's subject when the package was made."),
+  },
+  { $id: "PackageSource" },
+);
+
+export const CreatePackageApiRequest = Type.Object(
+  {
+    name: Type.String({ description: `1 to ${PACKAGE_LIMITS.nameLength} characters after trimming.` }),
+    emailSubject: opt(`At most ${PACKAGE_LIMITS.emailSubjectLength} characters.`),
+    emailMessage: opt(`At most ${PACKAGE_LIMITS.emailMessageLength} characters.`),
+    enforceSigningOrder: Type.Optional(
+      Type.Union([Type.Boolean(), Type.Null()], { description: "Default false: everyone is asked at once." }),
+    ),
+    expirationDate: opt('RFC 3339 date-time in the future; "" clears it.'),
+    scheduledSendOn: opt('RFC 3339 date-time in the future: send then; "" clears it.'),
+    source: Type.Optional(Type.Union([ref(PackageSource), Type.Null()])),
+  },
+  { $id: "CreatePackageApiRequest" },
+);
+
+export const UpdatePackageApiRequest = Type.Partial(CreatePackageApiRequest, {
+  $id: "UpdatePackageApiRequest",
+  description: "Null or omitted fields stay unchanged.",
+});
+
+export const PackageResponse = Type.Object(
+  {
+    id: Type.String({ format: "uuid" }),
+    name: Type.String(),
+    status: Type.Union(PACKAGE_STATUSES.map((s) => Type.Literal(s))),
+    createdOn: Type.String({ format: "date-time" }),
+    updatedOn: Type.String({ format: "date-time" }),
+    sentOn: timestamp("When it was sent."),
+    completedOn: timestamp("When every signer finished."),
+    enforceSigningOrder: Type.Boolean(),
+    expirationDate: timestamp("After it, an unfinished package is Expired."),
+    scheduledSendOn: timestamp("When a Scheduled package is sent."),
+    emailSubject: text("Subject of the invitations."),
+    emailMessage: text("Message of the invitations."),
+    documentCount: Type.Integer({ minimum: 0 }),
+    signerCount: Type.Integer({ minimum: 0 }),
+    completedSignerCount: Type.Integer({ minimum: 0 }),
+    isArchived: Type.Boolean(),
+    voidedReason: text("Why it was voided."),
+    source: Type.Union([ref(PackageSource), Type.Null()]),
+    reminders: Type.Object({
+      enabled: Type.Boolean(),
+      firstAfterDays: Type.Union([Type.Integer(), Type.Null()]),
+      everyDays: Type.Union([Type.Integer(), Type.Null()]),
+    }),
+  },
+  { $id: "PackageResponse" },
+);
+
+export const PackageListApiResponse = Type.Object(
+  {
+    items: Type.Array(ref(PackageResponse)),
+    page: Type.Integer({ minimum: 1 }),
+    pageSize: Type.Integer({ minimum: 1 }),
+    totalCount: Type.Integer({ minimum: 0 }),
+    totalPages: Type.Integer({ minimum: 0 }),
+  },
+  { $id: "PackageListApiResponse" },
+);
+
+export const ListPackagesQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: PACKAGE_LIMITS.pageSizeMax, default: 25 })),
+  status: Type.Optional(
+    Type.Array(Type.Union(PACKAGE_STATUSES.map((s) => Type.Literal(s))), {
+      description: "Repeatable: status=Sent&status=Viewed.",
+    }),
+  ),
+  search: Type.Optional(Type.String({ description: "Part of the name, ignoring case." })),
+  conversationId: Type.Optional(Type.String({ description: "Packages made from this Outlook thread." })),
+  internetMessageId: Type.Optional(Type.String({ description: "Packages made from this mail." })),
+  includeArchived: Type.Optional(Type.Boolean({ default: false })),
+  updatedSince: Type.Optional(Type.String({ description: "ISO 8601 date or date-time." })),
+  sortBy: Type.Optional(
+    Type.Union(
+      PACKAGE_SORT_FIELDS.map((s) => Type.Literal(s)),
+      { default: "createdOn" },
+    ),
+  ),
+  descending: Type.Optional(Type.Boolean({ default: true })),
+});
+
+export const PackagePath = Type.Object({ id: Type.String() });
+export const SignerPath = Type.Object({ id: Type.String(), signerId: Type.String() });
+
+export const ValidationIssue = Type.Object(
+  {
+    code: Type.String(),
+    message: Type.String(),
+    signerId: Type.Optional(Type.String()),
+    documentId: Type.Optional(Type.String()),
+  },
+  { $id: "PackageValidationIssue" },
+);
+
+export const PackageValidationResponse = Type.Object(
+  {
+    isValid: Type.Boolean(),
+    errors: Type.Array(ref(ValidationIssue)),
+    warnings: Type.Array(ref(ValidationIssue)),
+  },
+  { $id: "PackageValidationResponse" },
+);
+
+const Recipient = Type.Object({ email: Type.String(), name: Type.Union([Type.String(), Type.Null()]) });
+
+export const SendImpactResponse = Type.Object(
+  {
+    packageId: Type.String(),
+    status: Type.String(),
+    notifiedNow: Type.Integer({
+      description: "People notified when the package is sent (or now, if it is).",
+    }),
+    notifiedLater: Type.Integer({ description: "People notified when their routing order comes." }),
+    signers: Type.Array(
+      Type.Object({
+        signerId: Type.String(),
+        name: Type.String(),
+        routingOrder: Type.Integer(),
+        signingGroupId: Type.Union([Type.String(), Type.Null()]),
+        notified: Type.Union([Type.Literal("now"), Type.Literal("later"), Type.Literal("never")]),
+        recipients: Type.Array(Recipient, {
+          description: "The signer, or a group slot's members (its snapshot once sent).",
+        }),
+      }),
+    ),
+  },
+  { $id: "SendImpactResponse" },
+);
+
+export const VoidPackageApiRequest = Type.Object(
+  { reason: Type.String({ description: `1 to ${PACKAGE_LIMITS.voidReasonLength} characters.` }) },
+  { $id: "VoidPackageApiRequest" },
+);
+
+export const UpdateRemindersApiRequest = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    firstAfterDays: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+    everyDays: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  },
+  { $id: "UpdateRemindersApiRequest" },
+);
+
+export const PackageBulkApiRequest = Type.Object(
+  {
+    ids: Type.Array(Type.String({ description: "A package id (UUID)." }), {
+      minItems: 1,
+      maxItems: PACKAGE_LIMITS.idsPerBulk,
+    }),
+  },
+  { $id: "PackageBulkApiRequest" },
+);
+
+export const BulkItemResult = Type.Object(
+  {
+    id: Type.String(),
+    success: Type.Boolean(),
+    error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),
+  },
+  { $id: "BulkItemResult" },
+);
+
+export const BulkResultResponse = Type.Object(
+  {
+    results: Type.Array(ref(BulkItemResult)),
+    successCount: Type.Integer(),
+    failureCount: Type.Integer(),
+  },
+  { $id: "BulkResultResponse" },
+);
+
+export const AuditEventResponse = Type.Object(
+  {
+    id: Type.String(),
+    at: Type.String({ format: "date-time" }),
+    action: Type.String(),
+    actor: Type.Object({
+      type: Type.String(),
+      email: Type.Union([Type.String(), Type.Null()]),
+      name: Type.Union([Type.String(), Type.Null()]),
+    }),
+    ip: Type.Union([Type.String(), Type.Null()]),
+    details: Type.Record(Type.String(), Type.Unknown()),
+    hash: Type.String(),
+    previousHash: Type.Union([Type.String(), Type.Null()]),
+  },
+  { $id: "AuditEventResponse" },
+);
+
+export const AuditVerifyResponse = Type.Object(
+  {
+    isValid: Type.Boolean(),
+    eventCount: Type.Integer(),
+    firstBrokenEventId: Type.Union([Type.String(), Type.Null()]),
+  },
+  { $id: "AuditVerifyResponse" },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Signers
+
+export const CreateSignerApiRequest = Type.Object(
+  {
+    email: opt("A person's address; omit with signingGroupId."),
+    name: opt("Display name; a group slot defaults to the group's name, a person to the address."),
+    type: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: `${SIGNER_TYPES.join(", ")} (default Signer).`,
+      }),
+    ),
+    routingOrder: Type.Optional(
+      Type.Union([Type.Integer(), Type.Null()], { description: "1 to 100, default 1." }),
+    ),
+    signingGroupId: opt("A signing group of the tenant: its members are copied in when the package is sent."),
+    authMethod: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: `${AUTH_METHODS.join(", ")}; Sms, Kba and IdVerification answer 400 not_supported.`,
+      }),
+    ),
+    accessCode: opt("Required with AccessCode: 4 to 50 characters, never answered back."),
+    clientUserId: opt("Marks an embedded signer."),
+    roleName: opt("A role name."),
+  },
+  { $id: "CreateSignerApiRequest" },
+);
+
+export const UpdateSignerApiRequest = Type.Partial(CreateSignerApiRequest, {
+  $id: "UpdateSignerApiRequest",
+  description: `Null or omitted fields stay unchanged; signingGroupId ${"00000000-0000-0000-0000-000000000000"} turns a group slot back into a person (email then required).`,
+});
+
+export const BulkSignersApiRequest = Type.Object(
+  {
+    signers: Type.Array(ref(CreateSignerApiRequest), {
+      minItems: 1,
+      maxItems: PACKAGE_LIMITS.signersPerBulk,
+    }),
+  },
+  { $id: "BulkSignersApiRequest" },
+);
+
+export const SignerApiResponse = Type.Object(
+  {
+    id: Type.String(),
+    email: Type.Union([Type.String(), Type.Null()]),
+    name: Type.String(),
+    type: Type.String(),
+    routingOrder: Type.Integer(),
+    status: Type.String(),
+    authMethod: Type.String(),
+    isEmbedded: Type.Boolean(),
+    clientUserId: Type.Union([Type.String(), Type.Null()]),
+    signingGroupId: Type.Union([Type.String(), Type.Null()]),
+    roleName: Type.Union([Type.String(), Type.Null()]),
+    viewedOn: timestamp(""),
+    completedOn: timestamp(""),
+    createdOn: Type.String({ format: "date-time" }),
+    declinedOn: timestamp(""),
+    declineReason: Type.Union([Type.String(), Type.Null()]),
+    remindersSentCount: Type.Integer(),
+    lastReminderSentOn: timestamp(""),
+    groupMembers: Type.Union([Type.Array(Recipient), Type.Null()], {
+      description:
+        "A group slot's members as copied when the package was sent ([] before); null for a person.",
+    }),
+    completedBy: Type.Union([Type.String(), Type.Null()], {
+      description: "Which member finished a group slot.",
+    }),
+  },
+  { $id: "SignerApiResponse" },
+);
+
+export const SignerListApiResponse = Type.Object(
+  {
+    items: Type.Array(ref(SignerApiResponse)),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+    totalCount: Type.Integer(),
+    totalPages: Type.Integer(),
+  },
+  { $id: "SignerListApiResponse" },
+);
+
+export const ReorderSignersApiRequest = Type.Object(
+  {
+    order: Type.Array(Type.Object({ signerId: Type.String(), routingOrder: Type.Integer() }), {
+      minItems: 1,
+      maxItems: PACKAGE_LIMITS.signersPerPackage,
+    }),
+  },
+  { $id: "ReorderSignersApiRequest" },
+);
+
+export const ReassignSignerApiRequest = Type.Object(
+  { email: Type.String(), name: opt("The new person's name."), reason: opt("Why, for the audit trail.") },
+  { $id: "ReassignSignerApiRequest" },
+);
+
+export const ResendSignersApiRequest = Type.Object(
+  { signerIds: Type.Array(Type.String(), { minItems: 1, maxItems: PACKAGE_LIMITS.signersPerPackage }) },
+  { $id: "ResendSignersApiRequest" },
+);
+
+export const PACKAGE_MODELS = [
+  PackageSource,
+  CreatePackageApiRequest,
+  UpdatePackageApiRequest,
+  PackageResponse,
+  PackageListApiResponse,
+  ValidationIssue,
+  PackageValidationResponse,
+  SendImpactResponse,
+  VoidPackageApiRequest,
+  UpdateRemindersApiRequest,
+  PackageBulkApiRequest,
+  BulkItemResult,
+  BulkResultResponse,
+  AuditEventResponse,
+  AuditVerifyResponse,
+  CreateSignerApiRequest,
+  UpdateSignerApiRequest,
+  BulkSignersApiRequest,
+  SignerApiResponse,
+  SignerListApiResponse,
+  ReorderSignersApiRequest,
+  ReassignSignerApiRequest,
+  ResendSignersApiRequest,
+];
