@@ -31,6 +31,7 @@ import { TELEMETRY_MODELS } from "./schemas/telemetry";
 import type { Storage } from "./storage";
 import { installValidators } from "./validation";
 import { SERVICE_VERSION } from "./version";
+import { startScheduler } from "./jobs/scheduler";
 
 export interface AppOptions {
   storage: Storage;
@@ -139,6 +140,10 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   await app.register(signingGroupRoutes, { storage });
   await app.register(packageRoutes, { storage });
   await app.register(signerRoutes, { storage });
+  if (config.schedulerIntervalMs > 0) {
+    const scheduler = startScheduler(storage, config.schedulerIntervalMs, app.log);
+    app.addHook("onClose", () => scheduler.stop());
+  }
   await app.register(addinRoutes, { storage, config, limiter });
 
   // A person who opens the service's address in a browser learns what it is and where its API is.

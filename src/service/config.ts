@@ -33,6 +33,8 @@ export interface ServiceConfig {
    * with it; several instances behind one address need the same value.
    */
   telemetryBeaconSecret: string | null;
+  /** How often the scheduler sends due packages and expires old ones (SIGN_SCHEDULER_INTERVAL_MS); 0 turns it off. */
+  schedulerIntervalMs: number;
   /**
    * Where document bytes are stored: an S3-compatible object store (SIGN_BLOB_URL, see
    * blobs/url.ts), or null for files under dataDir/blobs.
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     authFailuresPerMinute: integer(env, "SIGN_AUTH_FAILURES_PER_MIN", 10, 1, 100_000),
     telemetryRateLimitPerMinute: integer(env, "SIGN_TELEMETRY_PER_MIN", 60, 1, 100_000),
     telemetryBeaconSecret: env.SIGN_BEACON_SECRET?.trim() || null,
+    schedulerIntervalMs: integer(env, "SIGN_SCHEDULER_INTERVAL_MS", 10_000, 0, 86_400_000),
     blobStore: blobStoreFrom(env),
     sealP12Path: env.SIGN_SEAL_P12?.trim() ? path.resolve(env.SIGN_SEAL_P12.trim()) : null,
     // Not trimmed: a password may begin or end with a space.

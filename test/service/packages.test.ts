@@ -527,4 +527,28 @@ describe.each(BACKENDS)("packages and signers on %s", (backend) => {
     expect(valid.body.errors).toEqual([]); // the fields followed the slot to Carol
     expect(apiActor).toBeDefined();
   });
+
+  test("the scheduler loop sends a due package after a restart, by itself", async () => {
+    const pkg = await draft({ scheduledSendOn: new Date(Date.now() + 1_500).toISOString() });
+    const ada = (await call("POST", `${P}/${pkg.id}/signers`, { email: "ada@contoso.com" })).body;
+    await documentAndFields(pkg.id, [ada.id]);
+    expect((await call("POST", `${P}/${pkg.id}/send`)).body).toMatchObject({ status: "Scheduled" });
+    // Another instance starts on the same data with a fast loop (this one's loop ticks every 10 s).
+    const restarted = await startTestService(backend, { SIGN_SCHEDULER_INTERVAL_MS: "100" }, service.place);
+    try {
+      let status = "Scheduled";
+      for (let i = 0; i < 100 && status !== "Sent"; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        const r = await restarted.call("GET", `${P}/${pkg.id}`, { token });
+        status = ((await r.json()) as { status: string }).status;
+      }
+      expect(status).toBe("Sent");
+      const actions = (
+        await call<{ action: string; actor: { type: string } }[]>("GET", `${P}/${pkg.id}/audit-trail`)
+      ).body;
+      expect(actions.find((e) => e.action === "PackageSent")?.actor.type).toBe("System");
+    } finally {
+      await restarted.close();
+    }
+  });
 });
