@@ -1,3 +1,5 @@
+// node:timers, not the global: under a browser-like global (jsdom tests) the global answers a number.
+import { clearInterval, setInterval } from "node:timers";
 import type { FastifyBaseLogger } from "fastify";
 import { SYSTEM } from "../domain/audit";
 import { expirePackages, sendDuePackages } from "../domain/packages";
