@@ -801,6 +801,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/annotation-field-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The field types an annotation can have, with the size a new one gets
+         * @description Needs scope sign.package.read.
+         */
+        get: operations["listAnnotationFieldTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/packages/{id}/annotations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The package's annotations in the order they were placed
+         * @description Needs scope sign.package.read.
+         */
+        get: operations["listAnnotations"];
+        put?: never;
+        /**
+         * Place a field on a document for a signer
+         * @description Its document and signer must be this package's (400 naming which otherwise) and it must lie inside its page. Draft packages only (400 invalid_state naming the state otherwise). Needs scope sign.package.create.
+         */
+        post: operations["addAnnotation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/packages/{id}/annotations/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place 1-500 fields, all or nothing
+         * @description Each as addAnnotation; errors name the item (annotations[3].page). Its document and signer must be this package's (400 naming which otherwise) and it must lie inside its page. Draft packages only (400 invalid_state naming the state otherwise). Needs scope sign.package.create.
+         */
+        post: operations["addAnnotationsBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/packages/{id}/annotations/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Package validation for annotations only
+         * @description Each signer who signs has a field; each field's document and signer exist and it lies inside its page. Needs scope sign.package.read.
+         */
+        post: operations["validateAnnotations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/packages/{id}/annotations/{annotationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An annotation
+         * @description Needs scope sign.package.read.
+         */
+        get: operations["getAnnotation"];
+        /**
+         * Move, resize or change an annotation (null or omitted fields stay unchanged)
+         * @description Its document and signer must be this package's (400 naming which otherwise) and it must lie inside its page. Draft packages only (400 invalid_state naming the state otherwise). Needs scope sign.package.create.
+         */
+        put: operations["updateAnnotation"];
+        post?: never;
+        /**
+         * Remove an annotation
+         * @description Draft packages only. Needs scope sign.package.create.
+         */
+        delete: operations["removeAnnotation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/telemetry/outlook": {
         parameters: {
             query?: never;
@@ -1335,6 +1447,110 @@ export interface components {
         };
         ResendSignersApiRequest: {
             signerIds: string[];
+        };
+        CreateAnnotationApiRequest: {
+            /** @description A document of this package. */
+            documentId: string;
+            /** @description A signer of this package. */
+            signerId: string;
+            /** @description Signature, Initials, DateSigned, Name, Email, Company, Title, Text, Date, Number, Checkbox, RadioGroup, Dropdown, Attachment (any case). */
+            type: string;
+            /** @description 1-based page of the document. */
+            page: number;
+            /** @description Points from the page's visible left edge. */
+            x: number;
+            /** @description Points from the page's visible top edge (y grows downwards). */
+            y: number;
+            /** @description Points; default the type's defaultWidth (annotation-field-types). */
+            width?: number | null;
+            /** @description Points; default the type's defaultHeight. */
+            height?: number | null;
+            /** @description Default true. */
+            required?: boolean | null;
+            /** @description At most 100 characters. */
+            label?: string | null;
+            /** @description At most 100 characters; fields of one group are checked together. */
+            group?: string | null;
+            /** @description Dropdown and RadioGroup only, and required there: 1 or more distinct options. */
+            options?: string[] | null;
+            /** @description A prefilled value (at most 4000 characters): true/false for a Checkbox, one of the options for a choice, YYYY-MM-DD for a Date; none for fields filled at signing. */
+            value?: string | null;
+        };
+        /** @description Null or omitted fields stay unchanged; the result must still lie inside its page. */
+        UpdateAnnotationApiRequest: {
+            /** @description A document of this package. */
+            documentId?: string | (never | null);
+            /** @description A signer of this package. */
+            signerId?: string | (never | null);
+            /** @description Signature, Initials, DateSigned, Name, Email, Company, Title, Text, Date, Number, Checkbox, RadioGroup, Dropdown, Attachment (any case). */
+            type?: string | (never | null);
+            /** @description 1-based page of the document. */
+            page?: number | (never | null);
+            /** @description Points from the page's visible left edge. */
+            x?: number | (never | null);
+            /** @description Points from the page's visible top edge (y grows downwards). */
+            y?: number | (never | null);
+            /** @description Points; default the type's defaultWidth (annotation-field-types). */
+            width?: number | null;
+            /** @description Points; default the type's defaultHeight. */
+            height?: number | null;
+            /** @description Default true. */
+            required?: boolean | null;
+            /** @description At most 100 characters. */
+            label?: string | null;
+            /** @description At most 100 characters; fields of one group are checked together. */
+            group?: string | null;
+            /** @description Dropdown and RadioGroup only, and required there: 1 or more distinct options. */
+            options?: string[] | null;
+            /** @description A prefilled value (at most 4000 characters): true/false for a Checkbox, one of the options for a choice, YYYY-MM-DD for a Date; none for fields filled at signing. */
+            value?: string | null;
+        };
+        BulkAnnotationsApiRequest: {
+            annotations: components["schemas"]["CreateAnnotationApiRequest"][];
+        };
+        AnnotationApiResponse: {
+            id: string;
+            documentId: string;
+            signerId: string;
+            type: string;
+            page: number;
+            x: number;
+            y: number;
+            width: number;
+            height: number;
+            required: boolean;
+            label: string | null;
+            group: string | null;
+            options: string[] | null;
+            value: string | null;
+            source: "Manual" | "TextTag";
+            isCompleted: boolean;
+            /**
+             * Format: date-time
+             * @description When the signer filled it in.
+             */
+            completedOn: string | null;
+            /** Format: date-time */
+            createdOn: string;
+        };
+        AnnotationListApiResponse: {
+            items: components["schemas"]["AnnotationApiResponse"][];
+            page: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        AnnotationFieldTypeResponse: {
+            type: string;
+            description: string;
+            /** @description False for fields the service fills in (date signed, name, email). */
+            acceptsInput: boolean;
+            /** @description Dropdown and RadioGroup: options are required. */
+            takesOptions: boolean;
+            /** @description Points. */
+            defaultWidth: number;
+            /** @description Points. */
+            defaultHeight: number;
         };
         TelemetryClientInfoDto: {
             /**
@@ -4425,6 +4641,504 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["BulkResultResponse"];
                 };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    listAnnotationFieldTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnotationFieldTypeResponse"][];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    listAnnotations: {
+        parameters: {
+            query?: {
+                /** @description Only this document's annotations. */
+                documentId?: string;
+                /** @description Only this signer's annotations. */
+                signerId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnotationListApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    addAnnotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAnnotationApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnotationApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    addAnnotationsBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkAnnotationsApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnotationApiResponse"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    validateAnnotations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageValidationResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    getAnnotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                annotationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnotationApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    updateAnnotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                annotationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAnnotationApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnotationApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    removeAnnotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                annotationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Default Response */
             400: {

@@ -20,6 +20,7 @@ import meRoutes from "./routes/me";
 import signingGroupRoutes from "./routes/signing-groups";
 import packageRoutes from "./routes/packages";
 import signerRoutes from "./routes/signers";
+import annotationRoutes from "./routes/annotations";
 import tagRoutes from "./routes/tags";
 import addinRoutes from "./routes/addin";
 import { SHARED_SCHEMAS } from "./schemas/common";
@@ -140,6 +141,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   await app.register(signingGroupRoutes, { storage });
   await app.register(packageRoutes, { storage });
   await app.register(signerRoutes, { storage });
+  await app.register(annotationRoutes, { storage });
   if (config.schedulerIntervalMs > 0) {
     const scheduler = startScheduler(storage, config.schedulerIntervalMs, app.log);
     app.addHook("onClose", () => scheduler.stop());

@@ -12,6 +12,8 @@ export type {
   TagType,
   TagTypeInfo,
 } from "./types";
+export { FIELD_SIZES } from "./field-sizes";
+export type { FieldSize } from "./field-sizes";
 export { TagFormatError, TagParseError, TagSpecError } from "./errors";
 export { checkSpec, MAX_GROUP_LENGTH, MAX_LABEL_LENGTH, MAX_SIGNER, MIN_SIGNER } from "./spec";
 export { detectFormat } from "./detect";

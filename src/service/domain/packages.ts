@@ -422,11 +422,10 @@ export async function checkPackage(
 ): Promise<ValidationResult> {
   const errors: ValidationIssue[] = [];
   const warnings: ValidationIssue[] = [];
-  const [documents, signers, annotations] = await Promise.all([
-    s.annotations.documents(pkg.id),
-    s.signers.list(pkg.id),
-    s.annotations.list(pkg.id),
-  ]);
+  // One after another: inside a transaction the stores share one PostgreSQL connection.
+  const documents = await s.annotations.documents(pkg.id);
+  const signers = await s.signers.list(pkg.id);
+  const annotations = await s.annotations.list(pkg.id);
   const signerName = (x: SignerRecord) => (x.email ? `${x.name} <${x.email}>` : x.name);
   if (scope === "package") {
     if (documents.length === 0) errors.push({ code: "no_document", message: "The package has no document." });

@@ -165,6 +165,28 @@ export class AnnotationStore {
     ]);
   }
 
+  async count(packageId: string): Promise<number> {
+    const row = await this.db.get<{ n: number | string }>(
+      `SELECT COUNT(*) AS n FROM package_annotations WHERE package_id = ?`,
+      [packageId],
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * The package a document or signer of this tenant belongs to, or null: lets a refusal say "of
+   * another package" rather than "no such", without telling anything about other tenants.
+   */
+  async ownerOf(tenantId: string, kind: "document" | "signer", id: string): Promise<string | null> {
+    const table = kind === "document" ? "package_documents" : "package_signers";
+    const row = await this.db.get<{ package_id: string }>(
+      `SELECT t.package_id FROM ${table} t JOIN packages p ON p.id = t.package_id
+       WHERE t.id = ? AND p.tenant_id = ?`,
+      [id, tenantId],
+    );
+    return row?.package_id ?? null;
+  }
+
   /** The package's documents with their page sizes, in order. */
   async documents(packageId: string): Promise<DocumentPages[]> {
     const rows = await this.db.all<{ id: string; name: string; pages: string }>(

@@ -1,0 +1,228 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "@sinclair/typebox";
+import type { FastifyRequest } from "fastify";
+import {
+  addAnnotations,
+  annotationFieldTypes,
+  getAnnotation,
+  listAnnotations,
+  removeAnnotation,
+  updateAnnotation,
+  validateAnnotations,
+} from "../domain/annotations";
+import { apiActor } from "../domain/audit";
+import { principal, secured } from "../plugins/authentication";
+import { errorResponses, ref } from "../schemas/common";
+import {
+  AnnotationApiResponse,
+  AnnotationFieldTypeResponse,
+  AnnotationListApiResponse,
+  AnnotationListQuery,
+  AnnotationPath,
+  BulkAnnotationsApiRequest,
+  CreateAnnotationApiRequest,
+  PackagePath,
+  PackageValidationResponse,
+  UpdateAnnotationApiRequest,
+} from "../schemas/packages";
+import type { Storage } from "../storage";
+
+const BASE = "/api/v1/packages/:id/annotations";
+
+/** Annotations (fields placed for signers on a package's documents, contract §6.4). */
+const annotationRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (app, { storage }) => {
+  const read = secured(["sign.package.read"]);
+  const create = secured(["sign.package.create"]);
+  const tags = ["Annotations"];
+  const tenant = (request: FastifyRequest) => principal(request).tenantId;
+  const who = (request: FastifyRequest) => apiActor(principal(request), request.ip);
+  const rules =
+    "Its document and signer must be this package's (400 naming which otherwise) and it must lie inside its page. Draft packages only (400 invalid_state naming the state otherwise).";
+
+  app.get(
+    "/api/v1/annotation-field-types",
+    {
+      config: read.config,
+      schema: {
+        tags,
+        security: read.security,
+        operationId: "listAnnotationFieldTypes",
+        summary: "The field types an annotation can have, with the size a new one gets",
+        description: read.scopesNote,
+        response: { 200: Type.Array(ref(AnnotationFieldTypeResponse)), ...errorResponses(401, 403) },
+      },
+    },
+    async () => annotationFieldTypes(),
+  );
+
+  app.post(
+    BASE,
+    {
+      config: create.config,
+      schema: {
+        tags,
+        security: create.security,
+        operationId: "addAnnotation",
+        summary: "Place a field on a document for a signer",
+        description: `${rules} ${create.scopesNote}`,
+        params: PackagePath,
+        body: ref(CreateAnnotationApiRequest),
+        response: { 201: ref(AnnotationApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const [annotation] = await addAnnotations(
+        storage,
+        tenant(request),
+        request.params.id,
+        [request.body],
+        who(request),
+        { bulk: false },
+      );
+      return reply
+        .code(201)
+        .header("Location", `/api/v1/packages/${request.params.id}/annotations/${annotation!.id}`)
+        .send(annotation!);
+    },
+  );
+
+  app.post(
+    `${BASE}/bulk`,
+    {
+      config: create.config,
+      schema: {
+        tags,
+        security: create.security,
+        operationId: "addAnnotationsBulk",
+        summary: "Place 1-500 fields, all or nothing",
+        description: `Each as addAnnotation; errors name the item (annotations[3].page). ${rules} ${create.scopesNote}`,
+        params: PackagePath,
+        body: ref(BulkAnnotationsApiRequest),
+        response: {
+          201: Type.Array(ref(AnnotationApiResponse)),
+          ...errorResponses(400, 401, 403, 404, 413, 415),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await addAnnotations(
+            storage,
+            tenant(request),
+            request.params.id,
+            request.body.annotations,
+            who(request),
+            { bulk: true },
+          ),
+        ),
+  );
+
+  app.get(
+    BASE,
+    {
+      config: read.config,
+      schema: {
+        tags,
+        security: read.security,
+        operationId: "listAnnotations",
+        summary: "The package's annotations in the order they were placed",
+        description: read.scopesNote,
+        params: PackagePath,
+        querystring: AnnotationListQuery,
+        response: { 200: ref(AnnotationListApiResponse), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => listAnnotations(storage, tenant(request), request.params.id, request.query),
+  );
+
+  app.post(
+    `${BASE}/validate`,
+    {
+      config: read.config,
+      schema: {
+        tags,
+        security: read.security,
+        operationId: "validateAnnotations",
+        summary: "Package validation for annotations only",
+        description: `Each signer who signs has a field; each field's document and signer exist and it lies inside its page. ${read.scopesNote}`,
+        params: PackagePath,
+        response: { 200: ref(PackageValidationResponse), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => validateAnnotations(storage, tenant(request), request.params.id),
+  );
+
+  app.get(
+    `${BASE}/:annotationId`,
+    {
+      config: read.config,
+      schema: {
+        tags,
+        security: read.security,
+        operationId: "getAnnotation",
+        summary: "An annotation",
+        description: read.scopesNote,
+        params: AnnotationPath,
+        response: { 200: ref(AnnotationApiResponse), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) =>
+      getAnnotation(storage, tenant(request), request.params.id, request.params.annotationId),
+  );
+
+  app.put(
+    `${BASE}/:annotationId`,
+    {
+      config: create.config,
+      schema: {
+        tags,
+        security: create.security,
+        operationId: "updateAnnotation",
+        summary: "Move, resize or change an annotation (null or omitted fields stay unchanged)",
+        description: `${rules} ${create.scopesNote}`,
+        params: AnnotationPath,
+        body: ref(UpdateAnnotationApiRequest),
+        response: { 200: ref(AnnotationApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request) =>
+      updateAnnotation(
+        storage,
+        tenant(request),
+        request.params.id,
+        request.params.annotationId,
+        request.body,
+        who(request),
+      ),
+  );
+
+  app.delete(
+    `${BASE}/:annotationId`,
+    {
+      config: create.config,
+      schema: {
+        tags,
+        security: create.security,
+        operationId: "removeAnnotation",
+        summary: "Remove an annotation",
+        description: `Draft packages only. ${create.scopesNote}`,
+        params: AnnotationPath,
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await removeAnnotation(
+        storage,
+        tenant(request),
+        request.params.id,
+        request.params.annotationId,
+        who(request),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default annotationRoutes;
