@@ -6,9 +6,10 @@ import { expirePackages, sendDuePackages } from "../domain/packages";
 import type { Storage } from "../storage";
 
 /**
- * The service's one background loop: sends Scheduled packages that are due and expires sent ones past
- * their expirationDate. Each step claims its rows in its own transaction (FOR UPDATE SKIP LOCKED on
- * PostgreSQL; SQLite's writer lock), so two service processes on one database never do one twice.
+ * The service's one background loop: sends Scheduled packages that are due, expires sent ones past
+ * their expirationDate and folds the package counts (migration 11). Each step claims its rows in its
+ * own transaction (FOR UPDATE SKIP LOCKED on PostgreSQL; SQLite's writer lock), so two service
+ * processes on one database never do one twice.
  * State lives only in the database, so a restart simply picks up where the last tick stopped.
  */
 export function startScheduler(
@@ -23,6 +24,8 @@ export function startScheduler(
       // Drain: a step handles a batch; repeat while batches come back full.
       while (!stopped && (await sendDuePackages(storage, SYSTEM)) >= 20);
       while (!stopped && (await expirePackages(storage, SYSTEM)) >= 50);
+      // Fold the package counts' +1/-1 rows, so that a list's totalCount sums a handful of rows.
+      if (!stopped) await storage.transaction((s) => s.packages.compactCounts());
     } catch (error) {
       log.error({ err: error }, "scheduler tick failed; retrying at the next tick");
     }

@@ -260,19 +260,83 @@ export class PackageStore {
       params.push(query.search);
     }
     const filter = where.join(" AND ");
+    // Filtered by tenant, status and the archive flag only (the pane's and most integrators' list):
+    // the kept counts answer totalCount; other filters are selective enough to count rows.
+    const countable = where.every((w) => /^(tenant_id|status|is_archived) /.test(w));
+    // SQLite without statistics would walk a sort-order index of the whole tenant rather than the few
+    // rows of one thread or mail: name the index. (PostgreSQL's planner has statistics.)
+    const from =
+      this.dialect === "sqlite" && query.conversationId !== null
+        ? "packages INDEXED BY packages_by_conversation"
+        : this.dialect === "sqlite" && query.internetMessageId !== null
+          ? "packages INDEXED BY packages_by_message"
+          : "packages";
     const direction = query.descending ? "DESC" : "ASC";
     const column = SORT_COLUMNS[query.sortBy];
     // Packages never sent have no sentOn: they come last either way, as the platform lists them.
     const nulls = query.sortBy === "sentOn" ? `${column} IS NULL, ` : "";
-    const [rows, count] = await Promise.all([
-      this.db.all<PackageRow>(
-        `SELECT ${PACKAGE_COLUMNS} FROM packages WHERE ${filter}
-         ORDER BY ${nulls}${column} ${direction}, id ${direction} LIMIT ? OFFSET ?`,
-        [...params, query.limit, query.offset],
-      ),
-      this.db.get<{ n: number | string }>(`SELECT COUNT(*) AS n FROM packages WHERE ${filter}`, params),
-    ]);
-    return { items: rows.map(toPackage), totalCount: Number(count?.n ?? 0) };
+    const rows = await this.db.all<PackageRow>(
+      `SELECT ${PACKAGE_COLUMNS} FROM ${from} WHERE ${filter}
+       ORDER BY ${nulls}${column} ${direction}, id ${direction} LIMIT ? OFFSET ?`,
+      [...params, query.limit, query.offset],
+    );
+    const items = rows.map(toPackage);
+    // A page that is not full is the last one: it tells the total by itself (a thread's few packages).
+    if (rows.length < query.limit && (rows.length > 0 || query.offset === 0)) {
+      return { items, totalCount: query.offset + rows.length };
+    }
+    const count = countable
+      ? await this.db.get<{ n: number | string | null }>(
+          `SELECT SUM(n) AS n FROM package_count_deltas WHERE ${filter}`,
+          params,
+        )
+      : await this.db.get<{ n: number | string }>(
+          `SELECT COUNT(*) AS n FROM ${from} WHERE ${filter}`,
+          params,
+        );
+    return { items, totalCount: Number(count?.n ?? 0) };
+  }
+
+  /**
+   * Folds the +1/-1 rows the triggers of migration 11 append into one row per tenant, status and
+   * archive flag (the scheduler does it every tick). Safe with several service processes at once:
+   * every row is folded by exactly one of them.
+   */
+  async compactCounts(): Promise<void> {
+    // Only keys with more than one row are rewritten: a quiet tenant's counts are left alone.
+    if (this.dialect === "postgres") {
+      await this.db.run(
+        `WITH keys AS (
+           SELECT tenant_id, status, is_archived FROM package_count_deltas
+           GROUP BY tenant_id, status, is_archived HAVING COUNT(*) > 1
+         ), folded AS (
+           DELETE FROM package_count_deltas d USING keys k
+           WHERE d.tenant_id = k.tenant_id AND d.status = k.status AND d.is_archived = k.is_archived
+           RETURNING d.tenant_id, d.status, d.is_archived, d.n
+         )
+         INSERT INTO package_count_deltas (tenant_id, status, is_archived, n)
+         SELECT tenant_id, status, is_archived, SUM(n) FROM folded GROUP BY tenant_id, status, is_archived
+         HAVING SUM(n) <> 0`,
+      );
+      return;
+    }
+    // SQLite: one writer at a time, so the rows up to `last` cannot change under us.
+    const last = await this.db.get<{ seq: number | null }>(
+      `SELECT MAX(seq) AS seq FROM package_count_deltas`,
+    );
+    if (last?.seq === null || last?.seq === undefined) return;
+    const keys = `SELECT tenant_id, status, is_archived FROM package_count_deltas WHERE seq <= ?
+      GROUP BY tenant_id, status, is_archived HAVING COUNT(*) > 1`;
+    await this.db.run(
+      `INSERT INTO package_count_deltas (tenant_id, status, is_archived, n)
+       SELECT tenant_id, status, is_archived, SUM(n) FROM package_count_deltas WHERE seq <= ?
+       GROUP BY tenant_id, status, is_archived HAVING COUNT(*) > 1 AND SUM(n) <> 0`,
+      [last.seq],
+    );
+    await this.db.run(
+      `DELETE FROM package_count_deltas WHERE seq <= ? AND (tenant_id, status, is_archived) IN (${keys})`,
+      [last.seq, last.seq],
+    );
   }
 
   /** Ids of Scheduled packages due at `now`, claimed for this transaction (others skip them). */
