@@ -812,7 +812,7 @@ export interface paths {
          * The field types an annotation can have, with the size a new one gets
          * @description Needs scope sign.package.read.
          */
-        get: operations["listAnnotationFieldTypes"];
+        get: operations["getAnnotationFieldTypes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -838,7 +838,7 @@ export interface paths {
          * Place a field on a document for a signer
          * @description Its document and signer must be this package's (400 naming which otherwise) and it must lie inside its page. Draft packages only (400 invalid_state naming the state otherwise). Needs scope sign.package.create.
          */
-        post: operations["addAnnotation"];
+        post: operations["createAnnotation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -858,7 +858,7 @@ export interface paths {
          * Place 1-500 fields, all or nothing
          * @description Each as addAnnotation; errors name the item (annotations[3].page). Its document and signer must be this package's (400 naming which otherwise) and it must lie inside its page. Draft packages only (400 invalid_state naming the state otherwise). Needs scope sign.package.create.
          */
-        post: operations["addAnnotationsBulk"];
+        post: operations["createAnnotationsBulk"];
         delete?: never;
         options?: never;
         head?: never;
@@ -907,7 +907,7 @@ export interface paths {
          * Remove an annotation
          * @description Draft packages only. Needs scope sign.package.create.
          */
-        delete: operations["removeAnnotation"];
+        delete: operations["deleteAnnotation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4680,7 +4680,7 @@ export interface operations {
             };
         };
     };
-    listAnnotationFieldTypes: {
+    getAnnotationFieldTypes: {
         parameters: {
             query?: never;
             header?: never;
@@ -4781,7 +4781,7 @@ export interface operations {
             };
         };
     };
-    addAnnotation: {
+    createAnnotation: {
         parameters: {
             query?: never;
             header?: never;
@@ -4861,7 +4861,7 @@ export interface operations {
             };
         };
     };
-    addAnnotationsBulk: {
+    createAnnotationsBulk: {
         parameters: {
             query?: never;
             header?: never;
@@ -5121,7 +5121,7 @@ export interface operations {
             };
         };
     };
-    removeAnnotation: {
+    deleteAnnotation: {
         parameters: {
             query?: never;
             header?: never;

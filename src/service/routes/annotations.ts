@@ -46,7 +46,7 @@ const annotationRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async 
       schema: {
         tags,
         security: read.security,
-        operationId: "listAnnotationFieldTypes",
+        operationId: "getAnnotationFieldTypes",
         summary: "The field types an annotation can have, with the size a new one gets",
         description: read.scopesNote,
         response: { 200: Type.Array(ref(AnnotationFieldTypeResponse)), ...errorResponses(401, 403) },
@@ -62,7 +62,7 @@ const annotationRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async 
       schema: {
         tags,
         security: create.security,
-        operationId: "addAnnotation",
+        operationId: "createAnnotation",
         summary: "Place a field on a document for a signer",
         description: `${rules} ${create.scopesNote}`,
         params: PackagePath,
@@ -93,7 +93,7 @@ const annotationRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async 
       schema: {
         tags,
         security: create.security,
-        operationId: "addAnnotationsBulk",
+        operationId: "createAnnotationsBulk",
         summary: "Place 1-500 fields, all or nothing",
         description: `Each as addAnnotation; errors name the item (annotations[3].page). ${rules} ${create.scopesNote}`,
         params: PackagePath,
@@ -205,7 +205,7 @@ const annotationRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async 
       schema: {
         tags,
         security: create.security,
-        operationId: "removeAnnotation",
+        operationId: "deleteAnnotation",
         summary: "Remove an annotation",
         description: `Draft packages only. ${create.scopesNote}`,
         params: AnnotationPath,
