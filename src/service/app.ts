@@ -21,12 +21,17 @@ import signingGroupRoutes from "./routes/signing-groups";
 import packageRoutes from "./routes/packages";
 import signerRoutes from "./routes/signers";
 import annotationRoutes from "./routes/annotations";
+import documentRoutes from "./routes/documents";
+import { openBlobStore } from "./blobs";
+import { clearWorkDir, collectBlobGarbage } from "./domain/documents";
+import path from "node:path";
 import tagRoutes from "./routes/tags";
 import addinRoutes from "./routes/addin";
 import { SHARED_SCHEMAS } from "./schemas/common";
 import { MeApiResponse } from "./schemas/me";
 import { SIGNING_GROUP_MODELS } from "./schemas/signing-groups";
 import { PACKAGE_MODELS } from "./schemas/packages";
+import { DOCUMENT_MODELS } from "./schemas/documents";
 import { TAG_MODELS } from "./schemas/tags";
 import { TELEMETRY_MODELS } from "./schemas/telemetry";
 import type { Storage } from "./storage";
@@ -47,6 +52,7 @@ const MODELS: TSchema[] = [
   ...TAG_MODELS,
   ...SIGNING_GROUP_MODELS,
   ...PACKAGE_MODELS,
+  ...DOCUMENT_MODELS,
   ...TELEMETRY_MODELS,
 ];
 
@@ -142,8 +148,16 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   await app.register(packageRoutes, { storage });
   await app.register(signerRoutes, { storage });
   await app.register(annotationRoutes, { storage });
+  const blobs = openBlobStore(config);
+  const workDir = path.join(config.dataDir, "work");
+  // What a crash or a stop cut off: work files and half-written blobs go; on local files (one machine,
+  // nothing else writing) so do blobs that a crashed upload stored but never recorded.
+  await clearWorkDir(workDir);
+  await blobs.sweepOrphans();
+  if (!config.blobStore) await collectBlobGarbage(storage, blobs, new Date(), 0);
+  await app.register(documentRoutes, { storage, blobs, workDir });
   if (config.schedulerIntervalMs > 0) {
-    const scheduler = startScheduler(storage, config.schedulerIntervalMs, app.log);
+    const scheduler = startScheduler(storage, blobs, config.schedulerIntervalMs, app.log);
     app.addHook("onClose", () => scheduler.stop());
   }
   await app.register(addinRoutes, { storage, config, limiter });

@@ -95,7 +95,7 @@ interface Parts {
   signerIds: Set<string>;
 }
 
-async function partsOf(s: Stores, pkg: PackageRecord): Promise<Parts> {
+export async function partsOf(s: Stores, pkg: PackageRecord): Promise<Parts> {
   const documents = await s.annotations.documents(pkg.id);
   const signers = await s.signers.list(pkg.id);
   return {
@@ -167,7 +167,7 @@ function normaliseValue(
  * the whole: its document and signer are this package's, it lies inside its page. Pushes what is
  * wrong with `prefix` on each field name.
  */
-async function applyAnnotation(
+export async function applyAnnotation(
   s: Stores,
   pkg: PackageRecord,
   parts: Parts,
@@ -299,7 +299,7 @@ async function applyAnnotation(
   return out;
 }
 
-function blankAnnotation(packageId: string, seq: number, at: string): AnnotationRecord {
+export function blankAnnotation(packageId: string, seq: number, at: string): AnnotationRecord {
   return {
     id: newId(),
     packageId,

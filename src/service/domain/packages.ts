@@ -394,6 +394,11 @@ export async function deletePackage(storage: Storage, tenantId: string, id: stri
   await storage.transaction(async (s) => {
     const pkg = await requirePackage(s, tenantId, id, { lock: true });
     requireState(pkg, ["Draft"], "delete the package");
+    // Its documents' blobs and staged blocks may be nobody's any more: the collector decides.
+    await s.blobGarbage.queue(
+      [...(await s.documents.blobsOf(pkg.id)), ...(await s.uploads.blobsOfPackage(pkg.id))],
+      new Date().toISOString(),
+    );
     await s.packages.delete(pkg.id);
   });
 }
@@ -845,6 +850,11 @@ export function bulkArchivePackages(
 export function bulkDeletePackages(storage: Storage, tenantId: string, ids: readonly string[]) {
   return bulk(storage, tenantId, ids, async (s, pkg) => {
     requireState(pkg, ["Draft"], "delete the package");
+    // Its documents' blobs and staged blocks may be nobody's any more: the collector decides.
+    await s.blobGarbage.queue(
+      [...(await s.documents.blobsOf(pkg.id)), ...(await s.uploads.blobsOfPackage(pkg.id))],
+      new Date().toISOString(),
+    );
     await s.packages.delete(pkg.id);
   });
 }

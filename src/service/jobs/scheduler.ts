@@ -3,17 +3,21 @@ import { clearInterval, setInterval } from "node:timers";
 import type { FastifyBaseLogger } from "fastify";
 import { SYSTEM } from "../domain/audit";
 import { expirePackages, sendDuePackages } from "../domain/packages";
+import type { BlobStore } from "../blobs";
+import { collectBlobGarbage, expireUploads } from "../domain/documents";
 import type { Storage } from "../storage";
 
 /**
  * The service's one background loop: sends Scheduled packages that are due, expires sent ones past
- * their expirationDate and folds the package counts (migration 11). Each step claims its rows in its
+ * their expirationDate, folds the package counts (migration 11), drops expired uploads and collects
+ * unreferenced blobs. Each step claims its rows in its
  * own transaction (FOR UPDATE SKIP LOCKED on PostgreSQL; SQLite's writer lock), so two service
  * processes on one database never do one twice.
  * State lives only in the database, so a restart simply picks up where the last tick stopped.
  */
 export function startScheduler(
   storage: Storage,
+  blobs: BlobStore,
   intervalMs: number,
   log: FastifyBaseLogger,
 ): { stop(): Promise<void> } {
@@ -26,6 +30,9 @@ export function startScheduler(
       while (!stopped && (await expirePackages(storage, SYSTEM)) >= 50);
       // Fold the package counts' +1/-1 rows, so that a list's totalCount sums a handful of rows.
       if (!stopped) await storage.transaction((s) => s.packages.compactCounts());
+      // Upload sessions past their 24 hours, then blobs nothing refers to any more.
+      while (!stopped && (await expireUploads(storage)) >= 100);
+      while (!stopped && (await collectBlobGarbage(storage, blobs)) >= 200);
     } catch (error) {
       log.error({ err: error }, "scheduler tick failed; retrying at the next tick");
     }

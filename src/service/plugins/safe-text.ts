@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { Readable } from "node:stream";
 import { validationFailed } from "../errors";
 import { findUnsafeText } from "../text-safety";
 
@@ -12,7 +13,9 @@ import { findUnsafeText } from "../text-safety";
 export default fp(
   async function safeText(app: FastifyInstance) {
     app.addHook("preValidation", async (request) => {
-      const parts = [request.params, request.query, request.body] as const;
+      // A streamed body (a document's bytes) is no text, and walking a stream's object graph would never end.
+      const body = request.body instanceof Readable ? undefined : request.body;
+      const parts = [request.params, request.query, body] as const;
       for (const part of parts) {
         const at = findUnsafeText(part, "");
         if (at !== null) {

@@ -1,3 +1,4 @@
+import type { DetectedTag } from "../../pdf/find-tags";
 import type { SqlExecutor } from "./driver";
 
 /** A stored document's row (contract §6.2 DocumentApiResponse); its bytes are in the blob store by sha256. */
@@ -6,26 +7,67 @@ export interface DocumentRecord {
   packageId: string;
   name: string;
   fileName: string;
+  /** What was uploaded: its type, size and hash (the `download` blob). */
   contentType: string;
   size: number;
   sha256: string;
+  /** The PDF the signers see (`download-pdf`): the same blob for a PDF, the converted one for an image. */
+  pdfSha256?: string;
   pageCount: number;
   pages: { width: number; height: number }[];
   order: number;
   createdOn: string;
   detectedTagCount: number;
+  /** The tags found when it was stored; null when it was never scanned. */
+  detectedTags?: DetectedTag[] | null;
 }
 
-const COLUMNS = `id, package_id, name, file_name, content_type, size, sha256, page_count, pages, order_index,
-  created_on, detected_tag_count`;
+const COLUMNS = `id, package_id, name, file_name, content_type, size, sha256, pdf_sha256, page_count, pages,
+  order_index, created_on, detected_tag_count, detected_tags`;
 
-/** Documents of packages. Uploads and tag detection (contract §6.2) build on these rows. */
+interface DocumentRow {
+  id: string;
+  package_id: string;
+  name: string;
+  file_name: string;
+  content_type: string;
+  size: number | string;
+  sha256: string;
+  pdf_sha256: string | null;
+  page_count: number | string;
+  pages: string;
+  order_index: number | string;
+  created_on: string;
+  detected_tag_count: number | string;
+  detected_tags: string | null;
+}
+
+function toDocument(r: DocumentRow): Required<DocumentRecord> {
+  return {
+    id: r.id,
+    packageId: r.package_id,
+    name: r.name,
+    fileName: r.file_name,
+    contentType: r.content_type,
+    size: Number(r.size),
+    sha256: r.sha256,
+    pdfSha256: r.pdf_sha256 ?? r.sha256,
+    pageCount: Number(r.page_count),
+    pages: JSON.parse(r.pages) as { width: number; height: number }[],
+    order: Number(r.order_index),
+    createdOn: r.created_on,
+    detectedTagCount: Number(r.detected_tag_count),
+    detectedTags: r.detected_tags === null ? null : (JSON.parse(r.detected_tags) as DetectedTag[]),
+  };
+}
+
+/** Documents of packages (contract §6.2). */
 export class DocumentStore {
   constructor(private readonly db: SqlExecutor) {}
 
   async insert(d: DocumentRecord): Promise<void> {
     await this.db.run(
-      `INSERT INTO package_documents (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO package_documents (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         d.id,
         d.packageId,
@@ -34,13 +76,62 @@ export class DocumentStore {
         d.contentType,
         d.size,
         d.sha256,
+        d.pdfSha256 ?? d.sha256,
         d.pageCount,
         JSON.stringify(d.pages),
         d.order,
         d.createdOn,
         d.detectedTagCount,
+        d.detectedTags === undefined || d.detectedTags === null ? null : JSON.stringify(d.detectedTags),
       ],
     );
+  }
+
+  async get(packageId: string, id: string): Promise<Required<DocumentRecord> | null> {
+    const row = await this.db.get<DocumentRow>(
+      `SELECT ${COLUMNS} FROM package_documents WHERE package_id = ? AND id = ?`,
+      [packageId, id],
+    );
+    return row ? toDocument(row) : null;
+  }
+
+  /** The package's documents in their order (ties by when they were added). */
+  async list(packageId: string): Promise<Required<DocumentRecord>[]> {
+    const rows = await this.db.all<DocumentRow>(
+      `SELECT ${COLUMNS} FROM package_documents WHERE package_id = ? ORDER BY order_index, created_on, id`,
+      [packageId],
+    );
+    return rows.map(toDocument);
+  }
+
+  /** How many documents and bytes the package holds (the §6.2 package limits). */
+  async totals(packageId: string): Promise<{ count: number; bytes: number; lastOrder: number }> {
+    const row = await this.db.get<{ n: number | string; bytes: number | string | null; last: number | null }>(
+      `SELECT COUNT(*) AS n, SUM(size) AS bytes, MAX(order_index) AS last FROM package_documents WHERE package_id = ?`,
+      [packageId],
+    );
+    return { count: Number(row?.n ?? 0), bytes: Number(row?.bytes ?? 0), lastOrder: Number(row?.last ?? 0) };
+  }
+
+  async setDetectedTags(id: string, tags: DetectedTag[]): Promise<void> {
+    await this.db.run(`UPDATE package_documents SET detected_tags = ?, detected_tag_count = ? WHERE id = ?`, [
+      JSON.stringify(tags),
+      tags.length,
+      id,
+    ]);
+  }
+
+  async delete(packageId: string, id: string): Promise<void> {
+    await this.db.run(`DELETE FROM package_documents WHERE package_id = ? AND id = ?`, [packageId, id]);
+  }
+
+  /** The blobs of a package's documents (both kinds), to queue as garbage when the package goes. */
+  async blobsOf(packageId: string): Promise<string[]> {
+    const rows = await this.db.all<{ sha256: string; pdf_sha256: string | null }>(
+      `SELECT sha256, pdf_sha256 FROM package_documents WHERE package_id = ?`,
+      [packageId],
+    );
+    return [...new Set(rows.flatMap((r) => [r.sha256, r.pdf_sha256 ?? r.sha256]))];
   }
 
   /** Copies every document row of one package to another (the bytes are shared by hash); old id → new id. */
@@ -54,11 +145,202 @@ export class DocumentStore {
       ids.set(id, copy);
       await this.db.run(
         `INSERT INTO package_documents (${COLUMNS})
-         SELECT ?, ?, name, file_name, content_type, size, sha256, page_count, pages, order_index, created_on,
-           detected_tag_count FROM package_documents WHERE id = ?`,
+         SELECT ?, ?, name, file_name, content_type, size, sha256, pdf_sha256, page_count, pages, order_index,
+           created_on, detected_tag_count, detected_tags FROM package_documents WHERE id = ?`,
         [copy, to, id],
       );
     }
     return ids;
+  }
+}
+
+export interface UploadSessionRecord {
+  id: string;
+  tenantId: string;
+  packageId: string;
+  fileName: string;
+  name: string | null;
+  contentType: string;
+  size: number;
+  sha256: string | null;
+  blockSize: number;
+  blockCount: number;
+  createdOn: string;
+  expiresOn: string;
+}
+
+export interface UploadBlockRecord {
+  n: number;
+  sha256: string;
+  size: number;
+}
+
+const SESSION_COLUMNS = `id, tenant_id, package_id, file_name, name, content_type, size, sha256, block_size,
+  block_count, created_on, expires_on`;
+
+interface SessionRow {
+  id: string;
+  tenant_id: string;
+  package_id: string;
+  file_name: string;
+  name: string | null;
+  content_type: string;
+  size: number | string;
+  sha256: string | null;
+  block_size: number | string;
+  block_count: number | string;
+  created_on: string;
+  expires_on: string;
+}
+
+function toSession(r: SessionRow): UploadSessionRecord {
+  return {
+    id: r.id,
+    tenantId: r.tenant_id,
+    packageId: r.package_id,
+    fileName: r.file_name,
+    name: r.name,
+    contentType: r.content_type,
+    size: Number(r.size),
+    sha256: r.sha256,
+    blockSize: Number(r.block_size),
+    blockCount: Number(r.block_count),
+    createdOn: r.created_on,
+    expiresOn: r.expires_on,
+  };
+}
+
+/** Chunked upload sessions and their staged blocks. */
+export class UploadStore {
+  constructor(private readonly db: SqlExecutor) {}
+
+  async insert(u: UploadSessionRecord): Promise<void> {
+    await this.db.run(
+      `INSERT INTO upload_sessions (${SESSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        u.id,
+        u.tenantId,
+        u.packageId,
+        u.fileName,
+        u.name,
+        u.contentType,
+        u.size,
+        u.sha256,
+        u.blockSize,
+        u.blockCount,
+        u.createdOn,
+        u.expiresOn,
+      ],
+    );
+  }
+
+  /** An open session of the package, or null (never another tenant's: the package is checked first). */
+  async get(packageId: string, id: string): Promise<UploadSessionRecord | null> {
+    const row = await this.db.get<SessionRow>(
+      `SELECT ${SESSION_COLUMNS} FROM upload_sessions WHERE package_id = ? AND id = ?`,
+      [packageId, id],
+    );
+    return row ? toSession(row) : null;
+  }
+
+  async blocks(sessionId: string): Promise<UploadBlockRecord[]> {
+    const rows = await this.db.all<{ n: number | string; sha256: string; size: number | string }>(
+      `SELECT n, sha256, size FROM upload_blocks WHERE session_id = ? ORDER BY n`,
+      [sessionId],
+    );
+    return rows.map((r) => ({ n: Number(r.n), sha256: r.sha256, size: Number(r.size) }));
+  }
+
+  /** Records a staged block; staging the same block again replaces it (idempotent retries). */
+  async putBlock(sessionId: string, block: UploadBlockRecord): Promise<string | null> {
+    const old = await this.db.get<{ sha256: string }>(
+      `SELECT sha256 FROM upload_blocks WHERE session_id = ? AND n = ?`,
+      [sessionId, block.n],
+    );
+    if (old) {
+      await this.db.run(`UPDATE upload_blocks SET sha256 = ?, size = ? WHERE session_id = ? AND n = ?`, [
+        block.sha256,
+        block.size,
+        sessionId,
+        block.n,
+      ]);
+    } else {
+      await this.db.run(`INSERT INTO upload_blocks (session_id, n, sha256, size) VALUES (?, ?, ?, ?)`, [
+        sessionId,
+        block.n,
+        block.sha256,
+        block.size,
+      ]);
+    }
+    return old && old.sha256 !== block.sha256 ? old.sha256 : null;
+  }
+
+  /** Deletes a session (its blocks go with it); answers the blocks' blobs, to queue as garbage. */
+  async delete(sessionId: string): Promise<string[]> {
+    const blocks = await this.blocks(sessionId);
+    await this.db.run(`DELETE FROM upload_sessions WHERE id = ?`, [sessionId]);
+    return [...new Set(blocks.map((b) => b.sha256))];
+  }
+
+  /** Sessions past their expiry, oldest first. */
+  async expired(now: string, limit: number): Promise<UploadSessionRecord[]> {
+    const rows = await this.db.all<SessionRow>(
+      `SELECT ${SESSION_COLUMNS} FROM upload_sessions WHERE expires_on <= ? ORDER BY expires_on LIMIT ?`,
+      [now, limit],
+    );
+    return rows.map(toSession);
+  }
+
+  /** The blobs of every staged block of the package's sessions (queued as garbage when the package goes). */
+  async blobsOfPackage(packageId: string): Promise<string[]> {
+    const rows = await this.db.all<{ sha256: string }>(
+      `SELECT DISTINCT b.sha256 FROM upload_blocks b JOIN upload_sessions s ON s.id = b.session_id
+       WHERE s.package_id = ?`,
+      [packageId],
+    );
+    return rows.map((r) => r.sha256);
+  }
+}
+
+/** Blobs that may have lost their last reference, and the check whether anything still refers to one. */
+export class BlobGarbageStore {
+  constructor(private readonly db: SqlExecutor) {}
+
+  /** Queues blobs (again): the grace period starts now. */
+  async queue(sha256s: readonly string[], now: string): Promise<void> {
+    for (const sha256 of new Set(sha256s)) {
+      await this.db.run(
+        `INSERT INTO blob_garbage (sha256, queued_on) VALUES (?, ?)
+         ON CONFLICT (sha256) DO UPDATE SET queued_on = excluded.queued_on`,
+        [sha256, now],
+      );
+    }
+  }
+
+  /** Queued blobs whose grace period ended before `before`. */
+  async due(before: string, limit: number): Promise<{ sha256: string; queuedOn: string }[]> {
+    const rows = await this.db.all<{ sha256: string; queued_on: string }>(
+      `SELECT sha256, queued_on FROM blob_garbage WHERE queued_on <= ? ORDER BY queued_on LIMIT ?`,
+      [before, limit],
+    );
+    return rows.map((r) => ({ sha256: r.sha256, queuedOn: r.queued_on }));
+  }
+
+  async isReferenced(sha256: string): Promise<boolean> {
+    const row = await this.db.get<{ found: number }>(
+      `SELECT 1 AS found WHERE EXISTS (SELECT 1 FROM package_documents WHERE sha256 = ?)
+         OR EXISTS (SELECT 1 FROM package_documents WHERE pdf_sha256 = ?)
+         OR EXISTS (SELECT 1 FROM upload_blocks WHERE sha256 = ?)`,
+      [sha256, sha256, sha256],
+    );
+    return row !== undefined && row !== null;
+  }
+
+  /** Takes the entry off the queue if it was not queued again since `queuedOn`; true when it was taken. */
+  async take(sha256: string, queuedOn: string): Promise<boolean> {
+    return (
+      (await this.db.run(`DELETE FROM blob_garbage WHERE sha256 = ? AND queued_on = ?`, [sha256, queuedOn])) >
+      0
+    );
   }
 }

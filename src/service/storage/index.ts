@@ -10,7 +10,7 @@ import { TelemetryStore } from "./telemetry";
 import { PackageStore } from "./packages";
 import { SignerStore } from "./signers";
 import { AnnotationStore } from "./annotations";
-import { DocumentStore } from "./documents";
+import { BlobGarbageStore, DocumentStore, UploadStore } from "./documents";
 import { AuditStore, OutboxStore } from "./audit";
 
 export { UniqueViolationError } from "./driver";
@@ -36,6 +36,8 @@ export class Storage {
   readonly audit: AuditStore;
   readonly outbox: OutboxStore;
   readonly documents: DocumentStore;
+  readonly uploads: UploadStore;
+  readonly blobGarbage: BlobGarbageStore;
 
   constructor(
     private readonly driver: SqlDriver,
@@ -51,6 +53,8 @@ export class Storage {
     this.audit = new AuditStore(executor);
     this.outbox = new OutboxStore(executor);
     this.documents = new DocumentStore(executor);
+    this.uploads = new UploadStore(executor);
+    this.blobGarbage = new BlobGarbageStore(executor);
   }
 
   get dialect() {

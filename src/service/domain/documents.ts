@@ -1,0 +1,820 @@
+// Documents of a package (contract §6.2): direct and chunked uploads, reading the PDF (pages, text
+// tags), PNG/JPEG made into PDFs, delete and its impact, detected tags and applying them (§6.4).
+//
+// Bytes never sit whole in memory on their way in: they are spooled to a work file (hashed and
+// counted as they pass), read from there, then put into the blob store. Blobs are shared by hash,
+// so a blob that may have lost its last reference is queued as garbage and collected later, only if
+// nothing refers to it any more.
+import { randomUUID } from "node:crypto";
+import { createReadStream, promises as fs } from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { findTags, type DetectedTag } from "../../pdf/find-tags";
+import { FIELD_SIZES } from "../../tags";
+import { imageToPdf } from "../../pdf/image-to-pdf";
+import { DocumentLimitError, InvalidDocumentError, inspectPdf, sniffType } from "../../pdf/inspect";
+import {
+  ACCEPTED_CONTENT_TYPES,
+  MAX_DOCUMENT_BYTES,
+  MAX_PACKAGE_BYTES,
+  MAX_PACKAGE_DOCUMENTS,
+} from "../../pdf/limits";
+import { spoolToFile } from "../blobs/spool";
+import {
+  BlobIntegrityError,
+  BlobTooLargeError,
+  type BlobSource,
+  type BlobStore,
+  type PutOptions,
+} from "../blobs/types";
+import { ApiError, notFound, validationFailed, type FieldError } from "../errors";
+import type {
+  AnnotationRecord,
+  DocumentRecord,
+  PackageRecord,
+  Storage,
+  UploadSessionRecord,
+} from "../storage";
+import { annotationApi, applyAnnotation, blankAnnotation, partsOf } from "./annotations";
+import { appendAudit, type AuditContext } from "./audit";
+import {
+  checkText,
+  parseId,
+  requirePackage,
+  requireState,
+  throwIfAny,
+  touchPackage,
+  type Stores,
+} from "./package-rules";
+import { newId } from "./tokens";
+
+/** Staged blocks are this size, all but the last (contract §6.2). */
+export const UPLOAD_BLOCK_SIZE = 4 * 1024 * 1024;
+/** An upload session lives this long (contract §6.2). */
+export const UPLOAD_TTL_MS = 24 * 3600 * 1000;
+/** A blob queued as garbage is deleted no sooner than this (an upload of the same bytes may be under way). */
+export const BLOB_GRACE_MS = 3600 * 1000;
+const FILE_NAME_LENGTH = 255;
+
+/** What document operations need besides the database. */
+export interface DocumentContext {
+  storage: Storage;
+  blobs: BlobStore;
+  /** Work files of uploads in flight; emptied when the service starts. */
+  workDir: string;
+}
+
+type FullDocument = Required<DocumentRecord>;
+
+/** DocumentApiResponse of contract §6.2. */
+export function documentApi(d: FullDocument) {
+  return {
+    id: d.id,
+    name: d.name,
+    fileName: d.fileName,
+    contentType: d.contentType,
+    size: d.size,
+    sha256: d.sha256,
+    pageCount: d.pageCount,
+    pages: d.pages,
+    order: d.order,
+    createdOn: d.createdOn,
+    detectedTagCount: d.detectedTagCount,
+  };
+}
+
+export function uploadApi(u: UploadSessionRecord, received: number[]) {
+  return {
+    id: u.id,
+    fileName: u.fileName,
+    contentType: u.contentType,
+    size: u.size,
+    blockSize: u.blockSize,
+    blockCount: u.blockCount,
+    receivedBlocks: received,
+    status: "Open" as const,
+    createdOn: u.createdOn,
+    expiresOn: u.expiresOn,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks
+
+const ACCEPTED = ACCEPTED_CONTENT_TYPES.join(", ");
+
+/** The content type without parameters, lowercased; by the file's extension when it says nothing. */
+export function effectiveContentType(contentType: string | null | undefined, fileName: string): string {
+  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type && type !== "application/octet-stream" && type !== "binary/octet-stream") {
+    return type === "image/jpg" || type === "image/pjpeg" ? "image/jpeg" : type;
+  }
+  const ext = path.extname(fileName).toLowerCase();
+  return ext === ".pdf"
+    ? "application/pdf"
+    : ext === ".png"
+      ? "image/png"
+      : ext === ".jpg" || ext === ".jpeg"
+        ? "image/jpeg"
+        : type || "application/octet-stream";
+}
+
+export function requireAcceptedType(contentType: string): void {
+  if (!ACCEPTED_CONTENT_TYPES.includes(contentType)) {
+    throw new ApiError(
+      415,
+      "unsupported_media_type",
+      `Documents of type ${contentType.slice(0, 100)} are not accepted; send ${ACCEPTED}.`,
+    );
+  }
+}
+
+function tooLarge(detail: string): ApiError {
+  return new ApiError(413, "payload_too_large", detail);
+}
+
+/** Our refusals from the PDF and blob layers, as the contract's errors. */
+export function documentError(error: unknown): unknown {
+  if (error instanceof InvalidDocumentError) {
+    return new ApiError(400, "invalid_document", error.message, [{ field: "file", message: error.message }]);
+  }
+  if (error instanceof DocumentLimitError) return tooLarge(error.message);
+  if (error instanceof BlobTooLargeError) {
+    return tooLarge(
+      `The document is larger than ${MAX_DOCUMENT_BYTES} bytes (50 MB), the most a document may be.`,
+    );
+  }
+  if (error instanceof BlobIntegrityError) {
+    const field = error.field;
+    const message =
+      field === "sha256"
+        ? `The bytes received have sha256 ${error.actual}, not the ${error.expected} announced.`
+        : `${error.actual} bytes were received, not the ${error.expected} announced.`;
+    return validationFailed([{ field, message }], message);
+  }
+  return error;
+}
+
+function fileNameOf(text: string, field: string, errors: FieldError[]): string {
+  const name = checkText(text, field, errors, { max: FILE_NAME_LENGTH, required: true }) ?? "";
+  // A file name is shown and offered back in downloads: no path, whatever the client sent.
+  return name.split(/[\\/]/).pop() || name;
+}
+
+/** The package's document totals allow one more of `size` bytes (contract §6.2 limits). */
+async function checkPackageLimits(s: Stores, pkg: PackageRecord, size: number): Promise<void> {
+  const totals = await s.documents.totals(pkg.id);
+  if (totals.count >= MAX_PACKAGE_DOCUMENTS) {
+    throw tooLarge(
+      `A package holds at most ${MAX_PACKAGE_DOCUMENTS} documents; this one has ${totals.count}.`,
+    );
+  }
+  if (totals.bytes + size > MAX_PACKAGE_BYTES) {
+    throw tooLarge(
+      `A package holds at most ${MAX_PACKAGE_BYTES} bytes (200 MB) of documents; it has ${totals.bytes} and this one is ${size}.`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a PDF
+
+export interface PdfReading {
+  pageCount: number;
+  pages: { width: number; height: number }[];
+  tags: DetectedTag[];
+}
+
+/** Page sizes and text tags of the PDF in `file` (refusals as src/pdf throws them). */
+export async function readPdf(file: string): Promise<PdfReading> {
+  const bytes = new Uint8Array(await fs.readFile(file));
+  const { pageCount, pages } = await inspectPdf(bytes);
+  const tags = await findTags(bytes);
+  return { pageCount, pages, tags };
+}
+
+async function readHead(file: string): Promise<Uint8Array> {
+  const handle = await fs.open(file, "r");
+  try {
+    const head = new Uint8Array(16);
+    const { bytesRead } = await handle.read(head, 0, 16, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Storing a document
+
+export interface IncomingDocument {
+  fileName: string;
+  /** Shown name; the file name when omitted. */
+  name?: string | null;
+  contentType: string;
+  expectedSize?: number;
+  expectedSha256?: string | null;
+}
+
+/**
+ * Stores a document from a stream: spooled to a work file (at most 50 MB, checked against the
+ * announced size and hash), its type checked from its bytes, an image made into a PDF, the PDF read
+ * (pages, tags), the bytes put into the blob store, and the row added in one transaction that checks
+ * the package's state and limits again.
+ */
+export async function storeDocument(
+  ctx: DocumentContext,
+  tenantId: string,
+  packageId: string,
+  source: BlobSource,
+  incoming: IncomingDocument,
+  context: AuditContext,
+  now = () => new Date(),
+) {
+  const errors: FieldError[] = [];
+  const fileName = fileNameOf(incoming.fileName, "fileName", errors);
+  const name =
+    incoming.name === undefined || incoming.name === null || incoming.name.trim() === ""
+      ? fileName
+      : (checkText(incoming.name, "name", errors, { max: FILE_NAME_LENGTH }) ?? fileName);
+  throwIfAny(errors);
+  const contentType = effectiveContentType(incoming.contentType, fileName);
+  requireAcceptedType(contentType);
+  // Refused early (before reading any bytes) when the package cannot take a document at all.
+  const early = await requirePackage(ctx.storage, tenantId, packageId);
+  requireState(early, ["Draft"], "add a document");
+  await checkPackageLimits(ctx.storage, early, incoming.expectedSize ?? 0);
+
+  await fs.mkdir(ctx.workDir, { recursive: true });
+  const original = path.join(ctx.workDir, `${randomUUID()}.upload`);
+  const converted = path.join(ctx.workDir, `${randomUUID()}.pdf`);
+  try {
+    const options: PutOptions = { maxBytes: MAX_DOCUMENT_BYTES };
+    if (incoming.expectedSize !== undefined) options.expectedSize = incoming.expectedSize;
+    if (incoming.expectedSha256) options.expectedSha256 = incoming.expectedSha256;
+    const spooled = await spoolToFile(source, original, options);
+    if (spooled.size === 0) {
+      throw new ApiError(400, "invalid_document", "The file is empty.", [
+        { field: "file", message: "The file is empty." },
+      ]);
+    }
+    const sniffed = sniffType(await readHead(original));
+    const claimed = contentType === "application/pdf" ? "pdf" : contentType === "image/png" ? "png" : "jpeg";
+    if (sniffed !== claimed) {
+      throw new InvalidDocumentError(
+        sniffed === "other" ? (claimed === "pdf" ? "not_pdf" : "broken_image") : "mislabeled",
+        sniffed === "other"
+          ? claimed === "pdf"
+            ? "The file is not a PDF."
+            : `The file is not a ${claimed.toUpperCase()} image.`
+          : `The file is a ${sniffed.toUpperCase()}, not the ${contentType} it was sent as.`,
+      );
+    }
+    let pdfFile = original;
+    if (sniffed !== "pdf") {
+      await fs.writeFile(converted, await imageToPdf(new Uint8Array(await fs.readFile(original))));
+      pdfFile = converted;
+    }
+    const reading = await readPdf(pdfFile);
+
+    // Queue before putting: a crash between the put and the row leaves a blob the collector removes.
+    const at = now().toISOString();
+    await ctx.storage.blobGarbage.queue([spooled.sha256], at);
+    await ctx.blobs.put(createReadStream(original));
+    let pdfSha256 = spooled.sha256;
+    if (pdfFile !== original) {
+      const stored = await ctx.blobs.put(createReadStream(pdfFile));
+      pdfSha256 = stored.sha256;
+      await ctx.storage.blobGarbage.queue([pdfSha256], at);
+    }
+
+    return await ctx.storage.transaction(async (s) => {
+      const pkg = await requirePackage(s, tenantId, packageId, { lock: true });
+      requireState(pkg, ["Draft"], "add a document");
+      await checkPackageLimits(s, pkg, spooled.size);
+      const totals = await s.documents.totals(pkg.id);
+      const doc: FullDocument = {
+        id: newId(),
+        packageId: pkg.id,
+        name,
+        fileName,
+        contentType,
+        size: spooled.size,
+        sha256: spooled.sha256,
+        pdfSha256,
+        pageCount: reading.pageCount,
+        pages: reading.pages,
+        order: totals.lastOrder + 1,
+        createdOn: at,
+        detectedTagCount: reading.tags.length,
+        detectedTags: reading.tags,
+      };
+      await s.documents.insert(doc);
+      await touchPackage(s, pkg, now());
+      await appendAudit(
+        s,
+        pkg,
+        context,
+        "DocumentAdded",
+        { documentId: doc.id, name, size: doc.size, sha256: doc.sha256, pageCount: doc.pageCount },
+        at,
+      );
+      return documentApi(doc);
+    });
+  } catch (error) {
+    throw documentError(error);
+  } finally {
+    await fs.rm(original, { force: true });
+    await fs.rm(converted, { force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chunked uploads
+
+export interface InitiateUploadInput {
+  fileName: string;
+  name?: string | null;
+  contentType: string;
+  size: number;
+  sha256?: string | null;
+}
+
+export async function initiateUpload(
+  storage: Storage,
+  tenantId: string,
+  packageId: string,
+  input: InitiateUploadInput,
+  now = new Date(),
+) {
+  const errors: FieldError[] = [];
+  const fileName = fileNameOf(input.fileName, "fileName", errors);
+  const name =
+    input.name === undefined || input.name === null
+      ? null
+      : checkText(input.name, "name", errors, { max: FILE_NAME_LENGTH });
+  if (!Number.isSafeInteger(input.size) || input.size < 1) {
+    errors.push({ field: "size", message: "size must be the file's length in bytes, at least 1." });
+  }
+  let sha256: string | null = null;
+  if (input.sha256 !== undefined && input.sha256 !== null && input.sha256.trim() !== "") {
+    sha256 = input.sha256.trim().toLowerCase();
+    if (!/^[0-9a-f]{64}$/.test(sha256)) {
+      errors.push({ field: "sha256", message: "sha256 must be 64 hexadecimal digits." });
+    }
+  }
+  throwIfAny(errors);
+  const contentType = effectiveContentType(input.contentType, fileName);
+  requireAcceptedType(contentType);
+  if (input.size > MAX_DOCUMENT_BYTES) {
+    throw tooLarge(`The document is ${input.size} bytes; the most is ${MAX_DOCUMENT_BYTES} bytes (50 MB).`);
+  }
+  return storage.transaction(async (s) => {
+    const pkg = await requirePackage(s, tenantId, packageId, { lock: true });
+    requireState(pkg, ["Draft"], "upload a document");
+    await checkPackageLimits(s, pkg, input.size);
+    const session: UploadSessionRecord = {
+      id: newId(),
+      tenantId,
+      packageId: pkg.id,
+      fileName,
+      name,
+      contentType,
+      size: input.size,
+      sha256,
+      blockSize: UPLOAD_BLOCK_SIZE,
+      blockCount: Math.ceil(input.size / UPLOAD_BLOCK_SIZE),
+      createdOn: now.toISOString(),
+      expiresOn: new Date(now.getTime() + UPLOAD_TTL_MS).toISOString(),
+    };
+    await s.uploads.insert(session);
+    return uploadApi(session, []);
+  });
+}
+
+async function requireUpload(
+  s: Stores,
+  pkg: PackageRecord,
+  idText: string,
+  now: Date,
+): Promise<UploadSessionRecord> {
+  const id = parseId(idText);
+  const session = id ? await s.uploads.get(pkg.id, id) : null;
+  // An expired session is gone, whether or not the scheduler has swept it yet.
+  if (!session || session.expiresOn <= now.toISOString())
+    throw notFound(`Upload ${idText} of package ${pkg.id}`);
+  return session;
+}
+
+export async function getUpload(
+  storage: Storage,
+  tenantId: string,
+  packageId: string,
+  id: string,
+  now = new Date(),
+) {
+  const pkg = await requirePackage(storage, tenantId, packageId);
+  const session = await requireUpload(storage, pkg, id, now);
+  return uploadApi(
+    session,
+    (await storage.uploads.blocks(session.id)).map((b) => b.n),
+  );
+}
+
+/** The length block n of a session must have: blockSize, except the last. */
+export function blockLength(
+  session: Pick<UploadSessionRecord, "size" | "blockSize" | "blockCount">,
+  n: number,
+) {
+  return n === session.blockCount - 1
+    ? session.size - session.blockSize * (session.blockCount - 1)
+    : session.blockSize;
+}
+
+export async function stageBlock(
+  ctx: DocumentContext,
+  tenantId: string,
+  packageId: string,
+  id: string,
+  blockText: string,
+  body: BlobSource,
+  now = new Date(),
+) {
+  const pkg = await requirePackage(ctx.storage, tenantId, packageId);
+  const session = await requireUpload(ctx.storage, pkg, id, now);
+  const n = /^\d{1,9}$/.test(blockText) ? Number(blockText) : -1;
+  if (n < 0 || n >= session.blockCount) {
+    drain(body);
+    throw validationFailed([
+      {
+        field: "block",
+        message: `Block ${blockText.slice(0, 20)} does not exist: this upload has blocks 0 to ${session.blockCount - 1}.`,
+      },
+    ]);
+  }
+  const expected = blockLength(session, n);
+  // Spooled first so that its hash is known and queued before the blob exists: a crash between the
+  // put and the row then leaves a blob the collector removes.
+  await fs.mkdir(ctx.workDir, { recursive: true });
+  const work = path.join(ctx.workDir, `${randomUUID()}.block`);
+  let stored;
+  try {
+    try {
+      stored = await spoolToFile(body, work, { maxBytes: expected, expectedSize: expected });
+    } catch (error) {
+      if (error instanceof BlobTooLargeError || error instanceof BlobIntegrityError) {
+        const message = `Block ${n} must be exactly ${expected} bytes${n === session.blockCount - 1 ? " (the last block)" : ""}.`;
+        throw validationFailed([{ field: "block", message }], message);
+      }
+      throw error;
+    }
+    await ctx.storage.blobGarbage.queue([stored.sha256], now.toISOString());
+    await ctx.blobs.put(createReadStream(work));
+  } finally {
+    await fs.rm(work, { force: true });
+  }
+  return ctx.storage.transaction(async (s) => {
+    const current = await requireUpload(s, pkg, id, now);
+    const replaced = await s.uploads.putBlock(current.id, { n, sha256: stored.sha256, size: stored.size });
+    // The block's blob is referenced now; one it replaced may not be.
+    await s.blobGarbage.queue([stored.sha256, ...(replaced ? [replaced] : [])], now.toISOString());
+    return uploadApi(
+      current,
+      (await s.uploads.blocks(current.id)).map((b) => b.n),
+    );
+  });
+}
+
+/** Reads and discards a request body we refuse, so that the connection stays usable. */
+function drain(body: BlobSource): void {
+  if (body instanceof Readable) body.resume();
+}
+
+export async function commitUpload(
+  ctx: DocumentContext,
+  tenantId: string,
+  packageId: string,
+  id: string,
+  context: AuditContext,
+  now = new Date(),
+) {
+  const pkg = await requirePackage(ctx.storage, tenantId, packageId);
+  const session = await requireUpload(ctx.storage, pkg, id, now);
+  const blocks = await ctx.storage.uploads.blocks(session.id);
+  const have = new Set(blocks.map((b) => b.n));
+  const missing = Array.from({ length: session.blockCount }, (_, n) => n).filter((n) => !have.has(n));
+  if (missing.length) {
+    const shown =
+      missing.slice(0, 20).join(", ") + (missing.length > 20 ? ` and ${missing.length - 20} more` : "");
+    const message = `Block${missing.length === 1 ? "" : "s"} ${shown} ${missing.length === 1 ? "is" : "are"} missing.`;
+    throw validationFailed([{ field: "blocks", message }], message);
+  }
+  const blobs = ctx.blobs;
+  async function* concatenated() {
+    for (const block of blocks) yield* (await blobs.get(block.sha256)) as AsyncIterable<Uint8Array>;
+  }
+  const document = await storeDocument(
+    ctx,
+    tenantId,
+    packageId,
+    concatenated(),
+    {
+      fileName: session.fileName,
+      name: session.name,
+      contentType: session.contentType,
+      expectedSize: session.size,
+      expectedSha256: session.sha256,
+    },
+    context,
+  );
+  await ctx.storage.transaction(async (s) => {
+    const staged = await s.uploads.delete(session.id);
+    await s.blobGarbage.queue(staged, new Date().toISOString());
+  });
+  return document;
+}
+
+export async function abortUpload(
+  storage: Storage,
+  tenantId: string,
+  packageId: string,
+  id: string,
+  now = new Date(),
+) {
+  await storage.transaction(async (s) => {
+    const pkg = await requirePackage(s, tenantId, packageId);
+    const session = await requireUpload(s, pkg, id, now);
+    await s.blobGarbage.queue(await s.uploads.delete(session.id), now.toISOString());
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading, deleting
+
+async function requireDocument(s: Stores, pkg: PackageRecord, idText: string): Promise<FullDocument> {
+  const id = parseId(idText);
+  const doc = id ? await s.documents.get(pkg.id, id) : null;
+  if (!doc) throw notFound(`Document ${idText} of package ${pkg.id}`);
+  return doc;
+}
+
+export async function listDocuments(storage: Storage, tenantId: string, packageId: string) {
+  const pkg = await requirePackage(storage, tenantId, packageId);
+  const items = (await storage.documents.list(pkg.id)).map(documentApi);
+  return {
+    items,
+    page: 1,
+    pageSize: Math.max(1, items.length),
+    totalCount: items.length,
+    totalPages: items.length ? 1 : 0,
+  };
+}
+
+export async function getDocument(storage: Storage, tenantId: string, packageId: string, id: string) {
+  const pkg = await requirePackage(storage, tenantId, packageId);
+  return documentApi(await requireDocument(storage, pkg, id));
+}
+
+/** What deleting the document would take with it (contract §6.2 removal-impact). */
+export async function removalImpact(storage: Storage, tenantId: string, packageId: string, id: string) {
+  const pkg = await requirePackage(storage, tenantId, packageId);
+  const doc = await requireDocument(storage, pkg, id);
+  const annotations = await storage.annotations.list(pkg.id);
+  const signers = await storage.signers.list(pkg.id);
+  const on = annotations.filter((a) => a.documentId === doc.id);
+  const keep = new Set(annotations.filter((a) => a.documentId !== doc.id).map((a) => a.signerId));
+  const losing = new Set(on.map((a) => a.signerId));
+  return {
+    annotationCount: on.length,
+    signersLeftWithoutFields: signers.filter((x) => losing.has(x.id) && !keep.has(x.id)).map((x) => x.id),
+  };
+}
+
+export async function deleteDocument(
+  storage: Storage,
+  tenantId: string,
+  packageId: string,
+  id: string,
+  context: AuditContext,
+  now = new Date(),
+): Promise<void> {
+  await storage.transaction(async (s) => {
+    const pkg = await requirePackage(s, tenantId, packageId, { lock: true });
+    const doc = await requireDocument(s, pkg, id);
+    requireState(pkg, ["Draft"], "remove a document");
+    // Its annotations go with it (ON DELETE CASCADE); its blobs may be shared with other documents.
+    await s.documents.delete(pkg.id, doc.id);
+    await s.blobGarbage.queue([doc.sha256, doc.pdfSha256], now.toISOString());
+    await touchPackage(s, pkg, now);
+    await appendAudit(
+      s,
+      pkg,
+      context,
+      "DocumentRemoved",
+      { documentId: doc.id, name: doc.name },
+      now.toISOString(),
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Detected tags
+
+export async function detectedTags(storage: Storage, tenantId: string, packageId: string, id: string) {
+  const pkg = await requirePackage(storage, tenantId, packageId);
+  const doc = await requireDocument(storage, pkg, id);
+  return doc.detectedTags ?? [];
+}
+
+/** Scans the document's PDF again and stores what it finds. */
+export async function detectTagsAgain(ctx: DocumentContext, tenantId: string, packageId: string, id: string) {
+  const pkg = await requirePackage(ctx.storage, tenantId, packageId);
+  const doc = await requireDocument(ctx.storage, pkg, id);
+  await fs.mkdir(ctx.workDir, { recursive: true });
+  const file = path.join(ctx.workDir, `${randomUUID()}.pdf`);
+  try {
+    await spoolToFile(await ctx.blobs.get(doc.pdfSha256), file);
+    const { tags } = await readPdf(file);
+    await ctx.storage.documents.setDetectedTags(doc.id, tags);
+    return tags;
+  } catch (error) {
+    throw documentError(error);
+  } finally {
+    await fs.rm(file, { force: true });
+  }
+}
+
+export interface SkippedTag {
+  text: string;
+  page: number;
+  reason: "no_signer_for_index" | "already_applied" | "invalid_tag" | "does_not_fit";
+  message: string;
+}
+
+/**
+ * Each parsed tag of the documents becomes an annotation for the signer whose position in routing
+ * order (ties by when they were added) is the tag's signer index (contract §6.4). The field's
+ * top-left is the tag's; its size is the tag's or the type's default, whichever is larger, moved in
+ * to stay on the page. A tag applied before (same document, page, place and type) is skipped.
+ */
+export async function applyDetectedTags(
+  storage: Storage,
+  tenantId: string,
+  packageId: string,
+  input: { documentIds?: string[] | null },
+  context: AuditContext,
+  now = new Date(),
+) {
+  return storage.transaction(async (s) => {
+    const pkg = await requirePackage(s, tenantId, packageId, { lock: true });
+    requireState(pkg, ["Draft"], "apply detected tags");
+    const documents = await s.documents.list(pkg.id);
+    let chosen = documents;
+    if (input.documentIds) {
+      const errors: FieldError[] = [];
+      const ids = input.documentIds.map((text, i) => {
+        const id = parseId(text);
+        if (!id || !documents.some((d) => d.id === id)) {
+          errors.push({
+            field: `documentIds[${i}]`,
+            message: `Document ${text.slice(0, 50)} is not in this package.`,
+          });
+        }
+        return id;
+      });
+      throwIfAny(errors);
+      chosen = documents.filter((d) => ids.includes(d.id));
+    }
+    const signers = (await s.signers.list(pkg.id)).sort(
+      (a, b) => a.routingOrder - b.routingOrder || a.seq - b.seq,
+    );
+    const existing = await s.annotations.list(pkg.id);
+    const key = (a: { documentId: string; page: number; x: number; y: number; type: string }) =>
+      `${a.documentId}|${a.page}|${a.x}|${a.y}|${a.type}`;
+    const applied = new Set(existing.filter((a) => a.source === "TextTag").map(key));
+    const parts = await partsOf(s, pkg);
+    let seq = await s.annotations.nextSeq(pkg.id);
+    const created: AnnotationRecord[] = [];
+    const skipped: SkippedTag[] = [];
+    const at = now.toISOString();
+    for (const doc of chosen) {
+      for (const tag of doc.detectedTags ?? []) {
+        const skip = (reason: SkippedTag["reason"], message: string) =>
+          skipped.push({ text: tag.text, page: tag.page, reason, message });
+        if (tag.error || tag.type === null || tag.signerIndex === null) {
+          skip("invalid_tag", tag.error ?? "The tag cannot be read.");
+          continue;
+        }
+        const signer = signers[tag.signerIndex - 1];
+        if (!signer) {
+          skip("no_signer_for_index", `The package has no signer ${tag.signerIndex} in routing order.`);
+          continue;
+        }
+        const page = doc.pages[tag.page - 1]!;
+        const size = defaultSizeFor(tag);
+        const width = Math.min(Math.max(tag.width, size.width), page.width);
+        const height = Math.min(Math.max(tag.height, size.height), page.height);
+        const x = Math.max(0, Math.min(tag.x, page.width - width));
+        const y = Math.max(0, Math.min(tag.y, page.height - height));
+        const place = { documentId: doc.id, page: tag.page, x, y, type: tag.type };
+        if (applied.has(key(place))) {
+          skip("already_applied", "This tag was applied before.");
+          continue;
+        }
+        const errors: FieldError[] = [];
+        const record = await applyAnnotation(
+          s,
+          pkg,
+          parts,
+          { ...blankAnnotation(pkg.id, seq, at), source: "TextTag" },
+          {
+            documentId: doc.id,
+            signerId: signer.id,
+            type: tag.type,
+            page: tag.page,
+            x,
+            y,
+            width,
+            height,
+            required: tag.required,
+            label: tag.label,
+            group: tag.group,
+            options: tag.options,
+          },
+          errors,
+          "",
+          true,
+        );
+        if (errors.length) {
+          skip("does_not_fit", errors.map((e) => e.message).join(" "));
+          continue;
+        }
+        seq++;
+        applied.add(key(place));
+        created.push(record);
+      }
+    }
+    for (const a of created) await s.annotations.insert(a);
+    if (created.length) {
+      await touchPackage(s, pkg, now);
+      await appendAudit(
+        s,
+        pkg,
+        context,
+        "DetectedTagsApplied",
+        { created: created.length, skipped: skipped.length, annotationIds: created.map((a) => a.id) },
+        at,
+      );
+    }
+    return { created: created.map(annotationApi), skipped };
+  });
+}
+
+function defaultSizeFor(tag: DetectedTag): { width: number; height: number } {
+  return tag.type ? FIELD_SIZES[tag.type] : { width: 0, height: 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Housekeeping (the scheduler)
+
+/** Deletes upload sessions past their expiry; their blocks become garbage. Answers how many. */
+export async function expireUploads(storage: Storage, now = new Date()): Promise<number> {
+  return storage.transaction(async (s) => {
+    const sessions = await s.uploads.expired(now.toISOString(), 100);
+    for (const session of sessions) {
+      await s.blobGarbage.queue(await s.uploads.delete(session.id), now.toISOString());
+    }
+    return sessions.length;
+  });
+}
+
+/**
+ * Deletes queued blobs whose grace period is over and that nothing refers to any more; answers how
+ * many were deleted. With `graceMs` 0 (at start, one machine) every unreferenced queued blob goes.
+ */
+export async function collectBlobGarbage(
+  storage: Storage,
+  blobs: BlobStore,
+  now = new Date(),
+  graceMs = BLOB_GRACE_MS,
+): Promise<number> {
+  const due = await storage.blobGarbage.due(new Date(now.getTime() - graceMs).toISOString(), 200);
+  let deleted = 0;
+  for (const entry of due) {
+    const orphan = await storage.transaction(async (s) => {
+      if (!(await s.blobGarbage.take(entry.sha256, entry.queuedOn))) return false; // queued again meanwhile
+      return !(await s.blobGarbage.isReferenced(entry.sha256));
+    });
+    if (orphan) {
+      await blobs.delete(entry.sha256);
+      deleted++;
+    }
+  }
+  return deleted;
+}
+
+/** At start: work files of uploads cut off by a crash or a stop are removed. */
+export async function clearWorkDir(workDir: string): Promise<void> {
+  await fs.rm(workDir, { recursive: true, force: true });
+  await fs.mkdir(workDir, { recursive: true });
+}

@@ -1,0 +1,360 @@
+import multipart from "@fastify/multipart";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "@sinclair/typebox";
+import type { FastifyRequest } from "fastify";
+import { Readable } from "node:stream";
+import { MAX_DOCUMENT_BYTES } from "../../pdf/limits";
+import { apiActor } from "../domain/audit";
+import {
+  abortUpload,
+  applyDetectedTags,
+  commitUpload,
+  deleteDocument,
+  detectTagsAgain,
+  detectedTags,
+  getDocument,
+  getUpload,
+  initiateUpload,
+  listDocuments,
+  removalImpact,
+  stageBlock,
+  storeDocument,
+  type DocumentContext,
+} from "../domain/documents";
+import { ApiError } from "../errors";
+import { principal, secured } from "../plugins/authentication";
+import { errorResponses, ref } from "../schemas/common";
+import {
+  ApplyDetectedTagsApiRequest,
+  ApplyDetectedTagsResponse,
+  BlockPath,
+  DetectedTagResponse,
+  DocumentApiResponse,
+  DocumentListApiResponse,
+  DocumentPath,
+  InitiateUploadApiRequest,
+  RemovalImpactResponse,
+  UploadPath,
+  UploadSessionResponse,
+} from "../schemas/documents";
+import { PackagePath } from "../schemas/packages";
+
+const BASE = "/api/v1/packages/:id";
+
+/** Documents of a package (contract §6.2): uploads, reading, deleting, detected tags. */
+const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, ctx) => {
+  const { storage } = ctx;
+  const read = secured(["sign.package.read"]);
+  const create = secured(["sign.package.create"]);
+  const tags = ["Documents"];
+  const tenant = (request: FastifyRequest) => principal(request).tenantId;
+  const who = (request: FastifyRequest) => apiActor(principal(request), request.ip);
+  const draftOnly = "Draft packages only (400 invalid_state naming the state otherwise).";
+
+  // Multipart and raw blocks only here (this plugin's scope): the rest of the API stays JSON.
+  await app.register(multipart, {
+    limits: { files: 1, fields: 10, fieldSize: 4_096, parts: 12, fileSize: MAX_DOCUMENT_BYTES + 1 },
+    throwFileSizeLimit: false,
+  });
+  app.addContentTypeParser("application/octet-stream", (_request, payload, done) => done(null, payload));
+
+  app.post(
+    `${BASE}/documents`,
+    {
+      config: create.config,
+      schema: {
+        tags,
+        security: create.security,
+        operationId: "uploadDocumentDirect",
+        summary: "Upload a document in one request (multipart/form-data)",
+        description: `One \`file\` part (PDF, PNG or JPEG, at most 50 MB) and an optional \`name\` field before it. Images become one-page PDFs; text tags are detected. A broken, encrypted or mislabeled file is 400 invalid_document saying which. ${draftOnly} ${create.scopesNote}`,
+        consumes: ["multipart/form-data"],
+        params: PackagePath,
+        response: { 201: ref(DocumentApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw new ApiError(
+          415,
+          "unsupported_media_type",
+          "Send the document as multipart/form-data with one file part, or use the chunked uploads.",
+        );
+      }
+      let name: string | null = null;
+      let document: unknown = null;
+      for await (const part of request.parts()) {
+        if (part.type === "field") {
+          if (part.fieldname === "name" && typeof part.value === "string") name = part.value;
+          continue;
+        }
+        if (part.fieldname !== "file" || document !== null) {
+          part.file.resume();
+          continue;
+        }
+        document = await storeDocument(
+          ctx,
+          tenant(request),
+          request.params.id,
+          part.file,
+          { fileName: part.filename || "document", name, contentType: part.mimetype },
+          who(request),
+        );
+      }
+      if (document === null) {
+        throw new ApiError(400, "validation_failed", "The request has no file part.", [
+          { field: "file", message: "Add the document as a part named file." },
+        ]);
+      }
+      return reply.code(201).send(document as never);
+    },
+  );
+
+  app.get(
+    `${BASE}/documents`,
+    {
+      config: read.config,
+      schema: {
+        tags,
+        security: read.security,
+        operationId: "listDocuments",
+        summary: "The package's documents in order",
+        description: read.scopesNote,
+        params: PackagePath,
+        response: { 200: ref(DocumentListApiResponse), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => listDocuments(storage, tenant(request), request.params.id),
+  );
+
+  app.get(
+    `${BASE}/documents/:documentId`,
+    {
+      config: read.config,
+      schema: {
+        tags,
+        security: read.security,
+        operationId: "getDocument",
+        summary: "A document: pages, sizes and how many tags were found",
+        description: read.scopesNote,
+        params: DocumentPath,
+        response: { 200: ref(DocumentApiResponse), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => getDocument(storage, tenant(request), request.params.id, request.params.documentId),
+  );
+
+  app.delete(
+    `${BASE}/documents/:documentId`,
+    {
+      config: create.config,
+      schema: {
+        tags,
+        security: create.security,
+        operationId: "deleteDocument",
+        summary: "Delete a document and its annotations",
+        description: `See removal-impact first. ${draftOnly} ${create.scopesNote}`,
+        params: DocumentPath,
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteDocument(
+        storage,
+        tenant(request),
+        request.params.id,
+        request.params.documentId,
+        who(request),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    `${BASE}/documents/:documentId/removal-impact`,
+    {
+      config: read.config,
+      schema: {
+        tags,
+        security: read.security,
+        operationId: "getDocumentRemovalImpact",
+        summary: "What deleting the document would take with it",
+        description: read.scopesNote,
+        params: DocumentPath,
+        response: { 200: ref(RemovalImpactResponse), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => removalImpact(storage, tenant(request), request.params.id, request.params.documentId),
+  );
+
+  app.get(
+    `${BASE}/documents/:documentId/detected-tags`,
+    {
+      config: read.config,
+      schema: {
+        tags,
+        security: read.security,
+        operationId: "getDetectedTags",
+        summary: "The text tags found in the document when it was stored",
+        description: `Positions in points from the page's visible top-left. ${read.scopesNote}`,
+        params: DocumentPath,
+        response: { 200: Type.Array(ref(DetectedTagResponse)), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => detectedTags(storage, tenant(request), request.params.id, request.params.documentId),
+  );
+
+  app.post(
+    `${BASE}/documents/:documentId/detect-tags`,
+    {
+      config: create.config,
+      schema: {
+        tags,
+        security: create.security,
+        operationId: "detectDocumentTags",
+        summary: "Scan the document for text tags again and keep the result",
+        description: create.scopesNote,
+        params: DocumentPath,
+        response: { 200: Type.Array(ref(DetectedTagResponse)), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => detectTagsAgain(ctx, tenant(request), request.params.id, request.params.documentId),
+  );
+
+  app.post(
+    `${BASE}/apply-detected-tags`,
+    {
+      config: create.config,
+      // No body means every document (as an empty object does).
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: {
+        tags,
+        security: create.security,
+        operationId: "applyDetectedTags",
+        summary: "Turn the documents' detected tags into annotations",
+        description: `Each tag goes to the signer whose position in routing order (ties by when added) is the tag's signer index; tags without such a signer, unreadable tags and tags applied before are skipped with a reason. Applying twice creates nothing new. ${draftOnly} ${create.scopesNote}`,
+        params: PackagePath,
+        body: ref(ApplyDetectedTagsApiRequest),
+        response: { 200: ref(ApplyDetectedTagsResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request) =>
+      applyDetectedTags(storage, tenant(request), request.params.id, request.body, who(request)),
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // Chunked uploads
+
+  app.post(
+    `${BASE}/uploads`,
+    {
+      config: create.config,
+      schema: {
+        tags,
+        security: create.security,
+        operationId: "initiateDocumentUpload",
+        summary: "Open a chunked upload (blocks of 4 MiB, 24 hours)",
+        description: `Then PUT each block, and commit. ${draftOnly} ${create.scopesNote}`,
+        params: PackagePath,
+        body: ref(InitiateUploadApiRequest),
+        response: { 201: ref(UploadSessionResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const session = await initiateUpload(storage, tenant(request), request.params.id, request.body);
+      return reply
+        .code(201)
+        .header("Location", `/api/v1/packages/${request.params.id}/uploads/${session.id}`)
+        .send(session);
+    },
+  );
+
+  app.get(
+    `${BASE}/uploads/:uploadId`,
+    {
+      config: read.config,
+      schema: {
+        tags,
+        security: read.security,
+        operationId: "getDocumentUploadStatus",
+        summary: "Which blocks have arrived",
+        description: `A committed, aborted or expired upload is 404. ${read.scopesNote}`,
+        params: UploadPath,
+        response: { 200: ref(UploadSessionResponse), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => getUpload(storage, tenant(request), request.params.id, request.params.uploadId),
+  );
+
+  app.put(
+    `${BASE}/uploads/:uploadId/blocks/:block`,
+    {
+      config: create.config,
+      schema: {
+        tags,
+        security: create.security,
+        operationId: "stageDocumentBlock",
+        summary: "Stage one block (application/octet-stream; 0-based; again replaces it)",
+        description: `Each block is exactly blockSize bytes but the last. ${create.scopesNote}`,
+        consumes: ["application/octet-stream"],
+        params: BlockPath,
+        response: { 200: ref(UploadSessionResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request) =>
+      stageBlock(
+        ctx,
+        tenant(request),
+        request.params.id,
+        request.params.uploadId,
+        request.params.block,
+        (request.body as Readable | undefined) ?? Readable.from([]),
+      ),
+  );
+
+  app.post(
+    `${BASE}/uploads/:uploadId/commit`,
+    {
+      config: create.config,
+      schema: {
+        tags,
+        security: create.security,
+        operationId: "commitDocumentUpload",
+        summary: "Join the blocks into a document",
+        description: `Missing blocks, or bytes whose size or sha256 differ from those announced, are 400 saying which. ${draftOnly} ${create.scopesNote}`,
+        params: UploadPath,
+        response: { 201: ref(DocumentApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await commitUpload(ctx, tenant(request), request.params.id, request.params.uploadId, who(request)),
+        ),
+  );
+
+  app.delete(
+    `${BASE}/uploads/:uploadId`,
+    {
+      config: create.config,
+      schema: {
+        tags,
+        security: create.security,
+        operationId: "abortDocumentUpload",
+        summary: "Abort an upload and drop its blocks",
+        description: create.scopesNote,
+        params: UploadPath,
+        response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await abortUpload(storage, tenant(request), request.params.id, request.params.uploadId);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default documentRoutes;

@@ -1,0 +1,487 @@
+// Documents (contract §6.2) and applying their detected tags (§6.4), through HTTP against the real
+// service: SQLite and PostgreSQL with local files, and SQLite with an S3-compatible server (s3rver).
+// The PDFs are made here with pdf-lib, with tags drawn at known places.
+import { createHash, randomBytes } from "node:crypto";
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { PDFDocument, StandardFonts, degrees } from "pdf-lib";
+import { collectBlobGarbage } from "../../src/service/domain/documents";
+import { openBlobStore } from "../../src/service/blobs";
+import { TINY_PNG } from "../pdf/images";
+import { BACKENDS, expectProblem, startTestService, type Backend, type TestService } from "./harness";
+import { startS3, type TestS3 } from "./s3-server";
+
+type Json = Record<string, unknown> & { id: string };
+const P = "/api/v1/packages";
+const MiB = 1024 * 1024;
+
+/** A Letter PDF with the given tags drawn in Helvetica 12 at (x, y from the top-left), page by page. */
+async function pdfWithTags(pages: { tags: { text: string; x: number; y: number }[]; rotate?: number }[]) {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const spec of pages) {
+    const page = doc.addPage([612, 792]);
+    if (spec.rotate) page.setRotation(degrees(spec.rotate));
+    for (const tag of spec.tags) {
+      page.drawText(tag.text, { x: tag.x, y: 792 - tag.y - 12 * 0.718, size: 12, font });
+    }
+  }
+  return doc.save();
+}
+
+/** A PDF of about `bytes` bytes: one page and an incompressible stream (a large scan, say). */
+async function bigPdf(bytes: number) {
+  const doc = await PDFDocument.create();
+  doc.addPage([612, 792]);
+  const stream = doc.context.stream(randomBytes(bytes), { Length: bytes });
+  doc.context.register(stream);
+  return doc.save({ useObjectStreams: false });
+}
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+type Setup = { label: string; backend: Backend; s3: boolean };
+const SETUPS: Setup[] = [
+  ...BACKENDS.map((backend) => ({ label: `${backend}, local files`, backend, s3: false })),
+  { label: "sqlite, S3 (s3rver)", backend: "sqlite", s3: true },
+];
+
+describe.each(SETUPS)("documents on $label", ({ backend, s3: useS3 }) => {
+  let service: TestService;
+  let s3: TestS3 | null = null;
+  let token: string;
+  const env: Record<string, string> = { SIGN_SCHEDULER_INTERVAL_MS: "0" };
+  beforeAll(async () => {
+    if (useS3) {
+      s3 = await startS3();
+      env.SIGN_BLOB_URL = s3.url;
+    }
+    service = await startTestService(backend, env);
+    token = await service.token("documents");
+  });
+  afterAll(async () => {
+    await service.close();
+    await s3?.stop();
+  });
+
+  async function call<T = Json>(method: string, route: string, body?: unknown, as = token) {
+    const response = await service.call(method, route, { token: as, body });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+  }
+  const draft = async () => (await call("POST", P, { name: "Lease" })).body;
+
+  function upload(
+    packageId: string,
+    bytes: Uint8Array,
+    fileName: string,
+    type: string,
+    name?: string,
+    as = token,
+  ) {
+    const form = new FormData();
+    if (name !== undefined) form.append("name", name);
+    form.append("file", new Blob([new Uint8Array(bytes)], { type }), fileName);
+    return fetch(`${service.url}${P}/${packageId}/documents`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${as}` },
+      body: form,
+    });
+  }
+  const putBlock = (packageId: string, uploadId: string, n: number | string, bytes: Uint8Array) =>
+    fetch(`${service.url}${P}/${packageId}/uploads/${uploadId}/blocks/${n}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream" },
+      body: new Uint8Array(bytes),
+    });
+
+  test("direct upload: pages, detected tags at their places, list and get", async () => {
+    const pkg = await draft();
+    const bytes = await pdfWithTags([
+      {
+        tags: [
+          { text: "{{sig:1}}", x: 72, y: 600 },
+          { text: "{{datesigned:1}}", x: 300, y: 600 },
+        ],
+      },
+      { tags: [{ text: "\\s2\\", x: 100, y: 100 }], rotate: 90 },
+    ]);
+    const response = await upload(pkg.id, bytes, "lease.pdf", "application/pdf", "Lease agreement");
+    expect(response.status).toBe(201);
+    const doc = (await response.json()) as Json;
+    expect(doc).toMatchObject({
+      name: "Lease agreement",
+      fileName: "lease.pdf",
+      contentType: "application/pdf",
+      size: bytes.length,
+      sha256: sha256(bytes),
+      pageCount: 2,
+      pages: [
+        { width: 612, height: 792 },
+        { width: 792, height: 612 }, // turned by /Rotate 90
+      ],
+      order: 1,
+      detectedTagCount: 3,
+    });
+    const tags = (
+      await call<Record<string, unknown>[]>("GET", `${P}/${pkg.id}/documents/${doc.id}/detected-tags`)
+    ).body;
+    expect(tags.map((t) => [t.text, t.format, t.type, t.signerIndex, t.page])).toEqual([
+      ["{{sig:1}}", "Platform", "Signature", 1, 1],
+      ["{{datesigned:1}}", "Platform", "DateSigned", 1, 1],
+      ["\\s2\\", "DocuSign", "Signature", 2, 2],
+    ]);
+    expect(Math.abs((tags[0]!.x as number) - 72)).toBeLessThanOrEqual(2);
+    expect(Math.abs((tags[0]!.y as number) - 600)).toBeLessThanOrEqual(2);
+    const list = (await call<{ items: Json[] }>("GET", `${P}/${pkg.id}/documents`)).body;
+    expect(list.items.map((d) => d.id)).toEqual([doc.id]);
+    expect((await call("GET", `${P}/${pkg.id}/documents/${doc.id}`)).body).toEqual(doc);
+    expect((await call("GET", `${P}/${pkg.id}`)).body).toMatchObject({ documentCount: 1 });
+    // Scanning again finds the same tags.
+    const again = await call<unknown[]>("POST", `${P}/${pkg.id}/documents/${doc.id}/detect-tags`);
+    expect(again.body).toEqual(tags);
+  });
+
+  test("a PNG becomes a one-page PDF; a file name with a path keeps only its last part", async () => {
+    const pkg = await draft();
+    const response = await upload(pkg.id, TINY_PNG, "C:\\scans\\id.png", "image/png");
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({
+      name: "id.png",
+      fileName: "id.png",
+      contentType: "image/png",
+      pageCount: 1,
+      sha256: sha256(TINY_PNG),
+    });
+  });
+
+  test("refusals: wrong type 415, mislabeled, broken or encrypted 400 invalid_document, over 50 MB 413", async () => {
+    const pkg = await draft();
+    await expectProblem(
+      await upload(pkg.id, new TextEncoder().encode("hello"), "a.txt", "text/plain"),
+      415,
+      "unsupported_media_type",
+    );
+    const mislabeled = await expectProblem(
+      await upload(pkg.id, TINY_PNG, "a.pdf", "application/pdf"),
+      400,
+      "invalid_document",
+    );
+    expect(mislabeled.detail).toMatch(/PNG, not the application\/pdf/);
+    const good = await pdfWithTags([{ tags: [] }]);
+    const broken = await expectProblem(
+      await upload(pkg.id, good.subarray(0, Math.floor(good.length / 2)), "half.pdf", "application/pdf"),
+      400,
+      "invalid_document",
+    );
+    expect(broken.detail).toMatch(/damaged/);
+    const encrypted = await PDFDocument.create();
+    encrypted.addPage();
+    encrypted.context.trailerInfo.Encrypt = encrypted.context.register(
+      encrypted.context.obj({ Filter: "Standard", V: 2, R: 3 }),
+    );
+    const locked = await expectProblem(
+      await upload(
+        pkg.id,
+        await encrypted.save({ useObjectStreams: false }),
+        "locked.pdf",
+        "application/pdf",
+      ),
+      400,
+      "invalid_document",
+    );
+    expect(locked.detail).toMatch(/password/);
+    await expectProblem(
+      await upload(pkg.id, new Uint8Array(0), "empty.pdf", "application/pdf"),
+      400,
+      "invalid_document",
+    );
+    const huge = new Uint8Array(50 * MiB + 10);
+    huge.set(new TextEncoder().encode("%PDF-1.7\n"));
+    await expectProblem(await upload(pkg.id, huge, "huge.pdf", "application/pdf"), 413, "payload_too_large");
+    const noFile = new FormData();
+    noFile.append("name", "x");
+    await expectProblem(
+      await fetch(`${service.url}${P}/${pkg.id}/documents`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: noFile,
+      }),
+      400,
+      "validation_failed",
+    );
+    await expectProblem(
+      await service.call("POST", `${P}/${pkg.id}/documents`, { token, body: { file: "x" } }),
+      415,
+      "unsupported_media_type",
+    );
+    expect((await call<{ items: unknown[] }>("GET", `${P}/${pkg.id}/documents`)).body.items).toEqual([]);
+  });
+
+  test("chunked upload: blocks in any order, again idempotent, status, commit checks, 404 after", async () => {
+    const pkg = await draft();
+    const bytes = await bigPdf(9 * MiB);
+    const init = await call("POST", `${P}/${pkg.id}/uploads`, {
+      fileName: "scan.pdf",
+      contentType: "application/pdf",
+      size: bytes.length,
+      sha256: sha256(bytes),
+    });
+    expect(init.status).toBe(201);
+    expect(init.body).toMatchObject({
+      blockSize: 4 * MiB,
+      blockCount: 3,
+      receivedBlocks: [],
+      status: "Open",
+    });
+    const id = init.body.id;
+    const block = (n: number) => bytes.subarray(n * 4 * MiB, Math.min(bytes.length, (n + 1) * 4 * MiB));
+    expect((await putBlock(pkg.id, id, 2, block(2))).status).toBe(200);
+    expect((await putBlock(pkg.id, id, 0, block(0))).status).toBe(200);
+    expect((await putBlock(pkg.id, id, 0, block(0))).status).toBe(200); // a retry
+    const status = await call("GET", `${P}/${pkg.id}/uploads/${id}`);
+    expect(status.body).toMatchObject({ receivedBlocks: [0, 2] });
+    const missing = await expectProblem(
+      await service.call("POST", `${P}/${pkg.id}/uploads/${id}/commit`, { token }),
+      400,
+      "validation_failed",
+    );
+    expect(missing.detail).toBe("Block 1 is missing.");
+    await expectProblem(await putBlock(pkg.id, id, 1, block(1).subarray(1)), 400, "validation_failed");
+    await expectProblem(await putBlock(pkg.id, id, 3, block(1)), 400, "validation_failed");
+    await expectProblem(await putBlock(pkg.id, id, "x", block(1)), 400, "validation_failed");
+    expect((await putBlock(pkg.id, id, 1, block(1))).status).toBe(200);
+    const committed = await call("POST", `${P}/${pkg.id}/uploads/${id}/commit`);
+    expect(committed.status).toBe(201);
+    expect(committed.body).toMatchObject({
+      fileName: "scan.pdf",
+      size: bytes.length,
+      sha256: sha256(bytes),
+      pageCount: 1,
+    });
+    await expectProblem(
+      await service.call("GET", `${P}/${pkg.id}/uploads/${id}`, { token }),
+      404,
+      "not_found",
+    );
+    await expectProblem(
+      await service.call("POST", `${P}/${pkg.id}/uploads/${id}/commit`, { token }),
+      404,
+      "not_found",
+    );
+    await expectProblem(await putBlock(pkg.id, id, 0, block(0)), 404, "not_found");
+  });
+
+  test("chunked upload: a wrong sha256 or size is refused at commit, abort is final, limits at initiate", async () => {
+    const pkg = await draft();
+    const bytes = await pdfWithTags([{ tags: [] }]);
+    const init = async (extra: Record<string, unknown> = {}) =>
+      call("POST", `${P}/${pkg.id}/uploads`, {
+        fileName: "a.pdf",
+        contentType: "application/pdf",
+        size: bytes.length,
+        ...extra,
+      });
+    const wrong = (await init({ sha256: "0".repeat(64) })).body;
+    await putBlock(pkg.id, wrong.id, 0, bytes);
+    const refused = await expectProblem(
+      await service.call("POST", `${P}/${pkg.id}/uploads/${wrong.id}/commit`, { token }),
+      400,
+      "validation_failed",
+    );
+    expect(refused.errors![0]).toMatchObject({ field: "sha256" });
+    const aborted = (await init()).body;
+    expect((await service.call("DELETE", `${P}/${pkg.id}/uploads/${aborted.id}`, { token })).status).toBe(
+      204,
+    );
+    await expectProblem(
+      await service.call("GET", `${P}/${pkg.id}/uploads/${aborted.id}`, { token }),
+      404,
+      "not_found",
+    );
+    await expectProblem(
+      await service.call("DELETE", `${P}/${pkg.id}/uploads/${aborted.id}`, { token }),
+      404,
+      "not_found",
+    );
+    for (const [body, status, code] of [
+      [{ size: 50 * MiB + 1 }, 413, "payload_too_large"],
+      [{ size: 0 }, 400, "validation_failed"],
+      [{ size: "big" }, 400, "validation_failed"],
+      [{ contentType: "application/zip" }, 415, "unsupported_media_type"],
+      [{ fileName: "" }, 400, "validation_failed"],
+      [{ sha256: "abc" }, 400, "validation_failed"],
+    ] as const) {
+      const r = await service.call("POST", `${P}/${pkg.id}/uploads`, {
+        token,
+        body: { ...{ fileName: "a.pdf", contentType: "application/pdf", size: 10 }, ...body },
+      });
+      await expectProblem(r, status, code);
+    }
+  });
+
+  test("apply-detected-tags: to the signer at that routing position, skipped with reasons, twice creates nothing", async () => {
+    const pkg = await draft();
+    const bytes = await pdfWithTags([
+      {
+        tags: [
+          { text: "{{sig:1:req;label=Tenant}}", x: 72, y: 600 },
+          { text: "{{initial:3}}", x: 400, y: 600 },
+          { text: "{{nope:1}}", x: 72, y: 700 },
+        ],
+      },
+    ]);
+    const doc = (await (await upload(pkg.id, bytes, "a.pdf", "application/pdf")).json()) as Json;
+    const [bob, ada] = (
+      await call<Json[]>("POST", `${P}/${pkg.id}/signers/bulk`, {
+        signers: [
+          { email: "bob@contoso.com", routingOrder: 2 },
+          { email: "ada@contoso.com", routingOrder: 1 },
+        ],
+      })
+    ).body;
+    const first = await call<{ created: Json[]; skipped: { text: string; reason: string }[] }>(
+      "POST",
+      `${P}/${pkg.id}/apply-detected-tags`,
+      {},
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.created).toHaveLength(1);
+    // Signer 1 is the first in routing order: Ada (order 1), though Bob was added first.
+    expect(bob!.routingOrder).toBe(2);
+    expect(first.body.created[0]).toMatchObject({
+      signerId: ada!.id,
+      type: "Signature",
+      label: "Tenant",
+      required: true,
+      source: "TextTag",
+      documentId: doc.id,
+      width: 150, // the tag's box is smaller than a signature: the type's default size
+      height: 40,
+    });
+    expect(first.body.skipped.map((s) => [s.text, s.reason])).toEqual([
+      ["{{initial:3}}", "no_signer_for_index"],
+      ["{{nope:1}}", "invalid_tag"],
+    ]);
+    const second = await call<{ created: Json[]; skipped: { reason: string }[] }>(
+      "POST",
+      `${P}/${pkg.id}/apply-detected-tags`,
+    );
+    expect(second.body.created).toEqual([]);
+    expect(second.body.skipped.map((s) => s.reason)).toContain("already_applied");
+    expect((await call<{ totalCount: number }>("GET", `${P}/${pkg.id}/annotations`)).body.totalCount).toBe(1);
+    await expectProblem(
+      await service.call("POST", `${P}/${pkg.id}/apply-detected-tags`, {
+        token,
+        body: { documentIds: ["nope"] },
+      }),
+      400,
+      "validation_failed",
+    );
+  });
+
+  test("removal-impact, delete with its annotations, and the blob collected once nothing refers to it", async () => {
+    const pkg = await draft();
+    const bytes = await pdfWithTags([{ tags: [{ text: "{{sig:1}}", x: 72, y: 600 }] }]);
+    const doc = (await (await upload(pkg.id, bytes, "a.pdf", "application/pdf")).json()) as Json;
+    const other = (await (
+      await upload(pkg.id, await pdfWithTags([{ tags: [] }, { tags: [] }]), "b.pdf", "application/pdf")
+    ).json()) as Json;
+    expect(other).toMatchObject({ order: 2 });
+    const signer = (await call("POST", `${P}/${pkg.id}/signers`, { email: "ada@contoso.com" })).body;
+    await call("POST", `${P}/${pkg.id}/apply-detected-tags`);
+    expect((await call("GET", `${P}/${pkg.id}/documents/${doc.id}/removal-impact`)).body).toEqual({
+      annotationCount: 1,
+      signersLeftWithoutFields: [signer.id],
+    });
+    // A clone shares the bytes: deleting the original's document keeps the blob.
+    const copy = (await call("POST", `${P}/${pkg.id}/clone`)).body;
+    expect((await service.call("DELETE", `${P}/${pkg.id}/documents/${doc.id}`, { token })).status).toBe(204);
+    await expectProblem(
+      await service.call("GET", `${P}/${pkg.id}/documents/${doc.id}`, { token }),
+      404,
+      "not_found",
+    );
+    expect((await call<{ totalCount: number }>("GET", `${P}/${pkg.id}/annotations`)).body.totalCount).toBe(0);
+    const blobs = openBlobStore(service.config);
+    await collectBlobGarbage(service.storage, blobs, new Date(), 0);
+    expect(await blobs.has(doc.sha256 as string)).toBe(true);
+    expect((await service.call("DELETE", `${P}/${copy.id}`, { token })).status).toBe(204);
+    await collectBlobGarbage(service.storage, blobs, new Date(), 0);
+    expect(await blobs.has(doc.sha256 as string)).toBe(false);
+    expect(await blobs.has(other.sha256 as string)).toBe(true);
+  });
+
+  test("a sent package takes no document; another tenant's package is unknown; scopes", async () => {
+    const pkg = await draft();
+    const bytes = await pdfWithTags([{ tags: [{ text: "{{sig:1}}", x: 72, y: 600 }] }]);
+    const doc = (await (await upload(pkg.id, bytes, "a.pdf", "application/pdf")).json()) as Json;
+    await call("POST", `${P}/${pkg.id}/signers`, { email: "ada@contoso.com" });
+    await call("POST", `${P}/${pkg.id}/apply-detected-tags`);
+    expect((await call("POST", `${P}/${pkg.id}/send`)).status).toBe(200);
+    await expectProblem(await upload(pkg.id, bytes, "b.pdf", "application/pdf"), 400, "invalid_state");
+    await expectProblem(
+      await service.call("POST", `${P}/${pkg.id}/uploads`, {
+        token,
+        body: { fileName: "a.pdf", contentType: "application/pdf", size: 10 },
+      }),
+      400,
+      "invalid_state",
+    );
+    await expectProblem(
+      await service.call("DELETE", `${P}/${pkg.id}/documents/${doc.id}`, { token }),
+      400,
+      "invalid_state",
+    );
+
+    const other = await service.token("documents-other");
+    for (const [method, route] of [
+      ["GET", `${P}/${pkg.id}/documents`],
+      ["GET", `${P}/${pkg.id}/documents/${doc.id}`],
+      ["GET", `${P}/${pkg.id}/documents/${doc.id}/detected-tags`],
+      ["GET", `${P}/${pkg.id}/documents/${doc.id}/removal-impact`],
+      ["POST", `${P}/${pkg.id}/documents/${doc.id}/detect-tags`],
+      ["DELETE", `${P}/${pkg.id}/documents/${doc.id}`],
+      ["POST", `${P}/${pkg.id}/apply-detected-tags`],
+    ] as const) {
+      await expectProblem(await service.call(method, route, { token: other }), 404, "not_found");
+    }
+    await expectProblem(
+      await upload(pkg.id, bytes, "a.pdf", "application/pdf", undefined, other),
+      404,
+      "not_found",
+    );
+    const readOnly = await service.token("documents", ["sign.package.read"]);
+    await expectProblem(
+      await upload(pkg.id, bytes, "a.pdf", "application/pdf", undefined, readOnly),
+      403,
+      "insufficient_scope",
+    );
+  });
+
+  test("after a crash: work files and unrecorded blobs are gone at the next start, stored documents stay", async () => {
+    const pkg = await draft();
+    const bytes = await pdfWithTags([{ tags: [] }]);
+    const kept = (await (await upload(pkg.id, bytes, "kept.pdf", "application/pdf")).json()) as Json;
+    // What a process killed mid-upload leaves: a work file, and a blob queued but never recorded.
+    const workFile = path.join(service.config.dataDir, "work", "cut-off.upload");
+    await fs.writeFile(workFile, randomBytes(1000));
+    const blobs = openBlobStore(service.config);
+    const orphanBytes = randomBytes(2000);
+    const orphan = sha256(orphanBytes);
+    await service.storage.transaction((s) => s.blobGarbage.queue([orphan], new Date().toISOString()));
+    await blobs.put(Readable.from([orphanBytes]));
+    const restarted = await startTestService(backend, env, service.place);
+    try {
+      await expect(fs.stat(workFile)).rejects.toThrow();
+      // On local files the start collects at once; on S3 (shared by several instances) after the grace period.
+      expect(await blobs.has(orphan)).toBe(useS3);
+      const r = await restarted.call("GET", `${P}/${pkg.id}/documents/${kept.id}`, { token });
+      expect(r.status).toBe(200);
+      expect(await blobs.has(kept.sha256 as string)).toBe(true);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
