@@ -937,6 +937,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/packages/{id}/documents/import-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch a document from an https URL
+         * @description Public addresses only (private, loopback, link-local and metadata addresses are refused after DNS and on every redirect), at most 50 MB and 30 seconds; then as an upload. Draft packages only (400 invalid_state naming the state otherwise). Needs scope sign.package.create.
+         */
+        post: operations["importDocumentFromUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/packages/{id}/documents/{documentId}": {
         parameters: {
             query?: never;
@@ -1805,6 +1825,12 @@ export interface components {
             size: number;
             /** @description Lowercase hex; when given, commit checks the bytes against it. */
             sha256?: string | null;
+        };
+        ImportUrlApiRequest: {
+            /** @description https only; no private, loopback or link-local address (checked after DNS, on every redirect). */
+            url: string;
+            /** @description Shown name; the file's name when omitted. */
+            name?: string | null;
         };
         UploadSessionResponse: {
             id: string;
@@ -5548,6 +5574,86 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    importDocumentFromUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportUrlApiRequest"];
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {

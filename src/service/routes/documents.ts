@@ -14,6 +14,7 @@ import {
   detectedTags,
   getDocument,
   getUpload,
+  importDocument,
   initiateUpload,
   listDocuments,
   removalImpact,
@@ -32,6 +33,7 @@ import {
   DocumentApiResponse,
   DocumentListApiResponse,
   DocumentPath,
+  ImportUrlApiRequest,
   InitiateUploadApiRequest,
   RemovalImpactResponse,
   UploadPath,
@@ -108,6 +110,27 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
       }
       return reply.code(201).send(document as never);
     },
+  );
+
+  app.post(
+    `${BASE}/documents/import-url`,
+    {
+      config: create.config,
+      schema: {
+        tags,
+        security: create.security,
+        operationId: "importDocumentFromUrl",
+        summary: "Fetch a document from an https URL",
+        description: `Public addresses only (private, loopback, link-local and metadata addresses are refused after DNS and on every redirect), at most 50 MB and 30 seconds; then as an upload. ${draftOnly} ${create.scopesNote}`,
+        params: PackagePath,
+        body: ref(ImportUrlApiRequest),
+        response: { 201: ref(DocumentApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await importDocument(ctx, tenant(request), request.params.id, request.body, who(request))),
   );
 
   app.get(

@@ -133,6 +133,17 @@ export const ApplyDetectedTagsResponse = Type.Object(
   { $id: "ApplyDetectedTagsResponse" },
 );
 
+export const ImportUrlApiRequest = Type.Object(
+  {
+    url: Type.String({
+      description:
+        "https only; no private, loopback or link-local address (checked after DNS, on every redirect).",
+    }),
+    name: Type.Optional(nullable(Type.String({ description: "Shown name; the file's name when omitted." }))),
+  },
+  { $id: "ImportUrlApiRequest" },
+);
+
 export const DocumentPath = Type.Object({ id: Type.String(), documentId: Type.String() });
 export const UploadPath = Type.Object({ id: Type.String(), uploadId: Type.String() });
 export const BlockPath = Type.Object({ id: Type.String(), uploadId: Type.String(), block: Type.String() });
@@ -142,6 +153,7 @@ export const DOCUMENT_MODELS = [
   DocumentApiResponse,
   DocumentListApiResponse,
   InitiateUploadApiRequest,
+  ImportUrlApiRequest,
   UploadSessionResponse,
   DetectedTagResponse,
   RemovalImpactResponse,
