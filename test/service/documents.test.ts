@@ -6,7 +6,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { PDFDocument, StandardFonts, degrees } from "pdf-lib";
-import { collectBlobGarbage } from "../../src/service/domain/documents";
+import { collectBlobGarbage, expireUploads } from "../../src/service/domain/documents";
 import { openBlobStore } from "../../src/service/blobs";
 import { TINY_PNG } from "../pdf/images";
 import { BACKENDS, expectProblem, startTestService, type Backend, type TestService } from "./harness";
@@ -319,6 +319,36 @@ describe.each(SETUPS)("documents on $label", ({ backend, s3: useS3 }) => {
       });
       await expectProblem(r, status, code);
     }
+  });
+
+  test("an upload left open expires after 24 hours: swept by the scheduler's step, its blocks collected", async () => {
+    const pkg = await draft();
+    const bytes = await pdfWithTags([{ tags: [] }]);
+    const session = (
+      await call("POST", `${P}/${pkg.id}/uploads`, {
+        fileName: "a.pdf",
+        contentType: "application/pdf",
+        size: bytes.length,
+      })
+    ).body;
+    expect((await putBlock(pkg.id, session.id, 0, bytes)).status).toBe(200);
+    const blobs = openBlobStore(service.config);
+    const blockHash = sha256(bytes);
+    expect(await blobs.has(blockHash)).toBe(true);
+    const later = new Date(Date.now() + 25 * 3600 * 1000);
+    // Past its expiry it is gone at once, swept or not.
+    expect(await expireUploads(service.storage, new Date())).toBe(0);
+    expect(await expireUploads(service.storage, later)).toBeGreaterThanOrEqual(1);
+    await expectProblem(
+      await service.call("GET", `${P}/${pkg.id}/uploads/${session.id}`, { token }),
+      404,
+      "not_found",
+    );
+    // Not before the grace period, then gone.
+    await collectBlobGarbage(service.storage, blobs, new Date());
+    expect(await blobs.has(blockHash)).toBe(true);
+    await collectBlobGarbage(service.storage, blobs, new Date(later.getTime() + 2 * 3600 * 1000));
+    expect(await blobs.has(blockHash)).toBe(false);
   });
 
   test("apply-detected-tags: to the signer at that routing position, skipped with reasons, twice creates nothing", async () => {

@@ -85,7 +85,18 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
       }
       let name: string | null = null;
       let document: unknown = null;
-      for await (const part of request.parts()) {
+      const parts = request.parts()[Symbol.asyncIterator]();
+      for (;;) {
+        let next;
+        try {
+          next = await parts.next();
+        } catch (error) {
+          // busboy's word on a body that is no multipart form (no boundary, cut off, malformed).
+          const detail = `The multipart body cannot be read: ${(error as Error).message}.`;
+          throw new ApiError(400, "validation_failed", detail, [{ field: "file", message: detail }]);
+        }
+        if (next.done) break;
+        const part = next.value;
         if (part.type === "field") {
           if (part.fieldname === "name" && typeof part.value === "string") name = part.value;
           continue;
