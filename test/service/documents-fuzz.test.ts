@@ -69,7 +69,7 @@ describe.each(BACKENDS)("upload endpoints under bad bodies on %s", (backend) => 
       fc.asyncProperty(bodies, types, async (body, type) => {
         await expectHandled(await raw(`${P}/${pkg}/documents`, body, type));
       }),
-      { numRuns: 60 },
+      { numRuns: 200 },
     );
     expect(await workFiles()).toEqual([]);
   });

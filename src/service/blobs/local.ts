@@ -62,6 +62,20 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
+  async putFile(file: string, known: { sha256: string; size: number }): Promise<StoredBlob> {
+    checkKey(known.sha256);
+    const final = this.fileOf(known.sha256);
+    try {
+      if (await this.exists(final)) return { ...known, created: false };
+      await fs.mkdir(path.dirname(final), { recursive: true });
+      await fs.rename(file, final);
+      await fsyncDir(path.dirname(final));
+      return { ...known, created: true };
+    } finally {
+      await fs.rm(file, { force: true });
+    }
+  }
+
   private async exists(file: string): Promise<boolean> {
     try {
       await fs.access(file);

@@ -85,6 +85,26 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
+  async putFile(file: string, known: { sha256: string; size: number }): Promise<StoredBlob> {
+    checkKey(known.sha256);
+    try {
+      if (await this.has(known.sha256)) return { ...known, created: false };
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.config.bucket,
+          Key: this.keyOf(known.sha256),
+          Body: createReadStream(file, { highWaterMark: 1024 * 1024 }),
+          ContentLength: known.size,
+          ContentType: "application/octet-stream",
+          ChecksumSHA256: Buffer.from(known.sha256, "hex").toString("base64"),
+        }),
+      );
+      return { ...known, created: true };
+    } finally {
+      await fs.rm(file, { force: true });
+    }
+  }
+
   async get(sha256: string): Promise<Readable> {
     checkKey(sha256);
     try {

@@ -30,6 +30,12 @@ export interface BlobStore {
    * temporary file that sweepOrphans removes.
    */
   put(source: BlobSource, options?: PutOptions): Promise<StoredBlob>;
+  /**
+   * Stores a file the caller has already spooled (whole, fsynced) and whose hash and size it knows:
+   * the local store moves it into place (no second copy), S3 uploads it. The file is consumed: it is
+   * gone afterwards, stored or not. It must be on the same file system as the store's directory.
+   */
+  putFile(file: string, known: { sha256: string; size: number }): Promise<StoredBlob>;
   /** The bytes as a stream; BlobNotFoundError when there is no such blob. */
   get(sha256: string): Promise<Readable>;
   has(sha256: string): Promise<boolean>;

@@ -280,14 +280,16 @@ export async function storeDocument(
 
     // Queue before putting: a crash between the put and the row leaves a blob the collector removes.
     const at = now().toISOString();
-    await ctx.storage.blobGarbage.queue([spooled.sha256], at);
-    await ctx.blobs.put(createReadStream(original));
     let pdfSha256 = spooled.sha256;
+    let pdfSpooled = null;
     if (pdfFile !== original) {
-      const stored = await ctx.blobs.put(createReadStream(pdfFile));
-      pdfSha256 = stored.sha256;
-      await ctx.storage.blobGarbage.queue([pdfSha256], at);
+      pdfSpooled = await spoolToFile(createReadStream(pdfFile), `${pdfFile}.spooled`);
+      pdfSha256 = pdfSpooled.sha256;
     }
+    await ctx.storage.blobGarbage.queue([spooled.sha256, pdfSha256], at);
+    // The spooled files move into the store (no second copy of the bytes).
+    await ctx.blobs.putFile(original, spooled);
+    if (pdfSpooled) await ctx.blobs.putFile(`${pdfFile}.spooled`, pdfSpooled);
 
     return await ctx.storage.transaction(async (s) => {
       const pkg = await requirePackage(s, tenantId, packageId, { lock: true });
@@ -327,6 +329,7 @@ export async function storeDocument(
   } finally {
     await fs.rm(original, { force: true });
     await fs.rm(converted, { force: true });
+    await fs.rm(`${converted}.spooled`, { force: true });
   }
 }
 
@@ -470,7 +473,7 @@ export async function stageBlock(
       throw error;
     }
     await ctx.storage.blobGarbage.queue([stored.sha256], now.toISOString());
-    await ctx.blobs.put(createReadStream(work));
+    await ctx.blobs.putFile(work, stored);
   } finally {
     await fs.rm(work, { force: true });
   }

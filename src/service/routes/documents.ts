@@ -43,6 +43,11 @@ import { PackagePath } from "../schemas/packages";
 
 const BASE = "/api/v1/packages/:id";
 
+function malformed(error: Error): ApiError {
+  const detail = `The multipart body cannot be read: ${error.message}.`;
+  return new ApiError(400, "validation_failed", detail, [{ field: "file", message: detail }]);
+}
+
 /** Documents of a package (contract §6.2): uploads, reading, deleting, detected tags. */
 const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, ctx) => {
   const { storage } = ctx;
@@ -92,8 +97,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
           next = await parts.next();
         } catch (error) {
           // busboy's word on a body that is no multipart form (no boundary, cut off, malformed).
-          const detail = `The multipart body cannot be read: ${(error as Error).message}.`;
-          throw new ApiError(400, "validation_failed", detail, [{ field: "file", message: detail }]);
+          throw malformed(error as Error);
         }
         if (next.done) break;
         const part = next.value;
@@ -105,14 +109,24 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
           part.file.resume();
           continue;
         }
-        document = await storeDocument(
-          ctx,
-          tenant(request),
-          request.params.id,
-          part.file,
-          { fileName: part.filename || "document", name, contentType: part.mimetype },
-          who(request),
-        );
+        // A body cut off inside the file fails the file's stream: the client's fault, not ours.
+        let cutOff: Error | null = null;
+        part.file.on("error", (error: Error) => (cutOff ??= error));
+        try {
+          document = await storeDocument(
+            ctx,
+            tenant(request),
+            request.params.id,
+            part.file,
+            { fileName: part.filename || "document", name, contentType: part.mimetype },
+            who(request),
+          );
+        } catch (error) {
+          // (The stream may have failed before we listened: then it says so itself.)
+          const failure = cutOff ?? (part.file.errored as Error | null);
+          if (failure && !(error instanceof ApiError)) throw malformed(failure);
+          throw error;
+        }
       }
       if (document === null) {
         throw new ApiError(400, "validation_failed", "The request has no file part.", [
