@@ -114,6 +114,25 @@ describe.each(BACKENDS)("blob store: %s", (_name, open) => {
     expect(readdirSync(b.tempDir)).toEqual([]);
   });
 
+  it("putFile takes a spooled file in (consuming it), once per content", async () => {
+    const bytes = bytesOf(2 * 1024 * 1024 + 5, 3);
+    mkdirSync(b.tempDir, { recursive: true });
+    const file = path.join(b.tempDir, "..", "spooled-1");
+    writeFileSync(file, bytes);
+    const stored = await b.store.putFile(file, { sha256: sha(bytes), size: bytes.length });
+    expect(stored).toEqual({ sha256: sha(bytes), size: bytes.length, created: true });
+    expect(existsSync(file)).toBe(false);
+    expect(sha(await readAll(await b.store.get(stored.sha256)))).toBe(sha(bytes));
+    const again = path.join(b.tempDir, "..", "spooled-2");
+    writeFileSync(again, bytes);
+    expect(await b.store.putFile(again, { sha256: sha(bytes), size: bytes.length })).toEqual({
+      ...stored,
+      created: false,
+    });
+    expect(existsSync(again)).toBe(false);
+    await expect(b.store.putFile(again, { sha256: "../etc/passwd", size: 1 })).rejects.toThrow();
+  });
+
   it("accepts an empty blob and any async iterable", async () => {
     async function* gen() {
       yield new Uint8Array([1, 2]);
