@@ -1145,6 +1145,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/downloads/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The file a download link serves
+         * @description The url of `{ url, expiresOn }` from a `download` operation. No credential is needed: the link is the credential, so keep it to yourself. It lasts 5 minutes and may be used again until then. Answers the bytes with the file's Content-Type, Content-Length and Content-Disposition: attachment (filename and filename*); HEAD answers the headers alone. An unknown or expired link, or one whose file no longer exists, is 404.
+         */
+        get: operations["getDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/telemetry/outlook": {
         parameters: {
             query?: never;
@@ -6390,6 +6410,37 @@ export interface operations {
             };
             /** @description Default Response */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    getDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -22,6 +22,7 @@ import packageRoutes from "./routes/packages";
 import signerRoutes from "./routes/signers";
 import annotationRoutes from "./routes/annotations";
 import documentRoutes from "./routes/documents";
+import downloadRoutes from "./routes/downloads";
 import { openBlobStore } from "./blobs";
 import { clearWorkDir, collectBlobGarbage } from "./domain/documents";
 import path from "node:path";
@@ -156,6 +157,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   await blobs.sweepOrphans();
   if (!config.blobStore) await collectBlobGarbage(storage, blobs, new Date(), 0);
   await app.register(documentRoutes, { storage, blobs, workDir });
+  await app.register(downloadRoutes, { storage, blobs });
   if (config.schedulerIntervalMs > 0) {
     const scheduler = startScheduler(storage, blobs, config.schedulerIntervalMs, app.log);
     app.addHook("onClose", () => scheduler.stop());

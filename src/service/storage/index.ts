@@ -12,6 +12,7 @@ import { SignerStore } from "./signers";
 import { AnnotationStore } from "./annotations";
 import { BlobGarbageStore, DocumentStore, UploadStore } from "./documents";
 import { AuditStore, OutboxStore } from "./audit";
+import { DownloadLinkStore } from "./download-links";
 
 export { UniqueViolationError } from "./driver";
 export type { Dialect } from "./driver";
@@ -23,6 +24,7 @@ export type * from "./signers";
 export type * from "./annotations";
 export type * from "./audit";
 export type * from "./documents";
+export type * from "./download-links";
 
 /** The one door to the database: the rest of the service calls these stores and never writes SQL. */
 export class Storage {
@@ -38,6 +40,7 @@ export class Storage {
   readonly documents: DocumentStore;
   readonly uploads: UploadStore;
   readonly blobGarbage: BlobGarbageStore;
+  readonly downloadLinks: DownloadLinkStore;
 
   constructor(
     private readonly driver: SqlDriver,
@@ -55,6 +58,7 @@ export class Storage {
     this.documents = new DocumentStore(executor);
     this.uploads = new UploadStore(executor);
     this.blobGarbage = new BlobGarbageStore(executor);
+    this.downloadLinks = new DownloadLinkStore(executor);
   }
 
   get dialect() {
