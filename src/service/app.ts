@@ -157,7 +157,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   if (!config.blobStore) await collectBlobGarbage(storage, blobs, new Date(), 0);
   await app.register(documentRoutes, { storage, blobs, workDir });
   if (config.schedulerIntervalMs > 0) {
-    const scheduler = startScheduler(storage, blobs, config.schedulerIntervalMs, app.log);
+    const scheduler = startScheduler(storage, blobs, config.schedulerIntervalMs, app.log, config.smtp);
     app.addHook("onClose", () => scheduler.stop());
   }
   await app.register(addinRoutes, { storage, config, limiter });
