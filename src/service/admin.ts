@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from "./config";
 import { createOAuthClient, createPersonalAccessToken, CredentialInputError } from "./domain/credentials";
 import { SCOPES } from "./domain/scopes";
 import { formatDailyReport, reportStartDay } from "./domain/telemetry";
-import { openStorage, type Storage } from "./storage";
+import { openStorage, type OutboxStatus, type Storage } from "./storage";
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -25,6 +25,10 @@ Commands:
   prune-telemetry --days N
                 Deletes the add-in's raw telemetry events received more than N days ago, of every tenant;
                 the daily aggregates stay.
+  outbox        [--tenant NAME] [--status Pending|Sending|Delivered|Failed] [--limit N]
+                Lists notifications, newest first (default 50, at most 1000), one tab-separated line each:
+                created, kind, recipient, status, attempts, last error, package id. They are sent by
+                the service when SMTP_URL is set; otherwise they stay Pending.
 
 Without --scope a credential gets every scope: ${SCOPES.join(", ")}.
 Uses the same data as the service (SIGN_DATA_DIR or DATABASE_URL); the service may be running or not.`;
@@ -39,8 +43,18 @@ type Values = {
   days?: string;
   enable?: boolean;
   disable?: boolean;
+  status?: string;
+  limit?: string;
   help?: boolean;
 };
+
+const OUTBOX_STATUSES: readonly OutboxStatus[] = ["Pending", "Sending", "Delivered", "Failed"];
+
+/** One field of a tab-separated line: tabs, line breaks and other control characters become spaces. */
+function field(value: string | number | null): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes.
+  return value === null ? "" : String(value).replace(/[\u0000-\u001f\u007f]+/g, " ");
+}
 
 function need(value: string | undefined, flag: string): string {
   if (!value) throw new UsageError(`${flag} is required`);
@@ -143,6 +157,39 @@ async function run(command: string, values: Values, storage: Storage, out: (line
       out(`Deleted ${deleted} telemetry event${deleted === 1 ? "" : "s"} received before ${before}.`);
       return;
     }
+    case "outbox": {
+      let tenantId: string | null = null;
+      if (values.tenant) {
+        const tenant = await storage.credentials.findTenantByName(values.tenant);
+        if (!tenant) throw new UsageError(`there is no tenant named ${values.tenant}`);
+        tenantId = tenant.id;
+      }
+      const status = values.status ?? null;
+      if (status !== null && !OUTBOX_STATUSES.includes(status as OutboxStatus)) {
+        throw new UsageError(`--status must be one of ${OUTBOX_STATUSES.join(", ")}`);
+      }
+      const limit = values.limit === undefined ? 50 : Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+        throw new UsageError("--limit must be a whole number from 1 to 1000");
+      const rows = await storage.outbox.list({ tenantId, status: status as OutboxStatus | null, limit });
+      if (rows.length === 0) out("No notifications.");
+      for (const r of rows) {
+        out(
+          [
+            r.createdOn,
+            r.kind,
+            r.name && r.name.toLowerCase() !== r.email.toLowerCase() ? `${r.name} <${r.email}>` : r.email,
+            r.status,
+            r.attempts,
+            r.lastError,
+            r.packageId,
+          ]
+            .map(field)
+            .join("\t"),
+        );
+      }
+      return;
+    }
     default:
       throw new UsageError(command ? `unknown command ${command}` : "no command given");
   }
@@ -162,6 +209,8 @@ async function main(argv: string[]): Promise<number> {
         days: { type: "string" },
         enable: { type: "boolean" },
         disable: { type: "boolean" },
+        status: { type: "string" },
+        limit: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });

@@ -159,7 +159,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   await app.register(documentRoutes, { storage, blobs, workDir });
   await app.register(downloadRoutes, { storage, blobs });
   if (config.schedulerIntervalMs > 0) {
-    const scheduler = startScheduler(storage, blobs, config.schedulerIntervalMs, app.log);
+    const scheduler = startScheduler(storage, blobs, config.schedulerIntervalMs, app.log, config.smtp);
     app.addHook("onClose", () => scheduler.stop());
   }
   await app.register(addinRoutes, { storage, config, limiter });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { BlobUrlError, parseBlobUrl, type S3BlobConfig } from "./blobs/url";
+import { parseSmtpFrom, parseSmtpUrl, SmtpUrlError, type SmtpConfig } from "./mail/smtp-url";
 
 export interface OidcConfig {
   issuer: string;
@@ -47,6 +48,11 @@ export interface ServiceConfig {
   sealP12Path: string | null;
   /** SIGN_SEAL_P12_PASSWORD: opens SIGN_SEAL_P12 (empty when unset). */
   sealP12Password: string;
+  /**
+   * SMTP_URL and SMTP_FROM (mail/smtp-url.ts): where the scheduler delivers the outbox. null: no
+   * mail is sent and notifications stay Pending in the outbox (listed by `admin outbox`).
+   */
+  smtp: SmtpConfig | null;
 }
 
 export class ConfigError extends Error {}
@@ -88,6 +94,18 @@ function blobStoreFrom(env: NodeJS.ProcessEnv): S3BlobConfig | null {
   }
 }
 
+function smtpFrom(env: NodeJS.ProcessEnv): SmtpConfig | null {
+  try {
+    // SMTP_FROM is checked even without SMTP_URL: a bad value fails now, not when mail is turned on.
+    const from = parseSmtpFrom(env.SMTP_FROM);
+    const raw = env.SMTP_URL?.trim();
+    return raw ? parseSmtpUrl(raw, from) : null;
+  } catch (error) {
+    if (error instanceof SmtpUrlError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -114,5 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     sealP12Path: env.SIGN_SEAL_P12?.trim() ? path.resolve(env.SIGN_SEAL_P12.trim()) : null,
     // Not trimmed: a password may begin or end with a space.
     sealP12Password: env.SIGN_SEAL_P12_PASSWORD ?? "",
+    smtp: smtpFrom(env),
   };
 }

@@ -6,11 +6,15 @@ import { expirePackages, sendDuePackages } from "../domain/packages";
 import type { BlobStore } from "../blobs";
 import { collectBlobGarbage, expireUploads } from "../domain/documents";
 import type { Storage } from "../storage";
+import { deliverDueNotifications, OUTBOX_BATCH } from "../domain/outbox";
+import type { SmtpConfig } from "../mail/smtp-url";
+import { createMailer } from "../mail/transport";
 
 /**
  * The service's one background loop: sends Scheduled packages that are due, expires sent ones past
- * their expirationDate, folds the package counts (migration 11), drops expired uploads and collects
- * unreferenced blobs. Each step claims its rows in its
+ * their expirationDate, folds the package counts (migration 11), drops expired uploads, collects
+ * unreferenced blobs and, when SMTP is configured, delivers the outbox's due notifications (without
+ * it they stay Pending). Each step claims its rows in its
  * own transaction (FOR UPDATE SKIP LOCKED on PostgreSQL; SQLite's writer lock), so two service
  * processes on one database never do one twice.
  * State lives only in the database, so a restart simply picks up where the last tick stopped.
@@ -20,9 +24,32 @@ export function startScheduler(
   blobs: BlobStore,
   intervalMs: number,
   log: FastifyBaseLogger,
+  smtp: SmtpConfig | null = null,
 ): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   let stopped = false;
+  const mailer = smtp ? createMailer(smtp) : null;
+  // Says where mail goes (never the password: `display` has none), or that it goes nowhere.
+  if (smtp) log.info({ smtp: smtp.display }, "delivering notifications by SMTP");
+  else log.info("SMTP_URL is not set: notifications stay Pending in the outbox (npm run admin -- outbox)");
+  // Stopping cuts off a send in flight instead of waiting up to its timeout.
+  const stopping = new AbortController();
+  const deliver = async () => {
+    const report = await deliverDueNotifications(storage, mailer!, { signal: stopping.signal });
+    for (const p of report.problems) {
+      log.warn(
+        { outboxId: p.id, packageId: p.packageId, error: p.error },
+        p.final ? "notification not delivered; given up" : "notification not delivered; will retry",
+      );
+    }
+    if (report.claimed > 0) {
+      const { claimed, delivered, retried, failed, released } = report;
+      log.info({ claimed, delivered, retried, failed, released }, "outbox batch sent");
+    }
+    // Another batch only when this one was full and the server took what it was given; while it
+    // fails, once a tick is enough.
+    return report.claimed >= OUTBOX_BATCH && report.retried === 0 && report.released === 0;
+  };
   const tick = async () => {
     try {
       // Drain: a step handles a batch; repeat while batches come back full.
@@ -33,6 +60,8 @@ export function startScheduler(
       // Upload sessions past their 24 hours, then blobs nothing refers to any more.
       while (!stopped && (await expireUploads(storage)) >= 100);
       while (!stopped && (await collectBlobGarbage(storage, blobs)) >= 200);
+      // Last: sending mail is the slow step, and the others must not wait behind an SMTP outage.
+      while (!stopped && mailer && (await deliver()));
     } catch (error) {
       log.error({ err: error }, "scheduler tick failed; retrying at the next tick");
     }
@@ -49,7 +78,9 @@ export function startScheduler(
     async stop() {
       stopped = true;
       clearInterval(timer);
+      stopping.abort();
       await running;
+      mailer?.close();
     },
   };
 }

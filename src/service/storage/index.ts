@@ -54,7 +54,7 @@ export class Storage {
     this.signers = new SignerStore(executor);
     this.annotations = new AnnotationStore(executor);
     this.audit = new AuditStore(executor);
-    this.outbox = new OutboxStore(executor);
+    this.outbox = new OutboxStore(executor, driver.dialect);
     this.documents = new DocumentStore(executor);
     this.uploads = new UploadStore(executor);
     this.blobGarbage = new BlobGarbageStore(executor);

@@ -1,0 +1,163 @@
+// Delivery of the outbox (contract §6.5): notifications written as Pending rows in the transaction of
+// the change that causes them are sent by mail here, from the scheduler's loop.
+//
+// Claim, lease, send, record — each row goes through these steps:
+// 1. Claim, in one short transaction: up to `limit` due rows become Sending, with a lease
+//    (next_attempt_on = now + 5 min) and the attempt counted (OutboxStore.claimDue: FOR UPDATE SKIP
+//    LOCKED on PostgreSQL, the writer lock on SQLite). Two service processes never claim one row.
+// 2. Send, outside any transaction (SMTP is slow; no lock is held while waiting for it).
+// 3. Record the outcome, only if the row is still under this sender's lease: Delivered; or Pending
+//    again after a backoff of 1, 2, 4 … minutes (at most an hour); or Failed after a permanent
+//    refusal (5xx) or the 10th attempt.
+// A sender killed between 1 and 3 leaves its rows Sending; they become due again when their lease
+// runs out. A mail accepted just before such a crash is then sent a second time: delivery is at
+// least once — never lost — and both copies carry the same Message-ID (the row's id).
+
+import { performance } from "node:perf_hooks";
+import type { Storage, ClaimedOutboxRecord, PackageRecord } from "../storage";
+import { composeNotification, headerText } from "../mail/messages";
+import { signingLinkFor } from "../mail/signing-link";
+import { MailSendError, SEND_TIMEOUT_MS, type Mailer, type OutgoingMail } from "../mail/transport";
+
+/** Rows claimed at once: what one sender sends in a batch. */
+export const OUTBOX_BATCH = 20;
+/** How long a claimed row stays reserved for its sender. */
+export const LEASE_MS = 5 * 60_000;
+export const MAX_ATTEMPTS = 10;
+const FIRST_RETRY_MS = 60_000;
+const LONGEST_RETRY_MS = 60 * 60_000;
+
+/** The wait after failed attempt number `attempts` (1, 2, …): 1 minute, doubling, at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+}
+
+export interface DeliveryReport {
+  claimed: number;
+  delivered: number;
+  /** Failed for now, due again later. */
+  retried: number;
+  /** Given up. */
+  failed: number;
+  /** Claimed but not tried (the batch stopped): due again at once. */
+  released: number;
+  /** What went wrong, per row (no addresses, no password): for the log. */
+  problems: { id: string; packageId: string; error: string; final: boolean }[];
+}
+
+export interface DeliveryOptions {
+  /** The time of the claim; later times in the batch move on from it with the real clock. */
+  now?: Date;
+  limit?: number;
+  /** Aborted when the service stops: the send in flight is cut off and the rest released. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Claims and sends one batch of due notifications. Safe to run in several processes at once: each
+ * row is sent by the one that claimed it.
+ */
+export async function deliverDueNotifications(
+  storage: Storage,
+  mailer: Mailer,
+  { now = new Date(), limit = OUTBOX_BATCH, signal }: DeliveryOptions = {},
+): Promise<DeliveryReport> {
+  const started = performance.now();
+  const elapsed = () => performance.now() - started;
+  const clock = () => new Date(now.getTime() + elapsed()).toISOString();
+  const lease = new Date(now.getTime() + LEASE_MS).toISOString();
+
+  const { rows, packages } = await storage.transaction(async (s) => {
+    const rows = await s.outbox.claimDue(now.toISOString(), lease, limit);
+    // Read with the claim, so that the mail says what the package says now (a void's reason).
+    const packages = new Map<string, PackageRecord | null>();
+    for (const r of rows) {
+      if (!packages.has(r.packageId))
+        packages.set(r.packageId, await s.packages.get(r.tenantId, r.packageId));
+    }
+    return { rows, packages };
+  });
+
+  const report: DeliveryReport = {
+    claimed: rows.length,
+    delivered: 0,
+    retried: 0,
+    failed: 0,
+    released: 0,
+    problems: [],
+  };
+  let stopBatch = false;
+  for (const row of rows) {
+    // Each send must end well inside the lease, or another sender could claim the row and send it too.
+    if (stopBatch || signal?.aborted || elapsed() > LEASE_MS - 2 * SEND_TIMEOUT_MS) {
+      if (await storage.outbox.release(row.id, row.lease)) report.released++;
+      continue;
+    }
+    // Only rows whose senders died mid-send get here (a failed attempt stops at MAX_ATTEMPTS): a mail
+    // that kills its sender must not be claimed for ever.
+    if (row.attempts > MAX_ATTEMPTS) {
+      await fail(row, `gave up: claimed ${row.attempts} times, and each sender stopped before an answer`);
+      continue;
+    }
+    const pkg = packages.get(row.packageId) ?? null;
+    if (!pkg) {
+      await fail(row, "the package no longer exists");
+      continue;
+    }
+    try {
+      await mailer.send(messageFor(row, pkg), signal);
+      await storage.outbox.markDelivered(row.id, row.lease, clock());
+      report.delivered++;
+    } catch (error) {
+      const problem = error instanceof MailSendError ? error : new MailSendError(String(error), false, false);
+      if (signal?.aborted) {
+        // Stopped mid-send: due again at once (the server may have taken it: at least once).
+        await storage.outbox.markRetry(row.id, row.lease, null, "interrupted: the service stopped");
+        report.retried++;
+      } else if (problem.permanent || row.attempts >= MAX_ATTEMPTS) {
+        await fail(
+          row,
+          problem.permanent ? problem.message : `gave up after ${row.attempts} attempts: ${problem.message}`,
+        );
+      } else {
+        const next = new Date(Date.parse(clock()) + retryDelayMs(row.attempts)).toISOString();
+        await storage.outbox.markRetry(row.id, row.lease, next, problem.message);
+        report.retried++;
+        report.problems.push({ id: row.id, packageId: row.packageId, error: problem.message, final: false });
+      }
+      // The server is unreachable or refuses us: the next mails would fail alike, only slower.
+      if (problem.affectsAll) stopBatch = true;
+    }
+  }
+  return report;
+
+  async function fail(row: ClaimedOutboxRecord, error: string) {
+    await storage.outbox.markFailed(row.id, row.lease, error);
+    report.failed++;
+    report.problems.push({ id: row.id, packageId: row.packageId, error, final: true });
+  }
+}
+
+/**
+ * The person's name for the greeting and the To header, on one line; none when it is just their
+ * address again (a signer added without a name is named by their address).
+ */
+function personName(row: ClaimedOutboxRecord): string | null {
+  const name = row.name ? headerText(row.name) : "";
+  return name && name.toLowerCase() !== row.email.toLowerCase() ? name : null;
+}
+
+/** The mail of one row: its kind's words, the package's subject and message, the person's name and link. */
+function messageFor(row: ClaimedOutboxRecord, pkg: PackageRecord): OutgoingMail {
+  const name = personName(row);
+  const content = composeNotification({
+    kind: row.kind,
+    recipientName: name,
+    packageName: pkg.name,
+    emailSubject: pkg.emailSubject,
+    emailMessage: pkg.emailMessage,
+    voidedReason: pkg.voidedReason,
+    link: row.kind === "Voided" ? null : signingLinkFor(row),
+  });
+  return { id: row.id, to: { name, address: headerText(row.email) }, ...content };
+}

@@ -1,0 +1,117 @@
+import type { OutboxKind } from "../storage";
+
+/** What a notification says: from the outbox row and its package, as they are when it is sent. */
+export interface NotificationContent {
+  kind: OutboxKind;
+  recipientName: string | null;
+  packageName: string;
+  emailSubject: string | null;
+  emailMessage: string | null;
+  voidedReason: string | null;
+  /** The signer's link to the signing page (mail/signing-link.ts); null until that page exists. */
+  link: string | null;
+}
+
+export interface ComposedMessage {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * One line of header text: line breaks and other control characters become spaces. A name or a
+ * subject holding "\r\nBcc: someone" must never become a header of its own (header injection).
+ */
+export function headerText(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters (C0, DEL, C1) are what this removes.
+  const singleLine = value.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ");
+  return singleLine.replace(/\s+/g, " ").trim();
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** Stands where the link will be while mail/signing-link.ts answers null. */
+export const LINK_FOLLOWS = "Your personal link to the documents follows in the next message.";
+
+function subjectOf(c: NotificationContent): string {
+  const asked = c.emailSubject ?? `Please sign: ${c.packageName}`;
+  switch (c.kind) {
+    case "Invitation":
+    case "Reassigned":
+      return asked;
+    case "Reminder":
+      return `Reminder: ${asked}`;
+    case "Voided":
+      return `Voided: ${c.emailSubject ?? c.packageName}`;
+  }
+}
+
+/** The body's paragraphs, as plain text; the HTML is made of the same paragraphs. */
+interface Body {
+  opening: string;
+  /** The sender's own words (emailMessage, or the reason of a void); may span lines. */
+  quoted: string | null;
+  link: { url: string } | { follows: string } | null;
+}
+
+function bodyOf(c: NotificationContent): Body {
+  const name = `"${headerText(c.packageName)}"`;
+  const link = c.link ? { url: c.link } : { follows: LINK_FOLLOWS };
+  switch (c.kind) {
+    case "Invitation":
+      return { opening: `You are asked to sign ${name}.`, quoted: c.emailMessage, link };
+    case "Reminder":
+      return { opening: `A reminder: ${name} is still waiting for you.`, quoted: c.emailMessage, link };
+    case "Reassigned":
+      return { opening: `${name} has been passed on to you to sign.`, quoted: c.emailMessage, link };
+    case "Voided":
+      return {
+        opening: `${name} has been voided by its sender: nothing more is needed from you.`,
+        quoted: c.voidedReason ? `Reason: ${c.voidedReason}` : null,
+        link: null,
+      };
+  }
+}
+
+const FOOTER = "This is an automatic message from Sign for Outlook; replies are not read.";
+
+export function composeNotification(c: NotificationContent): ComposedMessage {
+  const name = c.recipientName ? headerText(c.recipientName) : "";
+  const greeting = name ? `Hello ${name},` : "Hello,";
+  const body = bodyOf(c);
+  const quoted = body.quoted?.trim() || null;
+  const text = [
+    greeting,
+    body.opening,
+    quoted,
+    body.link && ("url" in body.link ? `Open the documents: ${body.link.url}` : body.link.follows),
+    FOOTER,
+  ]
+    .filter((p): p is string => Boolean(p))
+    .join("\n\n");
+  const paragraph = (inner: string, style = "") => `<p${style ? ` style="${style}"` : ""}>${inner}</p>`;
+  const html = [
+    `<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family: sans-serif">`,
+    paragraph(escapeHtml(greeting)),
+    paragraph(escapeHtml(body.opening)),
+    quoted && paragraph(escapeHtml(quoted).replace(/\r\n?|\n/g, "<br>")),
+    body.link &&
+      paragraph(
+        "url" in body.link
+          ? `<a href="${escapeHtml(body.link.url)}">Open the documents</a>`
+          : escapeHtml(body.link.follows),
+      ),
+    paragraph(escapeHtml(FOOTER), "color: #666666; font-size: smaller"),
+    `</body></html>`,
+  ]
+    .filter(Boolean)
+    .join("\n");
+  return { subject: headerText(subjectOf(c)), text, html };
+}
