@@ -351,6 +351,39 @@ describe.each(SETUPS)("documents on $label", ({ backend, s3: useS3 }) => {
     expect(await blobs.has(blockHash)).toBe(false);
   });
 
+  test("download and download-pdf: links of ours, no credential needed, the bytes and their type", async () => {
+    const pkg = await draft();
+    const pdf = await pdfWithTags([{ tags: [] }]);
+    const doc = (await (await upload(pkg.id, pdf, "Lease v2.pdf", "application/pdf")).json()) as Json;
+    const image = (await (await upload(pkg.id, TINY_PNG, "id card.png", "image/png")).json()) as Json;
+    const fetchLink = async (route: string) => {
+      const r = await call<{ url: string; expiresOn: string }>("GET", route);
+      expect(r.status).toBe(200);
+      expect(Date.parse(r.body.expiresOn) - Date.now()).toBeLessThanOrEqual(5 * 60 * 1000 + 1000);
+      return fetch(service.url + r.body.url); // no credential
+    };
+    const original = await fetchLink(`${P}/${pkg.id}/documents/${doc.id}/download`);
+    expect(original.status).toBe(200);
+    expect(original.headers.get("content-type")).toMatch(/^application\/pdf/);
+    expect(original.headers.get("content-disposition")).toMatch(/attachment; filename="Lease v2.pdf"/);
+    expect(sha256(new Uint8Array(await original.arrayBuffer()))).toBe(doc.sha256);
+    const png = await fetchLink(`${P}/${pkg.id}/documents/${image.id}/download`);
+    expect(png.headers.get("content-type")).toMatch(/^image\/png/);
+    expect(sha256(new Uint8Array(await png.arrayBuffer()))).toBe(image.sha256);
+    const asPdf = await fetchLink(`${P}/${pkg.id}/documents/${image.id}/download-pdf`);
+    expect(asPdf.headers.get("content-type")).toMatch(/^application\/pdf/);
+    expect(asPdf.headers.get("content-disposition")).toMatch(/filename="id card.pdf"/);
+    const bytes = new Uint8Array(await asPdf.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe("%PDF-");
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
+    const other = await service.token("documents-other-links");
+    await expectProblem(
+      await service.call("GET", `${P}/${pkg.id}/documents/${doc.id}/download`, { token: other }),
+      404,
+      "not_found",
+    );
+  });
+
   test("apply-detected-tags: to the signer at that routing position, skipped with reasons, twice creates nothing", async () => {
     const pkg = await draft();
     const bytes = await pdfWithTags([

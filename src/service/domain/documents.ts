@@ -47,6 +47,7 @@ import {
   touchPackage,
   type Stores,
 } from "./package-rules";
+import { issueDownloadLink } from "./download-links";
 import { newId } from "./tokens";
 
 /** Staged blocks are this size, all but the last (contract §6.2). */
@@ -305,6 +306,7 @@ export async function storeDocument(
         size: spooled.size,
         sha256: spooled.sha256,
         pdfSha256,
+        pdfSize: pdfSpooled ? pdfSpooled.size : spooled.size,
         pageCount: reading.pageCount,
         pages: reading.pages,
         order: totals.lastOrder + 1,
@@ -888,4 +890,40 @@ function importError(error: unknown): unknown {
     return tooLarge(`The document at that URL is larger than ${MAX_DOCUMENT_BYTES} bytes (50 MB).`);
   }
   return validationFailed([{ field: "url", message: error.message }], error.message);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Download links
+
+/**
+ * A link of ours, good for 5 minutes and needing no credential (contract §6.2), to the document as
+ * uploaded (`original`) or as the PDF the signers see (`pdf`: the same file for a PDF).
+ */
+export async function documentDownloadLink(
+  storage: Storage,
+  tenantId: string,
+  packageId: string,
+  id: string,
+  kind: "original" | "pdf",
+) {
+  const pkg = await requirePackage(storage, tenantId, packageId);
+  const doc = await requireDocument(storage, pkg, id);
+  if (kind === "original" || doc.pdfSha256 === doc.sha256) {
+    return issueDownloadLink(storage, {
+      tenantId,
+      blobSha256: doc.sha256,
+      fileName: doc.fileName,
+      contentType: doc.contentType,
+      size: doc.size,
+    });
+  }
+  if (doc.pdfSize === null) throw notFound(`The PDF of document ${doc.id}`);
+  const base = doc.fileName.replace(/\.[^.]*$/, "") || "document";
+  return issueDownloadLink(storage, {
+    tenantId,
+    blobSha256: doc.pdfSha256,
+    fileName: `${base}.pdf`,
+    contentType: "application/pdf",
+    size: doc.pdfSize,
+  });
 }

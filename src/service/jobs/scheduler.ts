@@ -5,6 +5,7 @@ import { SYSTEM } from "../domain/audit";
 import { expirePackages, sendDuePackages } from "../domain/packages";
 import type { BlobStore } from "../blobs";
 import { collectBlobGarbage, expireUploads } from "../domain/documents";
+import { purgeExpiredLinks } from "../domain/download-links";
 import type { Storage } from "../storage";
 import { deliverDueNotifications, OUTBOX_BATCH } from "../domain/outbox";
 import type { SmtpConfig } from "../mail/smtp-url";
@@ -60,6 +61,7 @@ export function startScheduler(
       // Upload sessions past their 24 hours, then blobs nothing refers to any more.
       while (!stopped && (await expireUploads(storage)) >= 100);
       while (!stopped && (await collectBlobGarbage(storage, blobs)) >= 200);
+      if (!stopped) await purgeExpiredLinks(storage);
       // Last: sending mail is the slow step, and the others must not wait behind an SMTP outage.
       while (!stopped && mailer && (await deliver()));
     } catch (error) {

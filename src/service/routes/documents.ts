@@ -11,6 +11,7 @@ import {
   commitUpload,
   deleteDocument,
   detectTagsAgain,
+  documentDownloadLink,
   detectedTags,
   getDocument,
   getUpload,
@@ -33,6 +34,7 @@ import {
   DocumentApiResponse,
   DocumentListApiResponse,
   DocumentPath,
+  DownloadLinkResponse,
   ImportUrlApiRequest,
   InitiateUploadApiRequest,
   RemovalImpactResponse,
@@ -217,6 +219,29 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
       return reply.code(204).send(null);
     },
   );
+
+  for (const [suffix, kind, operationId, summary] of [
+    ["download", "original", "getOriginalDownloadUrl", "A link to the document as it was uploaded"],
+    ["download-pdf", "pdf", "getPdfDownloadUrl", "A link to the document as a PDF (an image's PDF)"],
+  ] as const) {
+    app.get(
+      `${BASE}/documents/:documentId/${suffix}`,
+      {
+        config: read.config,
+        schema: {
+          tags,
+          security: read.security,
+          operationId,
+          summary,
+          description: `The link needs no credential and works for 5 minutes. ${read.scopesNote}`,
+          params: DocumentPath,
+          response: { 200: ref(DownloadLinkResponse), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) =>
+        documentDownloadLink(storage, tenant(request), request.params.id, request.params.documentId, kind),
+    );
+  }
 
   app.get(
     `${BASE}/documents/:documentId/removal-impact`,

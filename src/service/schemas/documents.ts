@@ -144,6 +144,14 @@ export const ImportUrlApiRequest = Type.Object(
   { $id: "ImportUrlApiRequest" },
 );
 
+export const DownloadLinkResponse = Type.Object(
+  {
+    url: Type.String({ description: "Our link (a path on this service); needs no credential." }),
+    expiresOn: Type.String({ format: "date-time", description: "5 minutes after it was made." }),
+  },
+  { $id: "DownloadLinkResponse" },
+);
+
 export const DocumentPath = Type.Object({ id: Type.String(), documentId: Type.String() });
 export const UploadPath = Type.Object({ id: Type.String(), uploadId: Type.String() });
 export const BlockPath = Type.Object({ id: Type.String(), uploadId: Type.String(), block: Type.String() });
@@ -154,6 +162,7 @@ export const DOCUMENT_MODELS = [
   DocumentListApiResponse,
   InitiateUploadApiRequest,
   ImportUrlApiRequest,
+  DownloadLinkResponse,
   UploadSessionResponse,
   DetectedTagResponse,
   RemovalImpactResponse,

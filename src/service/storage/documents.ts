@@ -13,6 +13,8 @@ export interface DocumentRecord {
   sha256: string;
   /** The PDF the signers see (`download-pdf`): the same blob for a PDF, the converted one for an image. */
   pdfSha256?: string;
+  /** The size of that PDF (null for an image document stored before it was recorded). */
+  pdfSize?: number | null;
   pageCount: number;
   pages: { width: number; height: number }[];
   order: number;
@@ -22,8 +24,8 @@ export interface DocumentRecord {
   detectedTags?: DetectedTag[] | null;
 }
 
-const COLUMNS = `id, package_id, name, file_name, content_type, size, sha256, pdf_sha256, page_count, pages,
-  order_index, created_on, detected_tag_count, detected_tags`;
+const COLUMNS = `id, package_id, name, file_name, content_type, size, sha256, pdf_sha256, pdf_size, page_count,
+  pages, order_index, created_on, detected_tag_count, detected_tags`;
 
 interface DocumentRow {
   id: string;
@@ -34,6 +36,7 @@ interface DocumentRow {
   size: number | string;
   sha256: string;
   pdf_sha256: string | null;
+  pdf_size: number | string | null;
   page_count: number | string;
   pages: string;
   order_index: number | string;
@@ -52,6 +55,7 @@ function toDocument(r: DocumentRow): Required<DocumentRecord> {
     size: Number(r.size),
     sha256: r.sha256,
     pdfSha256: r.pdf_sha256 ?? r.sha256,
+    pdfSize: r.pdf_size === null ? null : Number(r.pdf_size),
     pageCount: Number(r.page_count),
     pages: JSON.parse(r.pages) as { width: number; height: number }[],
     order: Number(r.order_index),
@@ -67,7 +71,7 @@ export class DocumentStore {
 
   async insert(d: DocumentRecord): Promise<void> {
     await this.db.run(
-      `INSERT INTO package_documents (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO package_documents (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         d.id,
         d.packageId,
@@ -77,6 +81,7 @@ export class DocumentStore {
         d.size,
         d.sha256,
         d.pdfSha256 ?? d.sha256,
+        d.pdfSize ?? (d.pdfSha256 === undefined || d.pdfSha256 === d.sha256 ? d.size : null),
         d.pageCount,
         JSON.stringify(d.pages),
         d.order,
@@ -145,8 +150,8 @@ export class DocumentStore {
       ids.set(id, copy);
       await this.db.run(
         `INSERT INTO package_documents (${COLUMNS})
-         SELECT ?, ?, name, file_name, content_type, size, sha256, pdf_sha256, page_count, pages, order_index,
-           created_on, detected_tag_count, detected_tags FROM package_documents WHERE id = ?`,
+         SELECT ?, ?, name, file_name, content_type, size, sha256, pdf_sha256, pdf_size, page_count, pages,
+           order_index, created_on, detected_tag_count, detected_tags FROM package_documents WHERE id = ?`,
         [copy, to, id],
       );
     }
