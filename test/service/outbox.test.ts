@@ -419,7 +419,7 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
       for (const p of processes) p.child.kill("SIGTERM");
       await Promise.all(processes.map((p) => p.exited));
     }
-  }, 60_000); // two service processes, each starting Node with tsx
+  }, 150_000); // two service processes, each starting Node with tsx (up to 60 s each on a busy machine)
 
   test("a row claimed by a sender that died is delivered once its lease has run out", async () => {
     await sendPackage([{ email: "ada@contoso.com" }]);

@@ -108,6 +108,8 @@ export async function resolveDownloadLink(
 
 /** Deletes the links expired at `now` (the scheduler calls it); answers how many. */
 export async function purgeExpiredLinks(storage: LinkStores, now = new Date()): Promise<number> {
+  // A read first: most ticks find none and need no write lock.
+  if (!(await storage.downloadLinks.anyExpired(now.toISOString()))) return 0;
   return storage.downloadLinks.deleteExpired(now.toISOString());
 }
 

@@ -940,6 +940,8 @@ export async function sendDuePackages(
   context: AuditContext,
   now = new Date(),
 ): Promise<number> {
+  // A read first: most ticks have nothing to do and need no write lock (SQLite's is the whole file).
+  if ((await storage.packages.claimDueScheduled(now.toISOString(), 1)).length === 0) return 0;
   return storage.transaction(async (s) => {
     const due = await s.packages.claimDueScheduled(now.toISOString(), 20);
     for (const { id, tenantId } of due) {
@@ -974,6 +976,7 @@ export async function expirePackages(
   context: AuditContext,
   now = new Date(),
 ): Promise<number> {
+  if ((await storage.packages.claimExpired(now.toISOString(), 1)).length === 0) return 0;
   return storage.transaction(async (s) => {
     const due = await s.packages.claimExpired(now.toISOString(), 50);
     for (const { id, tenantId } of due) {

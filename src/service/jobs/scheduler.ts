@@ -57,7 +57,9 @@ export function startScheduler(
       while (!stopped && (await sendDuePackages(storage, SYSTEM)) >= 20);
       while (!stopped && (await expirePackages(storage, SYSTEM)) >= 50);
       // Fold the package counts' +1/-1 rows, so that a list's totalCount sums a handful of rows.
-      if (!stopped) await storage.transaction((s) => s.packages.compactCounts());
+      if (!stopped && (await storage.packages.countsNeedFolding())) {
+        await storage.transaction((s) => s.packages.compactCounts());
+      }
       // Upload sessions past their 24 hours, then blobs nothing refers to any more.
       while (!stopped && (await expireUploads(storage)) >= 100);
       while (!stopped && (await collectBlobGarbage(storage, blobs)) >= 200);

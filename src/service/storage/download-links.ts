@@ -71,6 +71,14 @@ export class DownloadLinkStore {
   }
 
   /** Removes links expired at `now` (by the expires_on index); answers how many. */
+  async anyExpired(now: string): Promise<boolean> {
+    const row = await this.db.get<{ found: number }>(
+      `SELECT 1 AS found FROM download_links WHERE expires_on <= ? LIMIT 1`,
+      [now],
+    );
+    return row !== undefined && row !== null;
+  }
+
   async deleteExpired(now: string): Promise<number> {
     return this.db.run(`DELETE FROM download_links WHERE expires_on <= ?`, [now]);
   }

@@ -302,6 +302,14 @@ export class PackageStore {
    * archive flag (the scheduler does it every tick). Safe with several service processes at once:
    * every row is folded by exactly one of them.
    */
+  /** Whether any key has more than one row to fold (a read: most ticks find none). */
+  async countsNeedFolding(): Promise<boolean> {
+    const row = await this.db.get<{ found: number }>(
+      `SELECT 1 AS found FROM package_count_deltas GROUP BY tenant_id, status, is_archived HAVING COUNT(*) > 1 LIMIT 1`,
+    );
+    return row !== undefined && row !== null;
+  }
+
   async compactCounts(): Promise<void> {
     // Only keys with more than one row are rewritten: a quiet tenant's counts are left alone.
     if (this.dialect === "postgres") {
