@@ -8,11 +8,11 @@ import {
   BlobNotFoundError,
   BlobTooLargeError,
   LocalBlobStore,
-  S3BlobStore,
   openBlobStore,
   parseBlobUrl,
   type BlobStore,
 } from "../../src/service/blobs";
+import { S3BlobStore } from "../../src/service/blobs/s3";
 import { ConfigError, loadConfig } from "../../src/service/config";
 import { startS3, type TestS3 } from "./s3-server";
 
