@@ -280,13 +280,11 @@ describe("timeouts and cancellation", () => {
   });
 
   it("cancels a request in flight", async () => {
-    handler = () => undefined;
-    const { http } = client({ timeoutMs: 5000 });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    const started = Date.now();
+    // Cancelled once the server has the request (never answered): in flight, whatever the machine's load.
+    handler = () => controller.abort();
+    const { http } = client({ timeoutMs: 5000 });
     const error = await failure(http.get("/x", { signal: controller.signal }));
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(error.kind).toBe("cancelled");
     expect(error.message).toBe("The request was cancelled.");
     expect(hits).toHaveLength(1);
