@@ -6,6 +6,8 @@
 // Service-side (pdf.js is large and loaded lazily). The rectangle is in points from the page's
 // visible top-left (after /Rotate and the CropBox), like annotations (§6.4).
 import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
+// Types only: pdf.js itself is loaded lazily, by loadPdfJs.
+import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { scan } from "../tags";
 import type { TagFormat, TagType } from "../tags";
 import {
@@ -38,7 +40,7 @@ export interface DetectedTag {
   error: string | null;
 }
 
-type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+export type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 export type PdfJsLoader = () => Promise<PdfJs>;
 
 let pdfJs: Promise<PdfJs> | null = null;
@@ -249,6 +251,62 @@ function tagBox(
   return { x: round(minX), y: round(minY), width: round(maxX - minX), height: round(maxY - minY) };
 }
 
+/** The visible geometry of a pdf.js page: its `view` is the CropBox clipped to the MediaBox. */
+export function geometryOfPdfJsPage(page: { view: number[]; rotate: number }): PageGeometry {
+  const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = page.view;
+  return pageGeometry(normaliseBox(x1, y1, x2, y2), page.rotate);
+}
+
+/**
+ * How every document is opened here, from bytes (findTags) or from a file (pdf-file.ts): pdf.js
+ * must not install fonts in the host (there is none), look for system fonts, or compile code.
+ */
+export function pdfJsDocumentParams(pdfjs: PdfJs) {
+  return {
+    disableFontFace: true,
+    useSystemFonts: false,
+    isEvalSupported: false,
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+  };
+}
+
+/** pdf.js's failure to open a document, as our refusal (a wrong or missing password, or broken). */
+export function openFailure(error: unknown): InvalidDocumentError {
+  if (error instanceof Error && error.name === "PasswordException")
+    return new InvalidDocumentError("encrypted");
+  return new InvalidDocumentError("broken");
+}
+
+/** The text tags on one page, `pageNumber` 1-based, placed in the page's visible `geometry`. */
+export async function tagsOnPage(
+  page: PDFPageProxy,
+  pageNumber: number,
+  geometry: PageGeometry,
+): Promise<DetectedTag[]> {
+  const font = await helveticaFont();
+  const content = await page.getTextContent({ disableNormalization: true });
+  const text = pageText(content.items);
+  return scan(text.text).map((tag): DetectedTag => {
+    const box = tagBox(text, font, geometry, tag.start, tag.end);
+    const p = tag.parsed;
+    return {
+      text: tag.text,
+      format: tag.format,
+      type: p?.type ?? null,
+      signerIndex: p?.signerIndex ?? null,
+      required: p?.required ?? null,
+      label: p?.label ?? null,
+      group: p?.group ?? null,
+      options: p?.options ?? null,
+      page: pageNumber,
+      ...box,
+      error: p
+        ? null
+        : tag.problems.map((problem) => problem.message).join("; ") || "The tag cannot be read.",
+    };
+  });
+}
+
 export interface FindTagsOptions {
   /** How to load pdf.js; defaults to loadPdfJs (the legacy build, in this thread). */
   loadPdfJs?: PdfJsLoader;
@@ -257,54 +315,29 @@ export interface FindTagsOptions {
 /**
  * Every text tag of the three formats in a PDF, page by page, each with its rectangle. Throws
  * InvalidDocumentError for a PDF pdf.js cannot open (encrypted, broken).
+ *
+ * pdf.js gets a copy of the whole file; the service reads stored documents with pdf-file.ts
+ * instead, which gives pdf.js only the parts it asks for.
  */
 export async function findTags(bytes: Uint8Array, options: FindTagsOptions = {}): Promise<DetectedTag[]> {
   const pdfjs = await (options.loadPdfJs ?? loadPdfJs)();
-  const font = await helveticaFont();
   const task = pdfjs.getDocument({
     // pdf.js takes ownership of (detaches) the buffer it is given; the caller keeps theirs.
     data: bytes.slice(),
-    disableFontFace: true,
-    useSystemFonts: false,
-    isEvalSupported: false,
-    verbosity: pdfjs.VerbosityLevel.ERRORS,
+    ...pdfJsDocumentParams(pdfjs),
   });
   let doc;
   try {
     doc = await task.promise;
   } catch (error) {
     await task.destroy();
-    if (error instanceof Error && error.name === "PasswordException")
-      throw new InvalidDocumentError("encrypted");
-    throw new InvalidDocumentError("broken");
+    throw openFailure(error);
   }
   try {
     const found: DetectedTag[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
-      const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = page.view;
-      const geometry = pageGeometry(normaliseBox(x1, y1, x2, y2), page.rotate);
-      const content = await page.getTextContent({ disableNormalization: true });
-      const text = pageText(content.items);
-      for (const tag of scan(text.text)) {
-        const box = tagBox(text, font, geometry, tag.start, tag.end);
-        const p = tag.parsed;
-        found.push({
-          text: tag.text,
-          format: tag.format,
-          type: p?.type ?? null,
-          signerIndex: p?.signerIndex ?? null,
-          required: p?.required ?? null,
-          label: p?.label ?? null,
-          group: p?.group ?? null,
-          options: p?.options ?? null,
-          page: n,
-          ...box,
-          error: p
-            ? null
-            : tag.problems.map((problem) => problem.message).join("; ") || "The tag cannot be read.",
-        });
-      }
+      found.push(...(await tagsOnPage(page, n, geometryOfPdfJsPage(page))));
       page.cleanup();
     }
     return found;

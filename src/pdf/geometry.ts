@@ -128,10 +128,42 @@ export function uprightTextAngle(g: PageGeometry): number {
   return g.rotation;
 }
 
+/**
+ * The part of the page a reader sees: the CropBox clipped to the MediaBox (PDF 32000-1 §14.11.2),
+ * as pdf.js computes its `view`. An empty CropBox, or one outside the MediaBox, shows the
+ * MediaBox. The service reads pages with pdf.js and the pane with pdf-lib; both must see the same
+ * page, or a tag stamped by one would be found elsewhere by the other.
+ */
+export function visibleBox(mediaBox: UserRect, cropBox: UserRect): UserRect {
+  const media = normaliseBox(
+    mediaBox.x,
+    mediaBox.y,
+    mediaBox.x + mediaBox.width,
+    mediaBox.y + mediaBox.height,
+  );
+  const crop = normaliseBox(cropBox.x, cropBox.y, cropBox.x + cropBox.width, cropBox.y + cropBox.height);
+  const x = Math.max(media.x, crop.x);
+  const y = Math.max(media.y, crop.y);
+  const width = Math.min(media.x + media.width, crop.x + crop.width) - x;
+  const height = Math.min(media.y + media.height, crop.y + crop.height) - y;
+  return width > 0 && height > 0 ? { x, y, width, height } : media;
+}
+
 /** The geometry of a pdf-lib page (structural type, so this module does not import pdf-lib). */
 export function geometryOfPage(page: {
+  getMediaBox(): UserRect;
   getCropBox(): UserRect;
   getRotation(): { angle: number };
 }): PageGeometry {
-  return pageGeometry(page.getCropBox(), page.getRotation().angle);
+  // pdf-lib gives the MediaBox for a missing CropBox, and throws without either (inspectPdf refuses
+  // such a page). A page with a CropBox but no MediaBox, which the spec does not allow, is measured
+  // by its CropBox alone rather than refused.
+  const crop = page.getCropBox();
+  let media: UserRect;
+  try {
+    media = page.getMediaBox();
+  } catch {
+    media = crop;
+  }
+  return pageGeometry(visibleBox(media, crop), page.getRotation().angle);
 }

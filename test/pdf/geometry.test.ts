@@ -8,6 +8,7 @@ import {
   rectFromTopLeft,
   rectToTopLeft,
   toTopLeft,
+  visibleBox,
 } from "../../src/pdf/geometry";
 
 describe("normaliseRotation", () => {
@@ -128,5 +129,36 @@ describe("geometryOfPage", () => {
     const g = geometryOfPage(page);
     expect(g.box).toEqual({ x: 50, y: 100, width: 400, height: 500 });
     expect(g).toMatchObject({ rotation: 270, width: 500, height: 400 });
+  });
+
+  it("clips the CropBox to the MediaBox, as pdf.js and the PDF spec do", async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([600, 800]);
+    page.setCropBox(300, -100, 600, 500);
+    expect(geometryOfPage(page).box).toEqual({ x: 300, y: 0, width: 300, height: 400 });
+  });
+});
+
+describe("visibleBox", () => {
+  const media = { x: 0, y: 0, width: 600, height: 800 };
+
+  it("is the CropBox inside the MediaBox, given by any two corners", () => {
+    expect(visibleBox(media, { x: 100, y: 100, width: 300, height: 400 })).toEqual({
+      x: 100,
+      y: 100,
+      width: 300,
+      height: 400,
+    });
+    expect(visibleBox(media, { x: 400, y: 500, width: -300, height: -400 })).toEqual({
+      x: 100,
+      y: 100,
+      width: 300,
+      height: 400,
+    });
+  });
+
+  it("is the MediaBox for an empty CropBox or one outside it", () => {
+    expect(visibleBox(media, { x: 10, y: 10, width: 0, height: 100 })).toEqual(media);
+    expect(visibleBox(media, { x: 700, y: 0, width: 100, height: 100 })).toEqual(media);
   });
 });
