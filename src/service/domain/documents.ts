@@ -9,10 +9,11 @@ import { randomUUID } from "node:crypto";
 import { createReadStream, promises as fs } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { findTags, type DetectedTag } from "../../pdf/find-tags";
+import type { DetectedTag } from "../../pdf/find-tags";
+import { readPdfFile } from "../../pdf/pdf-file";
 import { FIELD_SIZES } from "../../tags";
 import { imageToPdf } from "../../pdf/image-to-pdf";
-import { DocumentLimitError, InvalidDocumentError, inspectPdf, sniffType } from "../../pdf/inspect";
+import { DocumentLimitError, InvalidDocumentError, sniffType } from "../../pdf/inspect";
 import {
   ACCEPTED_CONTENT_TYPES,
   MAX_DOCUMENT_BYTES,
@@ -187,12 +188,12 @@ export interface PdfReading {
   tags: DetectedTag[];
 }
 
-/** Page sizes and text tags of the PDF in `file` (refusals as src/pdf throws them). */
+/**
+ * Page sizes and text tags of the PDF in `file` (refusals as src/pdf throws them), read in ranges
+ * from the file so that a large scan is not held in memory whole.
+ */
 export async function readPdf(file: string): Promise<PdfReading> {
-  const bytes = new Uint8Array(await fs.readFile(file));
-  const { pageCount, pages } = await inspectPdf(bytes);
-  const tags = await findTags(bytes);
-  return { pageCount, pages, tags };
+  return readPdfFile(file);
 }
 
 async function readHead(file: string): Promise<Uint8Array> {
