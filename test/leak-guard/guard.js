@@ -177,8 +177,8 @@ const plural = (count, kind) =>
 
 /**
  * One per test file: start() when the environment is set up (with the context's global when its
- * timers are Node's), check() once it is torn down; check throws an error naming what leaked,
- * which Jest reports as the file's failure.
+ * timers are Node's), check() once the file's tests and afterAll hooks have run; check answers an
+ * error naming what leaked (null if nothing did) for the environment to report as the file's.
  */
 function createLeakGuard(testPath) {
   const enabled = process.env.LEAK_GUARD !== "off";
@@ -194,7 +194,7 @@ function createLeakGuard(testPath) {
       if (tracing) trace = traceHandles();
     },
     async check() {
-      if (!enabled) return;
+      if (!enabled) return null;
       const deadline = Date.now() + GRACE_MS;
       let handles = extraHandles(baseline);
       let open = timers ? timers.pending() : [];
@@ -207,7 +207,7 @@ function createLeakGuard(testPath) {
       const traced = trace ? trace.open() : [];
       trace?.stop();
       trace = null;
-      if (handles.length === 0 && open.length === 0) return;
+      if (handles.length === 0 && open.length === 0) return null;
 
       const kinds = new Map();
       for (const { kind, count } of handles) kinds.set(kind, (kinds.get(kind) ?? 0) + count);
@@ -243,7 +243,7 @@ function createLeakGuard(testPath) {
       const error = new Error(lines.join("\n"));
       // The guard's own frames say nothing about the leak (and Jest prints the message once without a stack).
       error.stack = "";
-      throw error;
+      return error;
     },
   };
 }

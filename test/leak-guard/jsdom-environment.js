@@ -1,8 +1,8 @@
 // Jest's jsdom environment with the leak guard (guard.js), for the task pane's component tests:
 // `@jest-environment ./test/leak-guard/jsdom-environment.js` in the file's first comment.
-// The check runs after jsdom's window is closed, which clears the window's own timers (React's and
-// Fluent's pending ones are not leaks); a server, socket, child process or Node timer the file
-// opened and left open fails the file.
+// Timers are not watched here: the window's are jsdom's, cleared when Jest closes the window (React's
+// and Fluent's pending ones are not leaks). A server, socket or child process the file opened and
+// left open fails the file.
 const { TestEnvironment } = require("jest-environment-jsdom");
 const { createLeakGuard } = require("./guard");
 
@@ -18,9 +18,15 @@ class LeakGuardJsdomEnvironment extends TestEnvironment {
     this.leakGuard.start();
   }
 
-  async teardown() {
-    await super.teardown();
-    await this.leakGuard.check();
+  /**
+   * The check runs when Jest has run the file's tests and afterAll hooks ("run_finish"): its error
+   * joins the file's results as an error outside any test, so the file fails and its tests' own
+   * failures (a timeout that left a process running, say) are still reported.
+   */
+  async handleTestEvent(event, state) {
+    if (event.name !== "run_finish") return;
+    const leak = await this.leakGuard.check();
+    if (leak) state.unhandledErrors.push(leak);
   }
 }
 

@@ -15,9 +15,15 @@ class LeakGuardNodeEnvironment extends TestEnvironment {
     this.leakGuard.start(this.global);
   }
 
-  async teardown() {
-    await super.teardown();
-    await this.leakGuard.check();
+  /**
+   * The check runs when Jest has run the file's tests and afterAll hooks ("run_finish"): its error
+   * joins the file's results as an error outside any test, so the file fails and its tests' own
+   * failures (a timeout that left a process running, say) are still reported.
+   */
+  async handleTestEvent(event, state) {
+    if (event.name !== "run_finish") return;
+    const leak = await this.leakGuard.check();
+    if (leak) state.unhandledErrors.push(leak);
   }
 }
 

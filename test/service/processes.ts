@@ -4,6 +4,37 @@ import path from "node:path";
 
 export const ROOT = path.resolve(__dirname, "../..");
 
+/**
+ * Every child this module spawned that has not exited yet. A test that fails or times out between
+ * spawning and stopping its service (or a start that gives up) would leave the process running past
+ * the file and keep the Jest worker alive; stopSpawned, run after the file's tests, ends them.
+ */
+const running = new Map<ChildProcess, Promise<void>>();
+
+function track(child: ChildProcess): void {
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once("exit", () => resolve());
+  });
+  running.set(child, exited);
+  void exited.then(() => running.delete(child));
+}
+
+/** Stops every child still running: SIGTERM, then SIGKILL after `graceMs`; resolves once all have exited. */
+export async function stopSpawned(graceMs = 5_000): Promise<void> {
+  await Promise.all(
+    [...running].map(async ([child, exited]) => {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      await exited;
+      clearTimeout(timer);
+    }),
+  );
+}
+
+// Once per test file that imports this module (Jest gives each file its own copy); absent outside Jest.
+if (typeof afterAll === "function") afterAll(() => stopSpawned(), 30_000);
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -30,6 +61,7 @@ export async function spawnService(env: Record<string, string>): Promise<Service
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  track(child);
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
@@ -48,6 +80,7 @@ export async function spawnService(env: Record<string, string>): Promise<Service
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
+      await exited;
       throw new Error(`service did not start:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -66,6 +99,7 @@ export function runAdmin(
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
+    track(child);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
