@@ -249,14 +249,19 @@ export function SigningView({
     [save],
   );
 
-  /** Saves what is still waiting for a pause in typing, then waits for every save. */
+  /**
+   * Saves every value the service does not have yet (text waiting for a pause in typing, a save that
+   * failed on the network), then waits for every save.
+   */
   const flush = useCallback(async () => {
-    for (const id of [...timers.current.keys()]) {
-      const field = byId.get(id);
-      if (field) save(field, valuesRef.current[id] ?? null);
+    for (const field of inputs) {
+      if (field.type === "Attachment") continue;
+      const value = valuesRef.current[field.id] ?? null;
+      if (timers.current.has(field.id) || value !== saved.current[field.id]) save(field, value);
     }
     await Promise.all(chains.current.values());
-  }, [byId, save]);
+  }, [inputs, save]);
+
   const goTo = useCallback((id: string | null) => {
     moved.current = true;
     setCurrentId(id);
