@@ -30,6 +30,7 @@ import { clearWorkDir, collectBlobGarbage } from "./domain/documents";
 import path from "node:path";
 import tagRoutes from "./routes/tags";
 import addinRoutes from "./routes/addin";
+import signingAssets from "./routes/signing-assets";
 import { SHARED_SCHEMAS } from "./schemas/common";
 import { MeApiResponse } from "./schemas/me";
 import { SIGNING_GROUP_MODELS } from "./schemas/signing-groups";
@@ -172,6 +173,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
     app.addHook("onClose", () => scheduler.stop());
   }
   await app.register(addinRoutes, { storage, config, limiter });
+  await app.register(signingAssets, { dir: config.signingPageDir });
 
   // A person who opens the service's address in a browser learns what it is and where its API is.
   app.get("/", { schema: { hide: true } }, async (_request, reply) =>

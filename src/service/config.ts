@@ -58,6 +58,11 @@ export interface ServiceConfig {
    * mail is sent and notifications stay Pending in the outbox (listed by `admin outbox`).
    */
   smtp: SmtpConfig | null;
+  /**
+   * SIGN_SIGNING_PAGE_DIR: the built signing page (index.html and assets/) served at /sign/...
+   * (routes/signing-assets.ts); default dist/signing of this checkout (`npm run build:signing`).
+   */
+  signingPageDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -157,5 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     sealP12Password: env.SIGN_SEAL_P12_PASSWORD ?? "",
     smtp: smtpFrom(env),
     publicUrl: publicUrlFrom(env, port),
+    signingPageDir: env.SIGN_SIGNING_PAGE_DIR?.trim()
+      ? path.resolve(env.SIGN_SIGNING_PAGE_DIR.trim())
+      : path.resolve(__dirname, "../../dist/signing"),
   };
 }
