@@ -99,6 +99,7 @@ export interface RequestOptions {
 }
 
 export interface HttpResponse<T> {
+  /** 2xx, or 304 when the request carried If-None-Match and the service's copy is unchanged. */
   status: number;
   headers: HeadersLike;
   /** The parsed JSON body; undefined for an empty body (204). */
@@ -158,6 +159,10 @@ function shownBase(baseUrl: string): string {
 }
 
 class Cancelled extends Error {}
+
+function hasHeader(headers: Record<string, string>, name: string): boolean {
+  return Object.keys(headers).some((h) => h.toLowerCase() === name);
+}
 
 /** Resolves after `ms`, or rejects with Cancelled when `signal` aborts first. */
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -330,6 +335,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           } catch {
             readable = false;
           }
+        }
+
+        // 304 answers a conditional GET (If-None-Match set by the caller): what the caller has is
+        // current. No body; the caller knows it asked and keeps its copy.
+        if (status === 304 && request.headers && hasHeader(request.headers, "if-none-match")) {
+          return { status, headers: response.headers, data: undefined as T };
         }
 
         if (status >= 200 && status < 300) {

@@ -306,7 +306,7 @@ export interface paths {
         };
         /**
          * List packages, a page at a time (newest first by default)
-         * @description conversationId and internetMessageId find the packages made from an Outlook thread or mail. Needs scope sign.package.read.
+         * @description conversationId and internetMessageId find the packages made from an Outlook thread or mail. Answers an ETag, and 304 to If-None-Match when the page is unchanged. Needs scope sign.package.read.
          */
         get: operations["listPackages"];
         put?: never;
@@ -658,7 +658,7 @@ export interface paths {
         };
         /**
          * The package's signers in routing order (ties by when they were added)
-         * @description Needs scope sign.package.read.
+         * @description Answers an ETag, and 304 to If-None-Match when unchanged. Needs scope sign.package.read.
          */
         get: operations["listSigners"];
         put?: never;
@@ -742,7 +742,7 @@ export interface paths {
         };
         /**
          * A signer (a group slot with its members once sent)
-         * @description Needs scope sign.package.read.
+         * @description Answers an ETag, and 304 to If-None-Match when unchanged. Needs scope sign.package.read.
          */
         get: operations["getSigner"];
         /**
@@ -3289,6 +3289,13 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4490,6 +4497,13 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4858,6 +4872,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SignerApiResponse"];
                 };
+            };
+            /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Default Response */
             401: {

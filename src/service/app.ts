@@ -130,7 +130,8 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
     origin: config.corsOrigins,
     // @fastify/cors allows only GET, HEAD and POST unless told: the API also updates and deletes.
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-    exposedHeaders: ["X-Trace-Id", "Location", "Retry-After"],
+    // ETag: the task pane polls with If-None-Match and must read the tag of each answer.
+    exposedHeaders: ["X-Trace-Id", "Location", "Retry-After", "ETag"],
     maxAge: 600,
   });
   await app.register(openapi, { models: MODELS, version: SERVICE_VERSION });

@@ -15,6 +15,7 @@
 
 import { performance } from "node:perf_hooks";
 import type { Storage, ClaimedOutboxRecord, PackageRecord } from "../storage";
+import { NOTIFICATION_KIND_HEADER, PACKAGE_ID_HEADER } from "../../api/notification-headers";
 import { composeNotification, headerText } from "../mail/messages";
 import { signingLinkFor } from "../mail/signing-link";
 import { COMPLETED_MAIL_LINK_TTL_SECONDS, packageZipLink } from "./completion";
@@ -171,5 +172,11 @@ function messageFor(row: ClaimedOutboxRecord, pkg: PackageRecord, link: string |
     voidedReason: pkg.voidedReason,
     link: row.kind === "Voided" ? null : link,
   });
-  return { id: row.id, to: { name, address: headerText(row.email) }, ...content };
+  return {
+    id: row.id,
+    to: { name, address: headerText(row.email) },
+    ...content,
+    // So that the sender's Outlook, reading one of these, shows its package (task pane, Status view).
+    headers: { [PACKAGE_ID_HEADER]: pkg.id, [NOTIFICATION_KIND_HEADER]: headerText(row.kind) },
+  };
 }
