@@ -11,7 +11,7 @@ import { createHttpClient, type FetchInit, type ResponseLike } from "../../src/a
 interface Sent {
   url: string;
   method: string;
-  body: string | undefined;
+  body: string | Uint8Array | undefined;
 }
 
 function fakeService(answer: (sent: Sent) => { status: number; body?: unknown }) {
