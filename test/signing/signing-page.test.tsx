@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/leak-guard/jsdom-environment.js
  */
 /**
  * The signing page's components under jsdom against the doc's routes in memory
