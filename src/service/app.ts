@@ -25,6 +25,7 @@ import documentRoutes from "./routes/documents";
 import downloadRoutes from "./routes/downloads";
 import { openBlobStore } from "./blobs";
 import { clearWorkDir, collectBlobGarbage } from "./domain/documents";
+import { PdfReader } from "./pdf-reader";
 import path from "node:path";
 import tagRoutes from "./routes/tags";
 import addinRoutes from "./routes/addin";
@@ -156,7 +157,9 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   await clearWorkDir(workDir);
   await blobs.sweepOrphans();
   if (!config.blobStore) await collectBlobGarbage(storage, blobs, new Date(), 0);
-  await app.register(documentRoutes, { storage, blobs, workDir });
+  const pdfReader = new PdfReader();
+  app.addHook("onClose", () => pdfReader.close());
+  await app.register(documentRoutes, { storage, blobs, workDir, pdfReader });
   await app.register(downloadRoutes, { storage, blobs });
   if (config.schedulerIntervalMs > 0) {
     const scheduler = startScheduler(storage, blobs, config.schedulerIntervalMs, app.log, config.smtp);
