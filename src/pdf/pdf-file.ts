@@ -40,7 +40,17 @@ export interface ReadPdfFileOptions {
   loadPdfJs?: PdfJsLoader;
   /** Whether to find text tags (default true); without, only the page tree is read. */
   tags?: boolean;
+  /**
+   * A full garbage collection (where the caller has one: a worker thread with gc exposed), called
+   * after every GARBAGE_BYTES handed to pdf.js. Each range read is a buffer that pdf.js copies and
+   * drops; V8 collects such buffers only when its heap asks for it, which while pdf.js loads a large
+   * stream (no other allocation) it does not: tens of megabytes of dropped buffers pile up.
+   */
+  collectGarbage?: () => void;
 }
+
+/** How many bytes handed to pdf.js between two calls of `collectGarbage`. */
+const GARBAGE_BYTES = 2 * 1024 * 1024;
 
 /** pdf.js accepts "%PDF-" anywhere in the first KiB, as inspect.ts's sniffType does. */
 const HEAD_BYTES = 1024;
@@ -102,9 +112,16 @@ interface FileTransport {
  * The class is made per pdf.js module, since a `range` must be an instance of that module's
  * PDFDataRangeTransport.
  */
-function fileTransport(pdfjs: PdfJs, handle: FileHandle, length: number, seen: Uint8Array) {
+function fileTransport(
+  pdfjs: PdfJs,
+  handle: FileHandle,
+  length: number,
+  seen: Uint8Array,
+  collectGarbage: (() => void) | undefined,
+) {
   return new (class extends pdfjs.PDFDataRangeTransport implements FileTransport {
     delivered = 0;
+    sinceCollected = 0;
     fresh = 0;
     failure: unknown = null;
     onFailure: (() => void) | null = null;
@@ -132,6 +149,11 @@ function fileTransport(pdfjs: PdfJs, handle: FileHandle, length: number, seen: U
           } catch {
             // pdf.js asserts on data for a request it has given up (cancelled, or its document
             // destroyed); such data is not wanted, and throwing here would only be unhandled.
+          }
+          this.sinceCollected += chunk.length;
+          if (collectGarbage && this.sinceCollected >= GARBAGE_BYTES) {
+            this.sinceCollected = 0;
+            collectGarbage();
           }
         },
         (error: unknown) => {
@@ -162,8 +184,9 @@ async function openDocument(
   handle: FileHandle,
   size: number,
   seen: Uint8Array,
+  collectGarbage?: () => void,
 ): Promise<OpenDocument> {
-  const transport = fileTransport(pdfjs, handle, size, seen);
+  const transport = fileTransport(pdfjs, handle, size, seen, collectGarbage);
   const task = pdfjs.getDocument({
     range: transport,
     rangeChunkSize: CHUNK_BYTES,
@@ -232,7 +255,7 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
     const seen = new Uint8Array(Math.ceil(size / CHUNK_BYTES));
     let current: OpenDocument;
     try {
-      current = await openDocument(pdfjs, handle, size, seen);
+      current = await openDocument(pdfjs, handle, size, seen, options.collectGarbage);
     } catch (error) {
       if (
         error instanceof InvalidDocumentError &&
@@ -260,7 +283,7 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
         if (current.transport.fresh > Math.max(WINDOW_BYTES, current.openingBytes)) {
           // pdf.js keeps every byte it has read until its document is closed: start afresh.
           await current.doc.destroy();
-          current = await openDocument(pdfjs, handle, size, seen);
+          current = await openDocument(pdfjs, handle, size, seen, options.collectGarbage);
         }
         const page = await current.doc.getPage(n);
         const geometry = geometryOfPdfJsPage(page);

@@ -27,6 +27,7 @@ import completionRoutes from "./routes/completion";
 import { SealKeeper } from "./domain/completion";
 import { openBlobStore } from "./blobs";
 import { clearWorkDir, collectBlobGarbage } from "./domain/documents";
+import { PdfReader } from "./pdf-reader";
 import path from "node:path";
 import tagRoutes from "./routes/tags";
 import addinRoutes from "./routes/addin";
@@ -160,7 +161,9 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   await clearWorkDir(workDir);
   await blobs.sweepOrphans();
   if (!config.blobStore) await collectBlobGarbage(storage, blobs, new Date(), 0);
-  await app.register(documentRoutes, { storage, blobs, workDir });
+  const pdfReader = new PdfReader();
+  app.addHook("onClose", () => pdfReader.close());
+  await app.register(documentRoutes, { storage, blobs, workDir, pdfReader });
   await app.register(downloadRoutes, { storage, blobs });
   await app.register(completionRoutes, { storage });
   // The seal certificate is read (or made, the first time) when a completion first needs it: making

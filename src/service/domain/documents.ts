@@ -5,14 +5,13 @@
 // counted as they pass), read from there, then put into the blob store. Blobs are shared by hash,
 // so a blob that may have lost its last reference is queued as garbage and collected later, only if
 // nothing refers to it any more.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, promises as fs } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { DetectedTag } from "../../pdf/find-tags";
-import { readPdfFile } from "../../pdf/pdf-file";
 import { FIELD_SIZES } from "../../tags";
-import { imageToPdf } from "../../pdf/image-to-pdf";
+import { imageFileToPdf } from "../../pdf/image-file-to-pdf";
 import { DocumentLimitError, InvalidDocumentError, sniffType } from "../../pdf/inspect";
 import {
   ACCEPTED_CONTENT_TYPES,
@@ -50,6 +49,7 @@ import {
 } from "./package-rules";
 import { issueDownloadLink } from "./download-links";
 import { newId } from "./tokens";
+import type { PdfReader } from "../pdf-reader";
 
 /** Staged blocks are this size, all but the last (contract §6.2). */
 export const UPLOAD_BLOCK_SIZE = 4 * 1024 * 1024;
@@ -65,6 +65,8 @@ export interface DocumentContext {
   blobs: BlobStore;
   /** Work files of uploads in flight; emptied when the service starts. */
   workDir: string;
+  /** Reads PDFs in a thread of its own, with a capped heap. */
+  pdfReader: PdfReader;
 }
 
 type FullDocument = Required<DocumentRecord>;
@@ -188,12 +190,20 @@ export interface PdfReading {
   tags: DetectedTag[];
 }
 
-/**
- * Page sizes and text tags of the PDF in `file` (refusals as src/pdf throws them), read in ranges
- * from the file so that a large scan is not held in memory whole.
- */
-export async function readPdf(file: string): Promise<PdfReading> {
-  return readPdfFile(file);
+/** Page sizes to 1/100 point, as readPdfFile gives them. */
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+/** The sha256 and length of a file, read a megabyte at a time. */
+async function hashFile(file: string): Promise<{ sha256: string; size: number }> {
+  const hash = createHash("sha256");
+  let size = 0;
+  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    size += chunk.length;
+  }
+  return { sha256: hash.digest("hex"), size };
 }
 
 async function readHead(file: string): Promise<Uint8Array> {
@@ -273,25 +283,29 @@ export async function storeDocument(
           : `The file is a ${sniffed.toUpperCase()}, not the ${contentType} it was sent as.`,
       );
     }
-    let pdfFile = original;
-    if (sniffed !== "pdf") {
-      await fs.writeFile(converted, await imageToPdf(new Uint8Array(await fs.readFile(original))));
-      pdfFile = converted;
+    let reading: PdfReading;
+    let pdfSpooled = null;
+    if (sniffed === "pdf") {
+      reading = await ctx.pdfReader.read(original);
+    } else {
+      // An image becomes a PDF of one page that we write: its size is known and it has no text, so
+      // it is not read again (a 50 MB photo would cost pdf.js its pixels).
+      const page = await imageFileToPdf(original, converted);
+      reading = {
+        pageCount: 1,
+        pages: [{ width: round2(page.width), height: round2(page.height) }],
+        tags: [],
+      };
+      pdfSpooled = await hashFile(converted);
     }
-    const reading = await readPdf(pdfFile);
 
     // Queue before putting: a crash between the put and the row leaves a blob the collector removes.
     const at = now().toISOString();
-    let pdfSha256 = spooled.sha256;
-    let pdfSpooled = null;
-    if (pdfFile !== original) {
-      pdfSpooled = await spoolToFile(createReadStream(pdfFile), `${pdfFile}.spooled`);
-      pdfSha256 = pdfSpooled.sha256;
-    }
+    const pdfSha256 = pdfSpooled ? pdfSpooled.sha256 : spooled.sha256;
     await ctx.storage.blobGarbage.queue([spooled.sha256, pdfSha256], at);
     // The spooled files move into the store (no second copy of the bytes).
     await ctx.blobs.putFile(original, spooled);
-    if (pdfSpooled) await ctx.blobs.putFile(`${pdfFile}.spooled`, pdfSpooled);
+    if (pdfSpooled) await ctx.blobs.putFile(converted, pdfSpooled);
 
     return await ctx.storage.transaction(async (s) => {
       const pkg = await requirePackage(s, tenantId, packageId, { lock: true });
@@ -332,7 +346,6 @@ export async function storeDocument(
   } finally {
     await fs.rm(original, { force: true });
     await fs.rm(converted, { force: true });
-    await fs.rm(`${converted}.spooled`, { force: true });
   }
 }
 
@@ -637,11 +650,16 @@ export async function detectedTags(storage: Storage, tenantId: string, packageId
 export async function detectTagsAgain(ctx: DocumentContext, tenantId: string, packageId: string, id: string) {
   const pkg = await requirePackage(ctx.storage, tenantId, packageId);
   const doc = await requireDocument(ctx.storage, pkg, id);
+  if (doc.pdfSha256 !== doc.sha256) {
+    // The PDF of an image, made by us: an image and nothing else, no text to find.
+    await ctx.storage.documents.setDetectedTags(doc.id, []);
+    return [];
+  }
   await fs.mkdir(ctx.workDir, { recursive: true });
   const file = path.join(ctx.workDir, `${randomUUID()}.pdf`);
   try {
     await spoolToFile(await ctx.blobs.get(doc.pdfSha256), file);
-    const { tags } = await readPdf(file);
+    const { tags } = await ctx.pdfReader.read(file);
     await ctx.storage.documents.setDetectedTags(doc.id, tags);
     return tags;
   } catch (error) {
