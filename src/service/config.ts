@@ -53,6 +53,16 @@ export interface ServiceConfig {
    * mail is sent and notifications stay Pending in the outbox (listed by `admin outbox`).
    */
   smtp: SmtpConfig | null;
+  /**
+   * SIGN_PUBLIC_URL: where signers reach this service; their links are `{publicUrl}/sign/{token}`.
+   * null: the service's own `http://localhost:{PORT}` (the port it listens on).
+   */
+  publicUrl: string | null;
+  /**
+   * Development routes (GET /api/dev/outbox for the workbench Mailbox). Set only by `npm start`
+   * (start-dev.ts), never from the environment, so a deployment cannot turn them on by mistake.
+   */
+  devRoutes: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -106,6 +116,24 @@ function smtpFrom(env: NodeJS.ProcessEnv): SmtpConfig | null {
   }
 }
 
+function publicUrlFrom(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.SIGN_PUBLIC_URL?.trim();
+  if (!raw) return null;
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (
+    !url ||
+    (url.protocol !== "http:" && url.protocol !== "https:") ||
+    url.search ||
+    url.hash ||
+    url.username
+  ) {
+    throw new ConfigError(
+      `SIGN_PUBLIC_URL must be an http or https URL without query, fragment or credentials, such as https://sign.example.com, got "${raw}"`,
+    );
+  }
+  return raw.replace(/\/+$/, "");
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -133,5 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     // Not trimmed: a password may begin or end with a space.
     sealP12Password: env.SIGN_SEAL_P12_PASSWORD ?? "",
     smtp: smtpFrom(env),
+    publicUrl: publicUrlFrom(env),
+    devRoutes: false,
   };
 }

@@ -14,9 +14,10 @@
 // least once — never lost — and both copies carry the same Message-ID (the row's id).
 
 import { performance } from "node:perf_hooks";
-import type { Storage, ClaimedOutboxRecord, PackageRecord } from "../storage";
+import type { Storage, ClaimedOutboxRecord, OutboxRecord, PackageRecord } from "../storage";
 import { composeNotification, headerText } from "../mail/messages";
 import { signingLinkFor } from "../mail/signing-link";
+import type { SigningLinks } from "./signing-links";
 import { MailSendError, SEND_TIMEOUT_MS, type Mailer, type OutgoingMail } from "../mail/transport";
 
 /** Rows claimed at once: what one sender sends in a batch. */
@@ -51,6 +52,8 @@ export interface DeliveryOptions {
   limit?: number;
   /** Aborted when the service stops: the send in flight is cut off and the rest released. */
   signal?: AbortSignal;
+  /** Makes the signers' links; without it a mail says that the link follows. */
+  links?: SigningLinks | null;
 }
 
 /**
@@ -60,7 +63,7 @@ export interface DeliveryOptions {
 export async function deliverDueNotifications(
   storage: Storage,
   mailer: Mailer,
-  { now = new Date(), limit = OUTBOX_BATCH, signal }: DeliveryOptions = {},
+  { now = new Date(), limit = OUTBOX_BATCH, signal, links = null }: DeliveryOptions = {},
 ): Promise<DeliveryReport> {
   const started = performance.now();
   const elapsed = () => performance.now() - started;
@@ -105,7 +108,7 @@ export async function deliverDueNotifications(
       continue;
     }
     try {
-      await mailer.send(messageFor(row, pkg), signal);
+      await mailer.send(messageFor(row, pkg, links), signal);
       await storage.outbox.markDelivered(row.id, row.lease, clock());
       report.delivered++;
     } catch (error) {
@@ -142,13 +145,13 @@ export async function deliverDueNotifications(
  * The person's name for the greeting and the To header, on one line; none when it is just their
  * address again (a signer added without a name is named by their address).
  */
-function personName(row: ClaimedOutboxRecord): string | null {
+function personName(row: OutboxRecord): string | null {
   const name = row.name ? headerText(row.name) : "";
   return name && name.toLowerCase() !== row.email.toLowerCase() ? name : null;
 }
 
 /** The mail of one row: its kind's words, the package's subject and message, the person's name and link. */
-function messageFor(row: ClaimedOutboxRecord, pkg: PackageRecord): OutgoingMail {
+export function messageFor(row: OutboxRecord, pkg: PackageRecord, links: SigningLinks | null): OutgoingMail {
   const name = personName(row);
   const content = composeNotification({
     kind: row.kind,
@@ -157,7 +160,8 @@ function messageFor(row: ClaimedOutboxRecord, pkg: PackageRecord): OutgoingMail 
     emailSubject: pkg.emailSubject,
     emailMessage: pkg.emailMessage,
     voidedReason: pkg.voidedReason,
-    link: row.kind === "Voided" ? null : signingLinkFor(row),
+    details: row.details ?? null,
+    link: signingLinkFor(row, links),
   });
   return { id: row.id, to: { name, address: headerText(row.email) }, ...content };
 }

@@ -10,10 +10,12 @@ import type { Storage } from "../storage";
 import { deliverDueNotifications, OUTBOX_BATCH } from "../domain/outbox";
 import type { SmtpConfig } from "../mail/smtp-url";
 import { createMailer } from "../mail/transport";
+import { sendDueReminders } from "../domain/signing";
+import type { SigningLinks } from "../domain/signing-links";
 
 /**
  * The service's one background loop: sends Scheduled packages that are due, expires sent ones past
- * their expirationDate, folds the package counts (migration 11), drops expired uploads, collects
+ * their expirationDate, queues the reminders that are due, folds the package counts (migration 11), drops expired uploads, collects
  * unreferenced blobs and, when SMTP is configured, delivers the outbox's due notifications (without
  * it they stay Pending). Each step claims its rows in its
  * own transaction (FOR UPDATE SKIP LOCKED on PostgreSQL; SQLite's writer lock), so two service
@@ -26,6 +28,7 @@ export function startScheduler(
   intervalMs: number,
   log: FastifyBaseLogger,
   smtp: SmtpConfig | null = null,
+  links: SigningLinks | null = null,
 ): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -36,7 +39,7 @@ export function startScheduler(
   // Stopping cuts off a send in flight instead of waiting up to its timeout.
   const stopping = new AbortController();
   const deliver = async () => {
-    const report = await deliverDueNotifications(storage, mailer!, { signal: stopping.signal });
+    const report = await deliverDueNotifications(storage, mailer!, { signal: stopping.signal, links });
     for (const p of report.problems) {
       log.warn(
         { outboxId: p.id, packageId: p.packageId, error: p.error },
@@ -56,6 +59,8 @@ export function startScheduler(
       // Drain: a step handles a batch; repeat while batches come back full.
       while (!stopped && (await sendDuePackages(storage, SYSTEM)) >= 20);
       while (!stopped && (await expirePackages(storage, SYSTEM)) >= 50);
+      // Reminders due by each package's settings (they become outbox rows like any notification).
+      while (!stopped && (await sendDueReminders(storage, SYSTEM)) >= 50);
       // Fold the package counts' +1/-1 rows, so that a list's totalCount sums a handful of rows.
       if (!stopped && (await storage.packages.countsNeedFolding())) {
         await storage.transaction((s) => s.packages.compactCounts());
