@@ -43,6 +43,10 @@ import type { Storage } from "./storage";
 import { installValidators } from "./validation";
 import { SERVICE_VERSION } from "./version";
 import { startScheduler } from "./jobs/scheduler";
+import { redactTokens, SigningLinks } from "./domain/signing-links";
+import signingPageRoutes from "./routes/signing-page";
+import devRoutes from "./routes/dev";
+import { SIGNING_MODELS } from "./schemas/signing";
 
 export interface AppOptions {
   storage: Storage;
@@ -59,6 +63,7 @@ const MODELS: TSchema[] = [
   ...PACKAGE_MODELS,
   ...DOCUMENT_MODELS,
   ...TELEMETRY_MODELS,
+  ...SIGNING_MODELS,
 ];
 
 /** A W3C traceparent's trace id when the caller sent one, so a request can be followed across systems. */
@@ -98,9 +103,34 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   );
 }
 
+/** http://localhost:{port}, with the port the server listens on (PORT may be 0: any free port). */
+function ownUrl(app: FastifyInstance, configured: number): string {
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : configured;
+  return `http://localhost:${port}`;
+}
+
 export async function buildApp({ storage, config, logStream }: AppOptions): Promise<FastifyInstance> {
+  // Request lines log the URL without the tokens of signing and download links (they open documents).
+  const serializers = {
+    req: (req: {
+      method: string;
+      url: string;
+      host?: string;
+      ip?: string;
+      socket?: { remotePort?: number };
+    }) => ({
+      method: req.method,
+      url: redactTokens(req.url),
+      host: req.host,
+      remoteAddress: req.ip,
+      remotePort: req.socket?.remotePort,
+    }),
+  };
   const app = Fastify({
-    logger: logStream ? { level: config.logLevel, stream: logStream } : { level: config.logLevel },
+    logger: logStream
+      ? { level: config.logLevel, stream: logStream, serializers }
+      : { level: config.logLevel, serializers },
     logController: new LogController({ requestIdLogLabel: "traceId" }),
     genReqId: (req) => traceIdOf(req.headers.traceparent),
     bodyLimit: config.bodyLimitBytes,
@@ -169,11 +199,22 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   // The seal certificate is read (or made, the first time) when a completion first needs it: making
   // one takes a second or two, which every start of a test service would otherwise pay.
   const seal = new SealKeeper(config);
+  // Signers' links: SIGN_PUBLIC_URL, or the address this service listens on (known once it listens).
+  const links = await SigningLinks.open(storage, () => config.publicUrl ?? ownUrl(app, config.port));
+  await app.register(signingPageRoutes, { ctx: { storage, links, limiter, blobs } });
+  if (config.devRoutes) await app.register(devRoutes, { storage, links });
   if (config.schedulerIntervalMs > 0) {
-    const scheduler = startScheduler(storage, blobs, config.schedulerIntervalMs, app.log, config.smtp, {
-      seal,
-      publicUrl: config.publicUrl,
-    });
+    const scheduler = startScheduler(
+      storage,
+      blobs,
+      config.schedulerIntervalMs,
+      app.log,
+      config.smtp,
+      links,
+      {
+        seal,
+      },
+    );
     app.addHook("onClose", () => scheduler.stop());
   }
   await app.register(addinRoutes, { storage, config, limiter });

@@ -49,11 +49,6 @@ export interface ServiceConfig {
   /** SIGN_SEAL_P12_PASSWORD: opens SIGN_SEAL_P12 (empty when unset). */
   sealP12Password: string;
   /**
-   * SIGN_PUBLIC_URL: the service's address as people reach it from a mail (links in notifications);
-   * default http://localhost:PORT.
-   */
-  publicUrl: string;
-  /**
    * SMTP_URL and SMTP_FROM (mail/smtp-url.ts): where the scheduler delivers the outbox. null: no
    * mail is sent and notifications stay Pending in the outbox (listed by `admin outbox`).
    */
@@ -63,6 +58,16 @@ export interface ServiceConfig {
    * (routes/signing-assets.ts); default dist/signing of this checkout (`npm run build:signing`).
    */
   signingPageDir: string;
+  /**
+   * SIGN_PUBLIC_URL: where signers reach this service; their links are `{publicUrl}/sign/{token}`.
+   * null: the service's own `http://localhost:{PORT}` (the port it listens on).
+   */
+  publicUrl: string | null;
+  /**
+   * Development routes (GET /api/dev/outbox for the workbench Mailbox). Set only by `npm start`
+   * (start-dev.ts), never from the environment, so a deployment cannot turn them on by mistake.
+   */
+  devRoutes: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -116,21 +121,22 @@ function smtpFrom(env: NodeJS.ProcessEnv): SmtpConfig | null {
   }
 }
 
-function publicUrlFrom(env: NodeJS.ProcessEnv, port: number): string {
+function publicUrlFrom(env: NodeJS.ProcessEnv): string | null {
   const raw = env.SIGN_PUBLIC_URL?.trim();
-  if (!raw) return `http://localhost:${port}`;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`SIGN_PUBLIC_URL must be an absolute http(s) URL, got "${raw}"`);
-  }
-  if ((url.protocol !== "https:" && url.protocol !== "http:") || url.search || url.hash || url.username) {
+  if (!raw) return null;
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (
+    !url ||
+    (url.protocol !== "http:" && url.protocol !== "https:") ||
+    url.search ||
+    url.hash ||
+    url.username
+  ) {
     throw new ConfigError(
-      `SIGN_PUBLIC_URL must be an http(s) URL without query, fragment or credentials, got "${raw}"`,
+      `SIGN_PUBLIC_URL must be an http or https URL without query, fragment or credentials, such as https://sign.example.com, got "${raw}"`,
     );
   }
-  return url.toString().replace(/\/+$/, "");
+  return raw.replace(/\/+$/, "");
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -161,7 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     // Not trimmed: a password may begin or end with a space.
     sealP12Password: env.SIGN_SEAL_P12_PASSWORD ?? "",
     smtp: smtpFrom(env),
-    publicUrl: publicUrlFrom(env, port),
+    publicUrl: publicUrlFrom(env),
+    devRoutes: false,
     signingPageDir: env.SIGN_SIGNING_PAGE_DIR?.trim()
       ? path.resolve(env.SIGN_SIGNING_PAGE_DIR.trim())
       : path.resolve(__dirname, "../../dist/signing"),

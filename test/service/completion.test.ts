@@ -278,7 +278,7 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
       const before = smtp.received.length;
       for (;;) {
         const r = await deliverDueNotifications(service.storage, mailer, {
-          publicUrl: service.config.publicUrl,
+          publicUrl: service.config.publicUrl ?? undefined,
         });
         if (r.claimed === 0) break;
       }

@@ -14,11 +14,12 @@
 // least once — never lost — and both copies carry the same Message-ID (the row's id).
 
 import { performance } from "node:perf_hooks";
-import type { Storage, ClaimedOutboxRecord, PackageRecord } from "../storage";
+import type { Storage, ClaimedOutboxRecord, OutboxRecord, PackageRecord } from "../storage";
 import { NOTIFICATION_KIND_HEADER, PACKAGE_ID_HEADER } from "../../api/notification-headers";
 import { composeNotification, headerText } from "../mail/messages";
 import { signingLinkFor } from "../mail/signing-link";
 import { COMPLETED_MAIL_LINK_TTL_SECONDS, packageZipLink } from "./completion";
+import type { SigningLinks } from "./signing-links";
 import { MailSendError, SEND_TIMEOUT_MS, type Mailer, type OutgoingMail } from "../mail/transport";
 
 /** Rows claimed at once: what one sender sends in a batch. */
@@ -55,6 +56,8 @@ export interface DeliveryOptions {
   signal?: AbortSignal;
   /** The service's address as mail readers reach it (SIGN_PUBLIC_URL): links in mails start with it. */
   publicUrl?: string;
+  /** Makes the signers' links; without it a mail says that the link follows. */
+  links?: SigningLinks | null;
 }
 
 /**
@@ -64,7 +67,13 @@ export interface DeliveryOptions {
 export async function deliverDueNotifications(
   storage: Storage,
   mailer: Mailer,
-  { now = new Date(), limit = OUTBOX_BATCH, signal, publicUrl = "" }: DeliveryOptions = {},
+  {
+    now = new Date(),
+    limit = OUTBOX_BATCH,
+    signal,
+    links = null,
+    publicUrl = links?.publicBase() ?? "",
+  }: DeliveryOptions = {},
 ): Promise<DeliveryReport> {
   const started = performance.now();
   const elapsed = () => performance.now() - started;
@@ -117,7 +126,7 @@ export async function deliverDueNotifications(
         await fail(row, "the package's zip does not exist");
         continue;
       }
-      const link = zipLink ? publicUrl.replace(/\/+$/, "") + zipLink.url : signingLinkFor(row);
+      const link = zipLink ? publicUrl.replace(/\/+$/, "") + zipLink.url : signingLinkFor(row, links);
       await mailer.send(messageFor(row, pkg, link), signal);
       await storage.outbox.markDelivered(row.id, row.lease, clock());
       report.delivered++;
@@ -155,13 +164,13 @@ export async function deliverDueNotifications(
  * The person's name for the greeting and the To header, on one line; none when it is just their
  * address again (a signer added without a name is named by their address).
  */
-function personName(row: ClaimedOutboxRecord): string | null {
+function personName(row: OutboxRecord): string | null {
   const name = row.name ? headerText(row.name) : "";
   return name && name.toLowerCase() !== row.email.toLowerCase() ? name : null;
 }
 
 /** The mail of one row: its kind's words, the package's subject and message, the person's name and link. */
-function messageFor(row: ClaimedOutboxRecord, pkg: PackageRecord, link: string | null): OutgoingMail {
+export function messageFor(row: OutboxRecord, pkg: PackageRecord, link: string | null): OutgoingMail {
   const name = personName(row);
   const content = composeNotification({
     kind: row.kind,
@@ -170,6 +179,7 @@ function messageFor(row: ClaimedOutboxRecord, pkg: PackageRecord, link: string |
     emailSubject: pkg.emailSubject,
     emailMessage: pkg.emailMessage,
     voidedReason: pkg.voidedReason,
+    details: row.details ?? null,
     link: row.kind === "Voided" ? null : link,
   });
   return {

@@ -11,10 +11,12 @@ import { deliverDueNotifications, OUTBOX_BATCH } from "../domain/outbox";
 import type { SmtpConfig } from "../mail/smtp-url";
 import { createMailer } from "../mail/transport";
 import { completeDuePackage, type SealKeeper } from "../domain/completion";
+import { sendDueReminders } from "../domain/signing";
+import type { SigningLinks } from "../domain/signing-links";
 
 /**
  * The service's one background loop: sends Scheduled packages that are due, expires sent ones past
- * their expirationDate, folds the package counts (migration 11), drops expired uploads, collects
+ * their expirationDate, queues the reminders that are due, folds the package counts (migration 11), drops expired uploads, collects
  * unreferenced blobs, completes Completed packages (domain/completion.ts) and, when SMTP is configured, delivers the outbox's due notifications (without
  * it they stay Pending). Each step claims its rows in its
  * own transaction (FOR UPDATE SKIP LOCKED on PostgreSQL; SQLite's writer lock), so two service
@@ -27,7 +29,8 @@ export function startScheduler(
   intervalMs: number,
   log: FastifyBaseLogger,
   smtp: SmtpConfig | null = null,
-  completion: { seal: SealKeeper; publicUrl: string } | null = null,
+  links: SigningLinks | null = null,
+  completion: { seal: SealKeeper } | null = null,
 ): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -40,7 +43,8 @@ export function startScheduler(
   const deliver = async () => {
     const report = await deliverDueNotifications(storage, mailer!, {
       signal: stopping.signal,
-      publicUrl: completion?.publicUrl,
+      links,
+      publicUrl: links?.publicBase(),
     });
     for (const p of report.problems) {
       log.warn(
@@ -75,6 +79,8 @@ export function startScheduler(
       // Drain: a step handles a batch; repeat while batches come back full.
       while (!stopped && (await sendDuePackages(storage, SYSTEM)) >= 20);
       while (!stopped && (await expirePackages(storage, SYSTEM)) >= 50);
+      // Reminders due by each package's settings (they become outbox rows like any notification).
+      while (!stopped && (await sendDueReminders(storage, SYSTEM)) >= 50);
       // Fold the package counts' +1/-1 rows, so that a list's totalCount sums a handful of rows.
       if (!stopped && (await storage.packages.countsNeedFolding())) {
         await storage.transaction((s) => s.packages.compactCounts());

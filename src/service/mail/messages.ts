@@ -1,4 +1,4 @@
-import type { OutboxKind } from "../storage";
+import type { OutboxDetails, OutboxKind } from "../storage";
 
 /** What a notification says: from the outbox row and its package, as they are when it is sent. */
 export interface NotificationContent {
@@ -8,9 +8,11 @@ export interface NotificationContent {
   emailSubject: string | null;
   emailMessage: string | null;
   voidedReason: string | null;
+  /** Who declined and why (Declined), who completed a group slot (SlotCompleted). */
+  details?: OutboxDetails | null;
   /**
-   * The signer's link to the signing page (mail/signing-link.ts; null until that page exists), or for
-   * Completed the sender's link to the package zip.
+   * The signer's link to the signing page (mail/signing-link.ts), or for Completed the sender's link
+   * to the package zip.
    */
   link: string | null;
 }
@@ -55,7 +57,19 @@ function subjectOf(c: NotificationContent): string {
       return `Voided: ${c.emailSubject ?? c.packageName}`;
     case "Completed":
       return `Completed: ${c.packageName}`;
+    case "SlotCompleted":
+      return `Signed by another member: ${c.emailSubject ?? c.packageName}`;
+    case "Declined":
+      return `Declined: ${c.packageName}`;
   }
+}
+
+/** "Name <email>", or whichever of the two is known. */
+function person(name: string | null | undefined, email: string | null | undefined): string {
+  const n = name ? headerText(name) : "";
+  const e = email ? headerText(email) : "";
+  if (n && e && n.toLowerCase() !== e.toLowerCase()) return `${n} <${e}>`;
+  return n || e || "someone";
 }
 
 /** The body's paragraphs, as plain text; the HTML is made of the same paragraphs. */
@@ -88,6 +102,21 @@ function bodyOf(c: NotificationContent): Body {
         quoted: null,
         link: c.link ? { url: c.link, label: "Download the signed documents" } : null,
       };
+    case "SlotCompleted": {
+      const by = person(c.details?.byName, c.details?.byEmail);
+      const group = c.details?.groupName ? ` for ${headerText(c.details.groupName)}` : "";
+      return {
+        opening: `${by} has signed ${name}${group}: nothing more is needed from you.`,
+        quoted: null,
+        link: null,
+      };
+    }
+    case "Declined":
+      return {
+        opening: `${person(c.details?.byName, c.details?.byEmail)} declined to sign ${name}; the package is now Declined.`,
+        quoted: c.details?.reason ? `Reason: ${c.details.reason}` : null,
+        link: null,
+      };
   }
 }
 
@@ -103,7 +132,9 @@ export function composeNotification(c: NotificationContent): ComposedMessage {
     body.opening,
     quoted,
     body.link &&
-      ("url" in body.link ? `${body.link.label ?? "Open the documents"}: ${body.link.url}` : body.link.follows),
+      ("url" in body.link
+        ? `${body.link.label ?? "Open the documents"}: ${body.link.url}`
+        : body.link.follows),
     FOOTER,
   ]
     .filter((p): p is string => Boolean(p))

@@ -14,6 +14,7 @@ import { BlobGarbageStore, DocumentStore, UploadStore } from "./documents";
 import { AuditStore, OutboxStore } from "./audit";
 import { DownloadLinkStore } from "./download-links";
 import { CompletionStore } from "./completions";
+import { ServiceKeyStore, SigningLinkStore, SigningValueStore } from "./signing";
 
 export { UniqueViolationError } from "./driver";
 export type { Dialect } from "./driver";
@@ -27,6 +28,7 @@ export type * from "./audit";
 export type * from "./documents";
 export type * from "./download-links";
 export type * from "./completions";
+export type * from "./signing";
 
 /** The one door to the database: the rest of the service calls these stores and never writes SQL. */
 export class Storage {
@@ -44,6 +46,9 @@ export class Storage {
   readonly blobGarbage: BlobGarbageStore;
   readonly downloadLinks: DownloadLinkStore;
   readonly completions: CompletionStore;
+  readonly serviceKeys: ServiceKeyStore;
+  readonly signingLinks: SigningLinkStore;
+  readonly signingValues: SigningValueStore;
 
   constructor(
     private readonly driver: SqlDriver,
@@ -63,6 +68,9 @@ export class Storage {
     this.blobGarbage = new BlobGarbageStore(executor);
     this.downloadLinks = new DownloadLinkStore(executor);
     this.completions = new CompletionStore(executor, driver.dialect);
+    this.serviceKeys = new ServiceKeyStore(executor);
+    this.signingLinks = new SigningLinkStore(executor);
+    this.signingValues = new SigningValueStore(executor);
   }
 
   get dialect() {
