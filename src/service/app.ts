@@ -23,6 +23,8 @@ import signerRoutes from "./routes/signers";
 import annotationRoutes from "./routes/annotations";
 import documentRoutes from "./routes/documents";
 import downloadRoutes from "./routes/downloads";
+import completionRoutes from "./routes/completion";
+import { SealKeeper } from "./domain/completion";
 import { openBlobStore } from "./blobs";
 import { clearWorkDir, collectBlobGarbage } from "./domain/documents";
 import path from "node:path";
@@ -128,7 +130,8 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
     origin: config.corsOrigins,
     // @fastify/cors allows only GET, HEAD and POST unless told: the API also updates and deletes.
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-    exposedHeaders: ["X-Trace-Id", "Location", "Retry-After"],
+    // ETag: the task pane polls with If-None-Match and must read the tag of each answer.
+    exposedHeaders: ["X-Trace-Id", "Location", "Retry-After", "ETag"],
     maxAge: 600,
   });
   await app.register(openapi, { models: MODELS, version: SERVICE_VERSION });
@@ -159,8 +162,15 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   if (!config.blobStore) await collectBlobGarbage(storage, blobs, new Date(), 0);
   await app.register(documentRoutes, { storage, blobs, workDir });
   await app.register(downloadRoutes, { storage, blobs });
+  await app.register(completionRoutes, { storage });
+  // The seal certificate is read (or made, the first time) when a completion first needs it: making
+  // one takes a second or two, which every start of a test service would otherwise pay.
+  const seal = new SealKeeper(config);
   if (config.schedulerIntervalMs > 0) {
-    const scheduler = startScheduler(storage, blobs, config.schedulerIntervalMs, app.log, config.smtp);
+    const scheduler = startScheduler(storage, blobs, config.schedulerIntervalMs, app.log, config.smtp, {
+      seal,
+      publicUrl: config.publicUrl,
+    });
     app.addHook("onClose", () => scheduler.stop());
   }
   await app.register(addinRoutes, { storage, config, limiter });

@@ -49,6 +49,11 @@ export interface ServiceConfig {
   /** SIGN_SEAL_P12_PASSWORD: opens SIGN_SEAL_P12 (empty when unset). */
   sealP12Password: string;
   /**
+   * SIGN_PUBLIC_URL: the service's address as people reach it from a mail (links in notifications);
+   * default http://localhost:PORT.
+   */
+  publicUrl: string;
+  /**
    * SMTP_URL and SMTP_FROM (mail/smtp-url.ts): where the scheduler delivers the outbox. null: no
    * mail is sent and notifications stay Pending in the outbox (listed by `admin outbox`).
    */
@@ -111,13 +116,31 @@ function smtpFrom(env: NodeJS.ProcessEnv): SmtpConfig | null {
   }
 }
 
+function publicUrlFrom(env: NodeJS.ProcessEnv, port: number): string {
+  const raw = env.SIGN_PUBLIC_URL?.trim();
+  if (!raw) return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`SIGN_PUBLIC_URL must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if ((url.protocol !== "https:" && url.protocol !== "http:") || url.search || url.hash || url.username) {
+    throw new ConfigError(
+      `SIGN_PUBLIC_URL must be an http(s) URL without query, fragment or credentials, got "${raw}"`,
+    );
+  }
+  return url.toString().replace(/\/+$/, "");
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError("DATABASE_URL must start with postgres:// or postgresql://");
   }
+  const port = integer(env, "PORT", 3001, 0, 65535);
   return {
-    port: integer(env, "PORT", 3001, 0, 65535),
+    port,
     host: env.HOST?.trim() || "127.0.0.1",
     dataDir: path.resolve(env.SIGN_DATA_DIR?.trim() || ".data"),
     databaseUrl,
@@ -138,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     // Not trimmed: a password may begin or end with a space.
     sealP12Password: env.SIGN_SEAL_P12_PASSWORD ?? "",
     smtp: smtpFrom(env),
+    publicUrl: publicUrlFrom(env, port),
     signingPageDir: env.SIGN_SIGNING_PAGE_DIR?.trim()
       ? path.resolve(env.SIGN_SIGNING_PAGE_DIR.trim())
       : path.resolve(__dirname, "../../dist/signing"),

@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  *
  * End to end without Microsoft: a local OpenID Connect issuer (a key pair and a JWKS server) stands
  * in for Entra, the real service accepts its tokens through OIDC_*, and the pane's Microsoft token

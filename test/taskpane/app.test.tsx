@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/leak-guard/jsdom-environment.js
  */
 import "./setup";
 import { render, screen } from "@testing-library/react";
@@ -9,6 +9,7 @@ import { SendRegular, TagRegular } from "@fluentui/react-icons";
 import { App } from "../../src/taskpane/components/App";
 import { Root } from "../../src/taskpane/components/Root";
 import { luminance, themeNameFor } from "../../src/taskpane/theme";
+import { useNavigation, useNavigationRequest } from "../../src/taskpane/navigation";
 
 describe("App", () => {
   it("loads a view when its tab is chosen, with a spinner meanwhile, and keeps visited views", async () => {
@@ -38,6 +39,40 @@ describe("App", () => {
     expect(await screen.findByText("Send view")).toBeInTheDocument();
     await user.click(screen.getByRole("tab", { name: "Tags" }));
     expect(screen.getByRole("textbox", { name: "typed" })).toHaveValue("kept");
+  });
+
+  it("lets one view send the user to another with what to show there", async () => {
+    function Sender() {
+      const { navigate } = useNavigation();
+      return <button onClick={() => navigate({ view: "status", packageId: "p-42" })}>See its status</button>;
+    }
+    function Status() {
+      const request = useNavigationRequest("status");
+      return <p>Showing {request?.packageId ?? "the thread"}</p>;
+    }
+    const views = [
+      {
+        id: "send" as const,
+        label: "Send",
+        icon: SendRegular,
+        load: () => Promise.resolve({ default: Sender }),
+      },
+      {
+        id: "status" as const,
+        label: "Status",
+        icon: TagRegular,
+        load: () => Promise.resolve({ default: Status }),
+      },
+    ];
+    const user = userEvent.setup();
+    render(
+      <Root host={null} session={{ storage: null }}>
+        <App views={views} initialView="send" />
+      </Root>,
+    );
+    await user.click(await screen.findByRole("button", { name: "See its status" }));
+    expect(screen.getByRole("tab", { name: "Status" })).toHaveAttribute("aria-selected", "true");
+    expect(await screen.findByText("Showing p-42")).toBeInTheDocument();
   });
 
   it("catches a view that fails to load and loads it again on Retry", async () => {

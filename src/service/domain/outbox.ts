@@ -15,8 +15,10 @@
 
 import { performance } from "node:perf_hooks";
 import type { Storage, ClaimedOutboxRecord, PackageRecord } from "../storage";
+import { NOTIFICATION_KIND_HEADER, PACKAGE_ID_HEADER } from "../../api/notification-headers";
 import { composeNotification, headerText } from "../mail/messages";
 import { signingLinkFor } from "../mail/signing-link";
+import { COMPLETED_MAIL_LINK_TTL_SECONDS, packageZipLink } from "./completion";
 import { MailSendError, SEND_TIMEOUT_MS, type Mailer, type OutgoingMail } from "../mail/transport";
 
 /** Rows claimed at once: what one sender sends in a batch. */
@@ -51,6 +53,8 @@ export interface DeliveryOptions {
   limit?: number;
   /** Aborted when the service stops: the send in flight is cut off and the rest released. */
   signal?: AbortSignal;
+  /** The service's address as mail readers reach it (SIGN_PUBLIC_URL): links in mails start with it. */
+  publicUrl?: string;
 }
 
 /**
@@ -60,7 +64,7 @@ export interface DeliveryOptions {
 export async function deliverDueNotifications(
   storage: Storage,
   mailer: Mailer,
-  { now = new Date(), limit = OUTBOX_BATCH, signal }: DeliveryOptions = {},
+  { now = new Date(), limit = OUTBOX_BATCH, signal, publicUrl = "" }: DeliveryOptions = {},
 ): Promise<DeliveryReport> {
   const started = performance.now();
   const elapsed = () => performance.now() - started;
@@ -105,7 +109,16 @@ export async function deliverDueNotifications(
       continue;
     }
     try {
-      await mailer.send(messageFor(row, pkg), signal);
+      // The sender's link to the zip is minted now, for a day from the moment the mail goes out
+      // (only its hash is stored, so the outbox row cannot hold it).
+      const zipLink =
+        row.kind === "Completed" ? await packageZipLink(storage, pkg, COMPLETED_MAIL_LINK_TTL_SECONDS) : null;
+      if (row.kind === "Completed" && !zipLink) {
+        await fail(row, "the package's zip does not exist");
+        continue;
+      }
+      const link = zipLink ? publicUrl.replace(/\/+$/, "") + zipLink.url : signingLinkFor(row);
+      await mailer.send(messageFor(row, pkg, link), signal);
       await storage.outbox.markDelivered(row.id, row.lease, clock());
       report.delivered++;
     } catch (error) {
@@ -148,7 +161,7 @@ function personName(row: ClaimedOutboxRecord): string | null {
 }
 
 /** The mail of one row: its kind's words, the package's subject and message, the person's name and link. */
-function messageFor(row: ClaimedOutboxRecord, pkg: PackageRecord): OutgoingMail {
+function messageFor(row: ClaimedOutboxRecord, pkg: PackageRecord, link: string | null): OutgoingMail {
   const name = personName(row);
   const content = composeNotification({
     kind: row.kind,
@@ -157,7 +170,13 @@ function messageFor(row: ClaimedOutboxRecord, pkg: PackageRecord): OutgoingMail 
     emailSubject: pkg.emailSubject,
     emailMessage: pkg.emailMessage,
     voidedReason: pkg.voidedReason,
-    link: row.kind === "Voided" ? null : signingLinkFor(row),
+    link: row.kind === "Voided" ? null : link,
   });
-  return { id: row.id, to: { name, address: headerText(row.email) }, ...content };
+  return {
+    id: row.id,
+    to: { name, address: headerText(row.email) },
+    ...content,
+    // So that the sender's Outlook, reading one of these, shows its package (task pane, Status view).
+    headers: { [PACKAGE_ID_HEADER]: pkg.id, [NOTIFICATION_KIND_HEADER]: headerText(row.kind) },
+  };
 }

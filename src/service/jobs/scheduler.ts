@@ -10,11 +10,12 @@ import type { Storage } from "../storage";
 import { deliverDueNotifications, OUTBOX_BATCH } from "../domain/outbox";
 import type { SmtpConfig } from "../mail/smtp-url";
 import { createMailer } from "../mail/transport";
+import { completeDuePackage, type SealKeeper } from "../domain/completion";
 
 /**
  * The service's one background loop: sends Scheduled packages that are due, expires sent ones past
  * their expirationDate, folds the package counts (migration 11), drops expired uploads, collects
- * unreferenced blobs and, when SMTP is configured, delivers the outbox's due notifications (without
+ * unreferenced blobs, completes Completed packages (domain/completion.ts) and, when SMTP is configured, delivers the outbox's due notifications (without
  * it they stay Pending). Each step claims its rows in its
  * own transaction (FOR UPDATE SKIP LOCKED on PostgreSQL; SQLite's writer lock), so two service
  * processes on one database never do one twice.
@@ -26,6 +27,7 @@ export function startScheduler(
   intervalMs: number,
   log: FastifyBaseLogger,
   smtp: SmtpConfig | null = null,
+  completion: { seal: SealKeeper; publicUrl: string } | null = null,
 ): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -36,7 +38,10 @@ export function startScheduler(
   // Stopping cuts off a send in flight instead of waiting up to its timeout.
   const stopping = new AbortController();
   const deliver = async () => {
-    const report = await deliverDueNotifications(storage, mailer!, { signal: stopping.signal });
+    const report = await deliverDueNotifications(storage, mailer!, {
+      signal: stopping.signal,
+      publicUrl: completion?.publicUrl,
+    });
     for (const p of report.problems) {
       log.warn(
         { outboxId: p.id, packageId: p.packageId, error: p.error },
@@ -51,6 +56,20 @@ export function startScheduler(
     // fails, once a tick is enough.
     return report.claimed >= OUTBOX_BATCH && report.retried === 0 && report.released === 0;
   };
+  const complete = async () => {
+    const report = await completeDuePackage({ storage, blobs, seal: completion!.seal });
+    if (!report) return false;
+    if (report.outcome === "done")
+      log.info({ packageId: report.packageId }, "package completed: documents sealed");
+    else if (report.outcome === "lease-lost")
+      log.warn({ packageId: report.packageId }, "completion lease lost; another worker goes on");
+    else
+      log.error(
+        { packageId: report.packageId, error: report.error },
+        report.outcome === "failed" ? "completion failed; given up" : "completion failed; will retry",
+      );
+    return true;
+  };
   const tick = async () => {
     try {
       // Drain: a step handles a batch; repeat while batches come back full.
@@ -64,6 +83,8 @@ export function startScheduler(
       while (!stopped && (await expireUploads(storage)) >= 100);
       while (!stopped && (await collectBlobGarbage(storage, blobs)) >= 200);
       if (!stopped) await purgeExpiredLinks(storage);
+      // Completed packages: values drawn in, sealed, certificate and zip, the sender's mail.
+      while (!stopped && completion && (await complete()));
       // Last: sending mail is the slow step, and the others must not wait behind an SMTP outage.
       while (!stopped && mailer && (await deliver()));
     } catch (error) {

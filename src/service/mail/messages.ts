@@ -8,7 +8,10 @@ export interface NotificationContent {
   emailSubject: string | null;
   emailMessage: string | null;
   voidedReason: string | null;
-  /** The signer's link to the signing page (mail/signing-link.ts); null until that page exists. */
+  /**
+   * The signer's link to the signing page (mail/signing-link.ts; null until that page exists), or for
+   * Completed the sender's link to the package zip.
+   */
   link: string | null;
 }
 
@@ -50,6 +53,8 @@ function subjectOf(c: NotificationContent): string {
       return `Reminder: ${asked}`;
     case "Voided":
       return `Voided: ${c.emailSubject ?? c.packageName}`;
+    case "Completed":
+      return `Completed: ${c.packageName}`;
   }
 }
 
@@ -58,7 +63,7 @@ interface Body {
   opening: string;
   /** The sender's own words (emailMessage, or the reason of a void); may span lines. */
   quoted: string | null;
-  link: { url: string } | { follows: string } | null;
+  link: { url: string; label?: string } | { follows: string } | null;
 }
 
 function bodyOf(c: NotificationContent): Body {
@@ -77,6 +82,12 @@ function bodyOf(c: NotificationContent): Body {
         quoted: c.voidedReason ? `Reason: ${c.voidedReason}` : null,
         link: null,
       };
+    case "Completed":
+      return {
+        opening: `Everyone has signed ${name}. The signed documents, sealed, with the certificate of completion and the audit trail are in one zip file; the link works for 24 hours, and the documents stay available from the package.`,
+        quoted: null,
+        link: c.link ? { url: c.link, label: "Download the signed documents" } : null,
+      };
   }
 }
 
@@ -91,7 +102,8 @@ export function composeNotification(c: NotificationContent): ComposedMessage {
     greeting,
     body.opening,
     quoted,
-    body.link && ("url" in body.link ? `Open the documents: ${body.link.url}` : body.link.follows),
+    body.link &&
+      ("url" in body.link ? `${body.link.label ?? "Open the documents"}: ${body.link.url}` : body.link.follows),
     FOOTER,
   ]
     .filter((p): p is string => Boolean(p))
@@ -105,7 +117,7 @@ export function composeNotification(c: NotificationContent): ComposedMessage {
     body.link &&
       paragraph(
         "url" in body.link
-          ? `<a href="${escapeHtml(body.link.url)}">Open the documents</a>`
+          ? `<a href="${escapeHtml(body.link.url)}">${escapeHtml(body.link.label ?? "Open the documents")}</a>`
           : escapeHtml(body.link.follows),
       ),
     paragraph(escapeHtml(FOOTER), "color: #666666; font-size: smaller"),

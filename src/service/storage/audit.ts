@@ -98,7 +98,8 @@ export class AuditStore {
   }
 }
 
-export type OutboxKind = "Invitation" | "Reminder" | "Voided" | "Reassigned";
+/** Completed: to the sender, with a link to the package zip (domain/completion.ts). */
+export type OutboxKind = "Invitation" | "Reminder" | "Voided" | "Reassigned" | "Completed";
 
 export interface OutboxRecord {
   id: string;

@@ -335,8 +335,9 @@ export class BlobGarbageStore {
     const row = await this.db.get<{ found: number }>(
       `SELECT 1 AS found WHERE EXISTS (SELECT 1 FROM package_documents WHERE sha256 = ?)
          OR EXISTS (SELECT 1 FROM package_documents WHERE pdf_sha256 = ?)
-         OR EXISTS (SELECT 1 FROM upload_blocks WHERE sha256 = ?)`,
-      [sha256, sha256, sha256],
+         OR EXISTS (SELECT 1 FROM upload_blocks WHERE sha256 = ?)
+         OR EXISTS (SELECT 1 FROM package_completion_files WHERE sha256 = ?)`,
+      [sha256, sha256, sha256, sha256],
     );
     return row !== undefined && row !== null;
   }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Tab, TabList, makeStyles, tokens, type SelectTabData } from "@fluentui/react-components";
 import {
   PeopleTeamRegular,
@@ -12,7 +12,9 @@ import { useTelemetry } from "../telemetry";
 import { LazyView, type ViewLoader } from "./LazyView";
 import { UpdateBanner } from "./UpdateBanner";
 
-export type ViewId = "send" | "groups" | "tags" | "status" | "settings";
+import { NavigationProvider, type Navigation, type NavigationTarget, type ViewId } from "../navigation";
+
+export type { ViewId };
 
 interface ViewDefinition {
   id: ViewId;
@@ -86,43 +88,64 @@ export function App({ initialView = "tags", views = VIEWS }: AppProps) {
   // Once: the pane is on screen with its first view.
   useEffect(() => track.paneOpened(initialView), []);
 
-  const select = (_: unknown, data: SelectTabData): void => {
-    const id = data.value as ViewId;
-    setSelected(id);
-    if (id !== selected) track.viewShown(id);
-    setVisited((seen) => (seen.has(id) ? seen : new Set([...seen, id])));
-  };
+  const selectedRef = useRef(selected);
+  const [request, setRequest] = useState<Navigation["request"]>(null);
+
+  const show = useCallback(
+    (id: ViewId): void => {
+      if (id !== selectedRef.current) track.viewShown(id);
+      selectedRef.current = id;
+      setSelected(id);
+      setVisited((seen) => (seen.has(id) ? seen : new Set([...seen, id])));
+    },
+    [track],
+  );
+  const select = (_: unknown, data: SelectTabData): void => show(data.value as ViewId);
+  const navigation = useMemo<Navigation>(
+    () => ({
+      request,
+      navigate: (target: NavigationTarget) => {
+        setRequest((last) => ({ ...target, seq: (last?.seq ?? 0) + 1 }));
+        show(target.view);
+        // Focus follows the user to the view they were sent to (keyboard and screen readers).
+        requestAnimationFrame(() => document.getElementById(`tab-${target.view}`)?.focus());
+      },
+    }),
+    [request, show],
+  );
 
   return (
-    <div className={styles.root}>
-      <UpdateBanner />
-      <TabList
-        className={styles.tabs}
-        selectedValue={selected}
-        onTabSelect={select}
-        size="small"
-        aria-label="Sign for Outlook views"
-      >
-        {views.map(({ id, label, icon: Icon }) => (
-          <Tab key={id} id={`tab-${id}`} value={id} icon={<Icon />} aria-controls={`panel-${id}`}>
-            {label}
-          </Tab>
-        ))}
-      </TabList>
-      {views.map(({ id, label, load }) =>
-        visited.has(id) ? (
-          <div
-            key={id}
-            id={`panel-${id}`}
-            role="tabpanel"
-            aria-labelledby={`tab-${id}`}
-            hidden={id !== selected}
-            className={styles.panel}
-          >
-            <LazyView label={label} load={load} />
-          </div>
-        ) : null,
-      )}
-    </div>
+    <NavigationProvider value={navigation}>
+      <div className={styles.root}>
+        <UpdateBanner />
+        <TabList
+          className={styles.tabs}
+          selectedValue={selected}
+          onTabSelect={select}
+          size="small"
+          aria-label="Sign for Outlook views"
+        >
+          {views.map(({ id, label, icon: Icon }) => (
+            <Tab key={id} id={`tab-${id}`} value={id} icon={<Icon />} aria-controls={`panel-${id}`}>
+              {label}
+            </Tab>
+          ))}
+        </TabList>
+        {views.map(({ id, label, load }) =>
+          visited.has(id) ? (
+            <div
+              key={id}
+              id={`panel-${id}`}
+              role="tabpanel"
+              aria-labelledby={`tab-${id}`}
+              hidden={id !== selected}
+              className={styles.panel}
+            >
+              <LazyView label={label} load={load} />
+            </div>
+          ) : null,
+        )}
+      </div>
+    </NavigationProvider>
   );
 }
