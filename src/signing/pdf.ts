@@ -17,10 +17,14 @@ export interface PdfLoader {
 
 declare const __webpack_public_path__: string;
 
-/** Where the bundle's files are (…/sign/assets/), as webpack found from its own script. */
+/**
+ * Where the bundle's files are (…/sign/assets/): webpack's public path is the build's root as found
+ * from the page's own script (…/sign/), the files are under assets/ there.
+ */
 function assetsBase(): string {
-  const base = typeof __webpack_public_path__ === "string" ? __webpack_public_path__ : "/sign/assets/";
-  return new URL(base, window.location.href).href;
+  const root =
+    typeof __webpack_public_path__ === "string" && __webpack_public_path__ ? __webpack_public_path__ : "./";
+  return new URL("assets/", new URL(root, window.location.href)).href;
 }
 
 export const pdfjsLoader: PdfLoader = {

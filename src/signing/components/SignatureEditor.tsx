@@ -30,13 +30,15 @@ export function SignatureEditor({
   const [mode, setMode] = useState<"type" | "draw">("type");
   const [text, setText] = useState(kind === "Initials" ? initialsOf(name) : name);
   const [empty, setEmpty] = useState(true);
+  // With a signature already adopted, the editor stays folded away until the signer asks for it.
+  const [editing, setEditing] = useState(value === null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePadType | null>(null);
   const textId = useId();
   const word = kind === "Initials" ? "initials" : "signature";
 
   useEffect(() => {
-    if (mode !== "draw" || !canvas.current) return;
+    if (mode !== "draw" || !editing || !canvas.current) return;
     let cancelled = false;
     const element = canvas.current;
     void import(/* webpackChunkName: "signature-pad" */ "signature_pad").then(({ default: SignaturePad }) => {
@@ -55,7 +57,7 @@ export function SignatureEditor({
       pad.current = null;
       setEmpty(true);
     };
-  }, [mode]);
+  }, [mode, editing]);
 
   async function adoptTyped() {
     if (!text.trim()) {
@@ -65,6 +67,7 @@ export function SignatureEditor({
     onProblem(null);
     try {
       onAdopt(await typedSignaturePng(text, kind === "Initials" ? 56 : 64));
+      setEditing(false);
     } catch (error) {
       onProblem(error instanceof Error ? error.message : String(error));
     }
@@ -77,6 +80,7 @@ export function SignatureEditor({
     }
     onProblem(null);
     onAdopt(pad.current.toDataURL("image/png"));
+    setEditing(false);
   }
 
   return (
@@ -84,80 +88,111 @@ export function SignatureEditor({
       {value && (
         <div className="current-signature">
           <img src={value} alt={`Your ${word} as it will appear`} className="ink" />
-          <button type="button" className="button" disabled={busy} onClick={() => onAdopt(null)}>
-            Clear {word}
-          </button>
-        </div>
-      )}
-      <fieldset className="choice-row">
-        <legend>How do you want to sign?</legend>
-        <label>
-          <input
-            type="radio"
-            name={`${textId}-mode`}
-            checked={mode === "type"}
-            onChange={() => setMode("type")}
-          />
-          Type
-        </label>
-        <label>
-          <input
-            type="radio"
-            name={`${textId}-mode`}
-            checked={mode === "draw"}
-            onChange={() => setMode("draw")}
-          />
-          Draw
-        </label>
-      </fieldset>
-      {mode === "type" ? (
-        <div className="form-row">
-          <label htmlFor={textId}>{kind === "Initials" ? "Your initials" : "Your name as you sign it"}</label>
-          <input
-            id={textId}
-            type="text"
-            value={text}
-            maxLength={kind === "Initials" ? 10 : 100}
-            aria-describedby={describedBy}
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") {
-                e.preventDefault();
-                void adoptTyped();
-              }
-            }}
-          />
-          <p className="typed-preview" aria-hidden="true">
-            {text || " "}
-          </p>
-          <button type="button" className="button primary" disabled={busy} onClick={() => void adoptTyped()}>
-            {value ? `Use this ${word} instead` : `Sign with this ${word}`}
-          </button>
-        </div>
-      ) : (
-        <div className="form-row">
-          <canvas
-            ref={canvas}
-            className={`draw-pad${kind === "Initials" ? " initials" : ""}`}
-            role="img"
-            aria-label={`Drawing area: draw your ${word} with a mouse, pen or finger`}
-          />
           <div className="button-row">
+            {!editing && (
+              <button type="button" className="button" disabled={busy} onClick={() => setEditing(true)}>
+                Sign again
+              </button>
+            )}
             <button
               type="button"
               className="button"
+              disabled={busy}
               onClick={() => {
-                pad.current?.clear();
-                setEmpty(true);
+                onAdopt(null);
+                setEditing(true);
               }}
             >
-              Clear drawing
-            </button>
-            <button type="button" className="button primary" disabled={busy || empty} onClick={adoptDrawn}>
-              {value ? `Use this drawing instead` : `Sign with this drawing`}
+              Clear {word}
             </button>
           </div>
         </div>
+      )}
+      {!editing ? null : (
+        <>
+          <fieldset className="choice-row">
+            <legend>How do you want to sign?</legend>
+            <label>
+              <input
+                type="radio"
+                name={`${textId}-mode`}
+                checked={mode === "type"}
+                onChange={() => setMode("type")}
+              />
+              Type
+            </label>
+            <label>
+              <input
+                type="radio"
+                name={`${textId}-mode`}
+                checked={mode === "draw"}
+                onChange={() => setMode("draw")}
+              />
+              Draw
+            </label>
+          </fieldset>
+          {mode === "type" ? (
+            <div className="form-row">
+              <label htmlFor={textId}>
+                {kind === "Initials" ? "Your initials" : "Your name as you sign it"}
+              </label>
+              <input
+                id={textId}
+                type="text"
+                value={text}
+                maxLength={kind === "Initials" ? 10 : 100}
+                aria-describedby={describedBy}
+                onChange={(e) => setText(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === "Enter") {
+                    e.preventDefault();
+                    void adoptTyped();
+                  }
+                }}
+              />
+              <p className="typed-preview" aria-hidden="true">
+                {text || " "}
+              </p>
+              <button
+                type="button"
+                className="button primary"
+                disabled={busy}
+                onClick={() => void adoptTyped()}
+              >
+                {value ? `Use this ${word} instead` : `Sign with this ${word}`}
+              </button>
+            </div>
+          ) : (
+            <div className="form-row">
+              <canvas
+                ref={canvas}
+                className={`draw-pad${kind === "Initials" ? " initials" : ""}`}
+                role="img"
+                aria-label={`Drawing area: draw your ${word} with a mouse, pen or finger`}
+              />
+              <div className="button-row">
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    pad.current?.clear();
+                    setEmpty(true);
+                  }}
+                >
+                  Clear drawing
+                </button>
+                <button
+                  type="button"
+                  className="button primary"
+                  disabled={busy || empty}
+                  onClick={adoptDrawn}
+                >
+                  {value ? `Use this drawing instead` : `Sign with this drawing`}
+                </button>
+              </div>
+            </div>
+          )}
+        </>
       )}
     </div>
   );

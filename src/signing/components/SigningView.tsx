@@ -406,7 +406,7 @@ export function SigningView({
                   Field {index + 1} of {inputs.length}
                   {doc ? ` · ${doc.name}, page ${current.page}` : ""}
                 </p>
-                <div ref={editor}>
+                <div ref={editor} className="guide-editor">
                   <FieldEditor
                     key={current.id}
                     field={current}
