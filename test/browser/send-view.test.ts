@@ -515,7 +515,7 @@ interface DraftField {
       expect(await page.getByRole("tab", { name: "Status" }).getAttribute("aria-selected")).toBe("true"),
     );
     expect(errors).toEqual([]);
-  });
+  }, 300_000);
 
   test("compose, dark: an attachment that cannot be sent says why; a signer without fields is warned until accepted", async () => {
     const token = await service!.token("Send-Browser-Compose");
@@ -583,5 +583,5 @@ interface DraftField {
       items: { pageCount: number }[];
     };
     expect(docs.items.map((d) => d.pageCount)).toEqual([3]); // the MSA's two pages and the signature block page
-  });
+  }, 300_000);
 });

@@ -67,6 +67,7 @@ const useStyles = makeStyles({
     padding: 0,
   },
   spacer: { flexGrow: 1 },
+  header: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXXS },
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
   muted: { color: tokens.colorNeutralForeground3 },
 });
@@ -502,7 +503,7 @@ function SendForm() {
 
   return (
     <div className={styles.root}>
-      <section aria-labelledby="send-heading">
+      <section aria-labelledby="send-heading" className={styles.header}>
         <Subtitle2 as="h2" id="send-heading">
           Send for signature
         </Subtitle2>
