@@ -46,6 +46,7 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 beforeEach(async () => {
+  localStorage.clear(); // drafts are kept per message: each test starts without one
   token = await service.token(`send-view-${++tenant}`);
 });
 
