@@ -43,6 +43,11 @@ export interface FeedOptions {
   /** False: no requests at all (the tab is not shown). */
   enabled?: boolean;
   intervalMs?: number;
+  /**
+   * On a new target, keep showing the last answer until the new one arrives (a search being typed),
+   * instead of starting empty (a pinned pane's next thread must never show the last one's packages).
+   */
+  keepPrevious?: boolean;
 }
 
 function targetKey(target: FeedTarget | null): string {
@@ -51,7 +56,7 @@ function targetKey(target: FeedTarget | null): string {
 
 export function usePackageFeed(api: PackagesApi, target: FeedTarget | null, options: FeedOptions) {
   const { host } = useHost();
-  const { enabled = true, intervalMs = POLL_INTERVAL_MS, signersFor } = options;
+  const { enabled = true, intervalMs = POLL_INTERVAL_MS, signersFor, keepPrevious = false } = options;
   const key = targetKey(target);
   const [state, setState] = useState<FeedState>(EMPTY);
   const [loading, setLoading] = useState(false);
@@ -164,9 +169,10 @@ export function usePackageFeed(api: PackagesApi, target: FeedTarget | null, opti
     m.signerEtags = new Map();
     m.signersOf = new Map();
     m.running = null;
+    if (keepPrevious) return;
     stateRef.current = EMPTY;
     setState(EMPTY);
-  }, [key]);
+  }, [key, keepPrevious]);
 
   useEffect(() => {
     if (!enabled || !target) return;

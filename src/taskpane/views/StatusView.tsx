@@ -404,7 +404,11 @@ function AllPackages({ api, identity, enabled }: { api: PackagesApi; identity: I
     }),
     [page, search, filter],
   );
-  const { state, loading, refresh } = usePackageFeed(api, target, { signersFor: expanded, enabled });
+  const { state, loading, refresh } = usePackageFeed(api, target, {
+    signersFor: expanded,
+    enabled,
+    keepPrevious: true,
+  });
   const totalPages = Math.max(1, Math.ceil(state.totalCount / PAGE_SIZE));
 
   const toggle = (id: string) =>

@@ -52,7 +52,17 @@ function actorWords(event: AuditEvent): string {
 }
 
 /** The package's audit trail, oldest first, with the service's check of its hash chain on top. */
-export function AuditTrailDialog({ api, pkg, onClose }: { api: PackagesApi; pkg: Package; onClose(): void }) {
+export function AuditTrailDialog({
+  api,
+  pkg,
+  open,
+  onClose,
+}: {
+  api: PackagesApi;
+  pkg: Package;
+  open: boolean;
+  onClose(): void;
+}) {
   const styles = useStyles();
   const track = useTelemetry();
   const [state, setState] = useState<
@@ -62,6 +72,8 @@ export function AuditTrailDialog({ api, pkg, onClose }: { api: PackagesApi; pkg:
   >({ status: "loading" });
 
   useEffect(() => {
+    if (!open) return;
+    setState({ status: "loading" });
     const abort = new AbortController();
     const action = track.actionStarted("status.audit_trail");
     Promise.all([
@@ -79,10 +91,10 @@ export function AuditTrailDialog({ api, pkg, onClose }: { api: PackagesApi; pkg:
       },
     );
     return () => abort.abort();
-  }, [api, pkg.id, track]);
+  }, [api, pkg.id, track, open]);
 
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+    <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>Audit trail of “{pkg.name}”</DialogTitle>

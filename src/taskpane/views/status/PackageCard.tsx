@@ -441,7 +441,7 @@ export function PackageCard({
         }}
       />
 
-      {auditOpen && <AuditTrailDialog api={api} pkg={pkg} onClose={() => setAuditOpen(false)} />}
+      <AuditTrailDialog api={api} pkg={pkg} open={auditOpen} onClose={() => setAuditOpen(false)} />
     </article>
   );
 }
@@ -553,6 +553,8 @@ function VoidDialog({
     <Dialog open={open} modalType="alert" onOpenChange={(_, data) => !data.open && onCancel()}>
       <DialogSurface>
         <form
+          // The reason is checked here and said next to the field, not by the browser's own bubble.
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             void submit();
