@@ -23,6 +23,7 @@ import signerRoutes from "./routes/signers";
 import annotationRoutes from "./routes/annotations";
 import documentRoutes from "./routes/documents";
 import downloadRoutes from "./routes/downloads";
+import shareLinkRoutes from "./routes/share-links";
 import { openBlobStore } from "./blobs";
 import { clearWorkDir, collectBlobGarbage } from "./domain/documents";
 import path from "node:path";
@@ -35,6 +36,7 @@ import { PACKAGE_MODELS } from "./schemas/packages";
 import { DOCUMENT_MODELS } from "./schemas/documents";
 import { TAG_MODELS } from "./schemas/tags";
 import { TELEMETRY_MODELS } from "./schemas/telemetry";
+import { SHARE_LINK_MODELS } from "./schemas/share-links";
 import type { Storage } from "./storage";
 import { installValidators } from "./validation";
 import { SERVICE_VERSION } from "./version";
@@ -55,6 +57,7 @@ const MODELS: TSchema[] = [
   ...PACKAGE_MODELS,
   ...DOCUMENT_MODELS,
   ...TELEMETRY_MODELS,
+  ...SHARE_LINK_MODELS,
 ];
 
 /** A W3C traceparent's trace id when the caller sent one, so a request can be followed across systems. */
@@ -158,6 +161,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   if (!config.blobStore) await collectBlobGarbage(storage, blobs, new Date(), 0);
   await app.register(documentRoutes, { storage, blobs, workDir });
   await app.register(downloadRoutes, { storage, blobs });
+  await app.register(shareLinkRoutes, { storage, blobs });
   if (config.schedulerIntervalMs > 0) {
     const scheduler = startScheduler(storage, blobs, config.schedulerIntervalMs, app.log, config.smtp);
     app.addHook("onClose", () => scheduler.stop());

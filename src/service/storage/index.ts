@@ -13,6 +13,7 @@ import { AnnotationStore } from "./annotations";
 import { BlobGarbageStore, DocumentStore, UploadStore } from "./documents";
 import { AuditStore, OutboxStore } from "./audit";
 import { DownloadLinkStore } from "./download-links";
+import { ShareLinkStore } from "./share-links";
 
 export { UniqueViolationError } from "./driver";
 export type { Dialect } from "./driver";
@@ -25,6 +26,7 @@ export type * from "./annotations";
 export type * from "./audit";
 export type * from "./documents";
 export type * from "./download-links";
+export type * from "./share-links";
 
 /** The one door to the database: the rest of the service calls these stores and never writes SQL. */
 export class Storage {
@@ -41,6 +43,7 @@ export class Storage {
   readonly uploads: UploadStore;
   readonly blobGarbage: BlobGarbageStore;
   readonly downloadLinks: DownloadLinkStore;
+  readonly shareLinks: ShareLinkStore;
 
   constructor(
     private readonly driver: SqlDriver,
@@ -59,6 +62,7 @@ export class Storage {
     this.uploads = new UploadStore(executor);
     this.blobGarbage = new BlobGarbageStore(executor);
     this.downloadLinks = new DownloadLinkStore(executor);
+    this.shareLinks = new ShareLinkStore(executor);
   }
 
   get dialect() {
