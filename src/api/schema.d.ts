@@ -1445,6 +1445,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/packages/{id}/share-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A link to the package's signed documents, evidence or certificate, for someone without an account
+         * @description The url is answered this once (only its hash is kept). SignedDocument, AllSignedDocuments and CertificateOfCompletion need a Completed package; EvidencePack a package that was sent. Needs scope sign.package.send.
+         */
+        post: operations["mintShareLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/share-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's share links that are not revoked, newest first, without their urls
+         * @description Needs scope sign.package.read.
+         */
+        get: operations["listShareLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/share-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a share link: it opens nothing from now on
+         * @description Needs scope sign.package.send.
+         */
+        delete: operations["revokeShareLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shared/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a share link serves
+         * @description The url of a minted share link. No credential: the link is the credential. Each answer counts one use; a revoked, expired or used-up link is 404. A link to signed documents or a certificate whose completion is still in progress is 400 invalid_state and counts no use.
+         */
+        get: operations["openShareLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/telemetry/outlook": {
         parameters: {
             query?: never;
@@ -2518,6 +2598,63 @@ export interface components {
             url: string;
             /** Format: date-time */
             expiresOn: string;
+        };
+        MintShareLinkApiRequest: {
+            /** @description One of SignedDocument, AllSignedDocuments, EvidencePack, CertificateOfCompletion: one signed document, all of them (a zip), the evidence pack (documents and audit trail, a zip) or the certificate of completion. */
+            scope: string;
+            /** @description The document, for the SignedDocument scope only (required there). */
+            documentId?: string | null;
+            /** @description 1 to 90; default 7. */
+            expiresInDays?: number | null;
+            /** @description How many times it may be opened, 1 to 10000; omitted or null: any number until it expires. */
+            maxUses?: number | null;
+        };
+        ShareLinkApiResponse: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            packageId: string;
+            /** Format: uuid */
+            documentId: string | null;
+            scope: "SignedDocument" | "AllSignedDocuments" | "EvidencePack" | "CertificateOfCompletion";
+            /** @description Revoked links are not listed. */
+            status: "Active" | "Expired" | "UsedUp";
+            /** Format: date-time */
+            createdOn: string;
+            /** Format: date-time */
+            expiresOn: string;
+            maxUses: number | null;
+            useCount: number;
+            /** Format: date-time */
+            lastUsedOn: string | null;
+        };
+        MintedShareLinkApiResponse: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            packageId: string;
+            /** Format: uuid */
+            documentId: string | null;
+            scope: "SignedDocument" | "AllSignedDocuments" | "EvidencePack" | "CertificateOfCompletion";
+            /** @description Revoked links are not listed. */
+            status: "Active" | "Expired" | "UsedUp";
+            /** Format: date-time */
+            createdOn: string;
+            /** Format: date-time */
+            expiresOn: string;
+            maxUses: number | null;
+            useCount: number;
+            /** Format: date-time */
+            lastUsedOn: string | null;
+            /** @description Where the link opens, relative to the service's address. Shown this once: only its hash is kept. */
+            url: string;
+        };
+        ShareLinkListApiResponse: {
+            items: components["schemas"]["ShareLinkApiResponse"][];
+            page: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
         };
     };
     responses: never;
@@ -7671,6 +7808,225 @@ export interface operations {
             };
             /** @description Default Response */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    mintShareLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MintShareLinkApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MintedShareLinkApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    listShareLinks: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description Only the links of this package. */
+                packageId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareLinkListApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    revokeShareLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    openShareLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (a PDF or a zip). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -25,6 +25,7 @@ import documentRoutes from "./routes/documents";
 import downloadRoutes from "./routes/downloads";
 import completionRoutes from "./routes/completion";
 import { SealKeeper } from "./domain/completion";
+import shareLinkRoutes from "./routes/share-links";
 import { openBlobStore } from "./blobs";
 import { clearWorkDir, collectBlobGarbage } from "./domain/documents";
 import { PdfReader } from "./pdf-reader";
@@ -39,6 +40,7 @@ import { PACKAGE_MODELS } from "./schemas/packages";
 import { DOCUMENT_MODELS } from "./schemas/documents";
 import { TAG_MODELS } from "./schemas/tags";
 import { TELEMETRY_MODELS } from "./schemas/telemetry";
+import { SHARE_LINK_MODELS } from "./schemas/share-links";
 import type { Storage } from "./storage";
 import { installValidators } from "./validation";
 import { SERVICE_VERSION } from "./version";
@@ -64,6 +66,7 @@ const MODELS: TSchema[] = [
   ...DOCUMENT_MODELS,
   ...TELEMETRY_MODELS,
   ...SIGNING_MODELS,
+  ...SHARE_LINK_MODELS,
 ];
 
 /** A W3C traceparent's trace id when the caller sent one, so a request can be followed across systems. */
@@ -203,6 +206,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   const links = await SigningLinks.open(storage, () => config.publicUrl ?? ownUrl(app, config.port));
   await app.register(signingPageRoutes, { ctx: { storage, links, limiter, blobs } });
   if (config.devRoutes) await app.register(devRoutes, { storage, links });
+  await app.register(shareLinkRoutes, { storage, blobs });
   if (config.schedulerIntervalMs > 0) {
     const scheduler = startScheduler(
       storage,

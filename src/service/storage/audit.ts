@@ -1,7 +1,7 @@
 import type { Dialect, SqlExecutor } from "./driver";
 
 export interface AuditActor {
-  type: "User" | "Signer" | "System";
+  type: "User" | "Signer" | "System" | "ShareLink";
   email: string | null;
   name: string | null;
 }

@@ -15,6 +15,7 @@ import { AuditStore, OutboxStore } from "./audit";
 import { DownloadLinkStore } from "./download-links";
 import { CompletionStore } from "./completions";
 import { ServiceKeyStore, SigningLinkStore, SigningValueStore } from "./signing";
+import { ShareLinkStore } from "./share-links";
 
 export { UniqueViolationError } from "./driver";
 export type { Dialect } from "./driver";
@@ -29,6 +30,7 @@ export type * from "./documents";
 export type * from "./download-links";
 export type * from "./completions";
 export type * from "./signing";
+export type * from "./share-links";
 
 /** The one door to the database: the rest of the service calls these stores and never writes SQL. */
 export class Storage {
@@ -49,6 +51,7 @@ export class Storage {
   readonly serviceKeys: ServiceKeyStore;
   readonly signingLinks: SigningLinkStore;
   readonly signingValues: SigningValueStore;
+  readonly shareLinks: ShareLinkStore;
 
   constructor(
     private readonly driver: SqlDriver,
@@ -71,6 +74,7 @@ export class Storage {
     this.serviceKeys = new ServiceKeyStore(executor);
     this.signingLinks = new SigningLinkStore(executor);
     this.signingValues = new SigningValueStore(executor);
+    this.shareLinks = new ShareLinkStore(executor);
   }
 
   get dialect() {
