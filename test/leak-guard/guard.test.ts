@@ -84,6 +84,7 @@ test("a file that leaves a server, socket, child process or timer open fails, na
     { file: "leaks-socket.fixture.ts", status: "failed" },
     { file: "leaks-timer.fixture.ts", status: "failed" },
     { file: "start-outlives-hook.fixture.ts", status: "failed" },
+    { file: "test-times-out.fixture.ts", status: "failed" },
   ]);
   const message = (file: string) => results.find((r) => r.file === file)!.message;
   expect(message("leaks-server.fixture.ts")).toMatch(
@@ -95,12 +96,17 @@ test("a file that leaves a server, socket, child process or timer open fails, na
   expect(message("leaks-timer.fixture.ts")).toMatch(/left 1 timer open/);
   for (const { message: text } of results) expect(text).not.toMatch(/LEAK_GUARD_TRACE: |created\n/);
   // A leak fails the file, not its tests: they passed and are reported as such.
-  const leaking = results.filter((r) => r.file !== "start-outlives-hook.fixture.ts");
+  const leaking = results.filter((r) => !/^(start-outlives-hook|test-times-out)\./.test(r.file));
   expect(leaking.map((r) => r.tests)).toEqual(leaking.map(() => ["passed"]));
   // A server still starting when its beforeAll timed out is closed at the file's end by
   // closed-at-end.ts: the timeout is the file's only failure.
   expect(message("start-outlives-hook.fixture.ts")).toMatch(/Exceeded timeout of 200 ms for a hook/);
   expect(message("start-outlives-hook.fixture.ts")).not.toMatch(/Leak guard/);
+  // A test that times out holding a server: closed after that test, before the next one runs.
+  const timedOut = results.find((r) => r.file === "test-times-out.fixture.ts")!;
+  expect(timedOut.tests).toEqual(["failed", "passed"]);
+  expect(timedOut.message).toMatch(/Exceeded timeout of 200 ms for a test/);
+  expect(timedOut.message).not.toMatch(/Leak guard/);
 });
 
 test("LEAK_GUARD=off turns the guard off", async () => {

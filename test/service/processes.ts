@@ -1,39 +1,45 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
+import { closeAtEnd } from "./closed-at-end";
 
 export const ROOT = path.resolve(__dirname, "../..");
 
 /**
  * Every child this module spawned that has not exited yet. A test that fails or times out between
- * spawning and stopping its service (or a start that gives up) would leave the process running past
- * the file and keep the Jest worker alive; stopSpawned, run after the file's tests, ends them.
+ * spawning and stopping its service (or a start that gives up) would leave the process running
+ * under the next tests and past the file, and keep the Jest worker alive: each is registered with
+ * closed-at-end.ts, which stops it after the test (or file) that spawned it; stopSpawned stops all.
  */
-const running = new Map<ChildProcess, Promise<void>>();
+const running = new Map<ChildProcess, () => Promise<void>>();
+
+/** SIGTERM, then SIGKILL after `graceMs`; resolves once the child has exited. */
+async function stop(child: ChildProcess, exited: Promise<void>, graceMs = 5_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
 
 function track(child: ChildProcess): void {
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once("exit", () => resolve());
   });
-  running.set(child, exited);
-  void exited.then(() => running.delete(child));
+  const close = closeAtEnd(() => stop(child, exited));
+  running.set(child, close);
+  // Exited by itself or stopped by its test: nothing left to close.
+  void exited.then(() => {
+    running.delete(child);
+    return close();
+  });
 }
 
-/** Stops every child still running: SIGTERM, then SIGKILL after `graceMs`; resolves once all have exited. */
-export async function stopSpawned(graceMs = 5_000): Promise<void> {
-  await Promise.all(
-    [...running].map(async ([child, exited]) => {
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
-      await exited;
-      clearTimeout(timer);
-    }),
-  );
+/** Stops every child still running (SIGTERM, then SIGKILL after 5 s); resolves once all have exited. */
+export async function stopSpawned(): Promise<void> {
+  await Promise.all([...running.values()].map((close) => close()));
 }
-
-// Once per test file that imports this module (Jest gives each file its own copy); absent outside Jest.
-if (typeof afterAll === "function") afterAll(() => stopSpawned(), 30_000);
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
