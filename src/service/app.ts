@@ -24,7 +24,8 @@ import annotationRoutes from "./routes/annotations";
 import documentRoutes from "./routes/documents";
 import downloadRoutes from "./routes/downloads";
 import { openBlobStore } from "./blobs";
-import { clearWorkDir, collectBlobGarbage } from "./domain/documents";
+import { clearWorkDir, collectBlobGarbage, sweepStagedFiles } from "./domain/documents";
+import { UploadStaging } from "./blobs/staging";
 import { PdfReader } from "./pdf-reader";
 import path from "node:path";
 import tagRoutes from "./routes/tags";
@@ -156,13 +157,25 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   // nothing else writing) so do blobs that a crashed upload stored but never recorded.
   await clearWorkDir(workDir);
   await blobs.sweepOrphans();
-  if (!config.blobStore) await collectBlobGarbage(storage, blobs, new Date(), 0);
+  // On local files, chunked uploads stage their blocks in one file a session (blobs/staging.ts).
+  const staging = config.blobStore ? null : new UploadStaging(path.join(config.dataDir, "uploads"));
+  if (staging) {
+    await sweepStagedFiles(storage, staging, 0);
+    await collectBlobGarbage(storage, blobs, new Date(), 0);
+  }
   const pdfReader = new PdfReader();
   app.addHook("onClose", () => pdfReader.close());
-  await app.register(documentRoutes, { storage, blobs, workDir, pdfReader });
+  await app.register(documentRoutes, { storage, blobs, workDir, pdfReader, staging });
   await app.register(downloadRoutes, { storage, blobs });
   if (config.schedulerIntervalMs > 0) {
-    const scheduler = startScheduler(storage, blobs, config.schedulerIntervalMs, app.log, config.smtp);
+    const scheduler = startScheduler(
+      storage,
+      blobs,
+      config.schedulerIntervalMs,
+      app.log,
+      config.smtp,
+      staging,
+    );
     app.addHook("onClose", () => scheduler.stop());
   }
   await app.register(addinRoutes, { storage, config, limiter });

@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { SYSTEM } from "../domain/audit";
 import { expirePackages, sendDuePackages } from "../domain/packages";
 import type { BlobStore } from "../blobs";
-import { collectBlobGarbage, expireUploads } from "../domain/documents";
+import { collectBlobGarbage, expireUploads, sweepStagedFiles } from "../domain/documents";
+import type { UploadStaging } from "../blobs/staging";
 import { purgeExpiredLinks } from "../domain/download-links";
 import type { Storage } from "../storage";
 import { deliverDueNotifications, OUTBOX_BATCH } from "../domain/outbox";
@@ -26,8 +27,10 @@ export function startScheduler(
   intervalMs: number,
   log: FastifyBaseLogger,
   smtp: SmtpConfig | null = null,
+  staging: UploadStaging | null = null,
 ): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
+  let sweptStagingAt = Date.now();
   let stopped = false;
   const mailer = smtp ? createMailer(smtp) : null;
   // Says where mail goes (never the password: `display` has none), or that it goes nowhere.
@@ -61,7 +64,12 @@ export function startScheduler(
         await storage.transaction((s) => s.packages.compactCounts());
       }
       // Upload sessions past their 24 hours, then blobs nothing refers to any more.
-      while (!stopped && (await expireUploads(storage)) >= 100);
+      while (!stopped && (await expireUploads(storage, new Date(), staging)) >= 100);
+      // Staged files whose session went with its package: looked for once an hour.
+      if (!stopped && staging && Date.now() - sweptStagingAt > 3600_000) {
+        sweptStagingAt = Date.now();
+        await sweepStagedFiles(storage, staging, 3600_000);
+      }
       while (!stopped && (await collectBlobGarbage(storage, blobs)) >= 200);
       if (!stopped) await purgeExpiredLinks(storage);
       // Last: sending mail is the slow step, and the others must not wait behind an SMTP outage.
