@@ -11,6 +11,7 @@
 // last opening (WINDOW_BYTES), and a document of scanned pages costs a few pages' images at a time.
 //
 // Node only (service side): it reads files. Refusals are inspect.ts's, for the same reasons.
+import { readSync } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 // Types only: pdf.js itself is loaded lazily, by loadPdfJs.
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
@@ -26,6 +27,7 @@ import {
 } from "./find-tags";
 import { DocumentLimitError, InvalidDocumentError, checkDocumentSize, sniffType } from "./inspect";
 import { MAX_DOCUMENT_PAGES } from "./limits";
+import { TOO_COMPLEX_MARK, takeTooComplex } from "./pdfjs-patched";
 
 export interface PdfFileReading {
   pageCount: number;
@@ -47,6 +49,13 @@ export interface ReadPdfFileOptions {
    * stream (no other allocation) it does not: tens of megabytes of dropped buffers pile up.
    */
   collectGarbage?: () => void;
+  /**
+   * Read the file with blocking reads (default false). pdf.js asks for its ranges one small piece
+   * at a time (a page's dictionary, then its font, then its content), each a round trip; through
+   * Node's thread pool each costs a hop there and back, milliseconds on a busy machine. Meant for
+   * a thread that does nothing else (src/service/pdf-reader): it blocks no one.
+   */
+  syncReads?: boolean;
 }
 
 /** How many bytes handed to pdf.js between two calls of `collectGarbage`. */
@@ -85,6 +94,18 @@ function round2(n: number): number {
   return Math.round(n * 100) / 100;
 }
 
+/** readRange with a blocking read (see ReadPdfFileOptions.syncReads). */
+function readRangeSync(handle: FileHandle, begin: number, end: number): Uint8Array {
+  const bytes = new Uint8Array(end - begin);
+  let filled = 0;
+  while (filled < bytes.length) {
+    const bytesRead = readSync(handle.fd, bytes, filled, bytes.length - filled, begin + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled === bytes.length ? bytes : bytes.subarray(0, filled);
+}
+
 /** Reads exactly [begin, end) of the file (or up to its end), looping over short reads. */
 async function readRange(handle: FileHandle, begin: number, end: number): Promise<Uint8Array> {
   const bytes = new Uint8Array(end - begin);
@@ -118,6 +139,7 @@ function fileTransport(
   length: number,
   seen: Uint8Array,
   collectGarbage: (() => void) | undefined,
+  syncReads: boolean,
 ) {
   return new (class extends pdfjs.PDFDataRangeTransport implements FileTransport {
     delivered = 0;
@@ -136,7 +158,13 @@ function fileTransport(
       this.queue = this.queue.then(() => (this.aborted ? null : this.#read(begin, end)));
     }
     #read(begin: number, end: number): Promise<void> {
-      return readRange(handle, begin, end).then(
+      let read: Promise<Uint8Array>;
+      try {
+        read = syncReads ? Promise.resolve(readRangeSync(handle, begin, end)) : readRange(handle, begin, end);
+      } catch (error) {
+        read = Promise.reject(error);
+      }
+      return read.then(
         (chunk) => {
           if (this.aborted) return;
           this.delivered += chunk.length;
@@ -184,9 +212,16 @@ async function openDocument(
   handle: FileHandle,
   size: number,
   seen: Uint8Array,
-  collectGarbage?: () => void,
+  options: ReadPdfFileOptions,
 ): Promise<OpenDocument> {
-  const transport = fileTransport(pdfjs, handle, size, seen, collectGarbage);
+  const transport = fileTransport(
+    pdfjs,
+    handle,
+    size,
+    seen,
+    options.collectGarbage,
+    options.syncReads ?? false,
+  );
   const task = pdfjs.getDocument({
     range: transport,
     rangeChunkSize: CHUNK_BYTES,
@@ -244,6 +279,7 @@ async function hasEncryptEntry(handle: FileHandle, size: number): Promise<boolea
  */
 export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}): Promise<PdfFileReading> {
   const withTags = options.tags ?? true;
+  takeTooComplex();
   const handle = await open(file, "r");
   try {
     const { size } = await handle.stat();
@@ -255,7 +291,7 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
     const seen = new Uint8Array(Math.ceil(size / CHUNK_BYTES));
     let current: OpenDocument;
     try {
-      current = await openDocument(pdfjs, handle, size, seen, options.collectGarbage);
+      current = await openDocument(pdfjs, handle, size, seen, options);
     } catch (error) {
       if (
         error instanceof InvalidDocumentError &&
@@ -283,13 +319,15 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
         if (current.transport.fresh > Math.max(WINDOW_BYTES, current.openingBytes)) {
           // pdf.js keeps every byte it has read until its document is closed: start afresh.
           await current.doc.destroy();
-          current = await openDocument(pdfjs, handle, size, seen, options.collectGarbage);
+          current = await openDocument(pdfjs, handle, size, seen, options);
         }
         const page = await current.doc.getPage(n);
         const geometry = geometryOfPdfJsPage(page);
         if (!(geometry.width > 0 && geometry.height > 0)) throw new InvalidDocumentError("broken");
         pages.push({ width: round2(geometry.width), height: round2(geometry.height) });
         if (withTags) tags.push(...(await tagsOnPage(page, n, geometry)));
+        // A stream past pdf.js's decoding limit (pdfjs-patched.ts), which pdf.js itself skipped.
+        if (takeTooComplex()) throw new InvalidDocumentError("too_complex");
         // As findTags does: lets go of what the page's proxy holds.
         page.cleanup();
       }
@@ -297,6 +335,10 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
     } catch (error) {
       if (current.transport.failure) throw current.transport.failure;
       if (error instanceof InvalidDocumentError || error instanceof DocumentLimitError) throw error;
+      // pdf.js as pdfjs-patched.ts changes it refuses a stream that would decode past its limit.
+      if (error instanceof Error && error.message.includes(TOO_COMPLEX_MARK)) {
+        throw new InvalidDocumentError("too_complex");
+      }
       // A damaged page tree or content stream surfaces here rather than at open.
       throw new InvalidDocumentError("broken");
     } finally {

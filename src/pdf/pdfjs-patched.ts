@@ -8,9 +8,17 @@
 //    makeSubStream). For a scan that is every page's image: megabytes read, copied and kept until the
 //    document is closed, for a text layer of a few kilobytes. Text extraction only asks an image
 //    XObject its /Subtype, which the dictionary says; nothing here renders.
-// 2. It asks for at most REQUEST_BYTES at a time. It asks for a stream it needs in one request,
+// 2. It asks for at most REQUEST_CHUNKS chunks at a time. It asks for a stream it needs in one request,
 //    which it gets as one buffer and copies into its own copy of the file: a content stream of 50 MB
 //    held twice, 100 MB. In pieces, the pieces are freed as they are copied.
+// 3. It inflates compressed streams (content, fonts) in this thread, as it reads them, instead of
+//    through a DecompressionStream: that hands each stream to Node's zlib in the thread pool and
+//    back, a round trip that cost more than the rest of a page's reading (10 ms a page), and
+//    gathers the output twice over.
+// 4. A stream that inflates to more than MAX_DECODED_BYTES is not read: the reading fails with
+//    `too_complex` (pdf-file.ts). pdf.js keeps what it decodes in one growing buffer, off the heap
+//    that the reader thread's limits cap, so a small compressed stream (a "zip bomb") could
+//    otherwise take the service's memory.
 //
 // Each change is checked to apply exactly once: a pdfjs-dist whose source differs fails loudly
 // (the pdf-reader test loads it) instead of silently reading everything again.
@@ -19,6 +27,12 @@ import type { PdfJs } from "./find-tags";
 
 /** The most pdf.js asks for in one request, in its chunks (8 KiB in pdf-file.ts): 1 MiB. */
 const REQUEST_CHUNKS = 128;
+
+/** The most one stream may inflate to (its buffer doubles as it grows: 16 + 8 MB at the end). */
+export const MAX_DECODED_BYTES = 16 * 1024 * 1024;
+
+/** What the error of change 4 says, for pdf-file.ts to tell it from a damaged file. */
+export const TOO_COMPLEX_MARK = "sfo:too_complex";
 
 interface SourcePatch {
   name: string;
@@ -52,7 +66,33 @@ const PATCHES: readonly SourcePatch[] = [
         return pieces;
       });`,
   },
+  {
+    name: "Flate streams inflated in this thread",
+    find: "class FlateStream extends DecodeStream {\n  #isAsync = true;",
+    replace: "class FlateStream extends DecodeStream {\n  #isAsync = false;",
+  },
+  {
+    name: "a decoded stream of at most MAX_DECODED_BYTES",
+    find: "    let size = this.minBufferLength;",
+    replace: `    if (requested > ${MAX_DECODED_BYTES}) {
+      globalThis[Symbol.for("${TOO_COMPLEX_MARK}")] = true;
+      throw new Error("${TOO_COMPLEX_MARK}: a stream decodes to more than ${MAX_DECODED_BYTES} bytes");
+    }
+    let size = this.minBufferLength;`,
+  },
 ];
+
+/**
+ * Whether a stream went past MAX_DECODED_BYTES since the last call. pdf.js catches most errors in a
+ * page's content (it skips what it cannot read), so the error of change 4 is also left here.
+ */
+export function takeTooComplex(): boolean {
+  const g = globalThis as Record<symbol, unknown>;
+  const key = Symbol.for(TOO_COMPLEX_MARK);
+  const was = g[key] === true;
+  delete g[key];
+  return was;
+}
 
 /** The worker module's source with the changes above; throws if one does not apply exactly once. */
 export function patchWorkerSource(source: string): string {

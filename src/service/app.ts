@@ -27,7 +27,8 @@ import completionRoutes from "./routes/completion";
 import { SealKeeper } from "./domain/completion";
 import shareLinkRoutes from "./routes/share-links";
 import { openBlobStore } from "./blobs";
-import { clearWorkDir, collectBlobGarbage } from "./domain/documents";
+import { clearWorkDir, collectBlobGarbage, sweepStagedFiles } from "./domain/documents";
+import { UploadStaging } from "./blobs/staging";
 import { PdfReader } from "./pdf-reader";
 import path from "node:path";
 import tagRoutes from "./routes/tags";
@@ -193,10 +194,15 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   // nothing else writing) so do blobs that a crashed upload stored but never recorded.
   await clearWorkDir(workDir);
   await blobs.sweepOrphans();
-  if (!config.blobStore) await collectBlobGarbage(storage, blobs, new Date(), 0);
+  // On local files, chunked uploads stage their blocks in one file a session (blobs/staging.ts).
+  const staging = config.blobStore ? null : new UploadStaging(path.join(config.dataDir, "uploads"));
+  if (staging) {
+    await sweepStagedFiles(storage, staging, 0);
+    await collectBlobGarbage(storage, blobs, new Date(), 0);
+  }
   const pdfReader = new PdfReader();
   app.addHook("onClose", () => pdfReader.close());
-  await app.register(documentRoutes, { storage, blobs, workDir, pdfReader });
+  await app.register(documentRoutes, { storage, blobs, workDir, pdfReader, staging });
   await app.register(downloadRoutes, { storage, blobs });
   await app.register(completionRoutes, { storage });
   // The seal certificate is read (or made, the first time) when a completion first needs it: making
@@ -218,6 +224,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
       {
         seal,
       },
+      staging,
     );
     app.addHook("onClose", () => scheduler.stop());
   }

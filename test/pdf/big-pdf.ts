@@ -4,6 +4,7 @@
 // holding it all (and the test's process would otherwise be part of what is measured).
 import { randomFillSync } from "node:crypto";
 import { closeSync, openSync, writeSync } from "node:fs";
+import zlib from "node:zlib";
 
 export interface BigPdf {
   /** Size of the file written. */
@@ -190,4 +191,25 @@ export function writeManyTextPagesPdf(file: string, pages: number, linesPerPage:
     w.stream(p + 1, "", content.length, (write) => write(content));
   }
   return { bytes: w.end(pageObject(pages)), tags };
+}
+
+/**
+ * One page whose content stream inflates to `inflatedBytes` (spaces, with the tag `{{sig:1}}` at
+ * the start) from a few hundred kilobytes: a "zip bomb".
+ */
+export function writeDeflateBombPdf(file: string, inflatedBytes: number): BigPdf {
+  const w = pdfWriter(file);
+  w.object(1, "<< /Type /Catalog /Pages 2 0 R >>");
+  w.object(2, "<< /Type /Pages /Kids [4 0 R] /Count 1 >>");
+  w.object(3, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
+  w.object(
+    4,
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R /Resources << /Font << /F1 3 0 R >> >> >>",
+  );
+  const tag = Buffer.from("BT /F1 12 Tf 72 720 Td ({{sig:1}}) Tj ET\n", "latin1");
+  const deflate = zlib.deflateSync(Buffer.concat([tag, Buffer.alloc(inflatedBytes - tag.length, 0x20)]), {
+    level: 9,
+  });
+  w.stream(5, "/Filter /FlateDecode", deflate.length, (write) => write(deflate));
+  return { bytes: w.end(6), tags: ["{{sig:1}}"] };
 }

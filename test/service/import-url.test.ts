@@ -113,6 +113,7 @@ describe.each(BACKENDS)("import-url on %s", (backend) => {
       blobs: openBlobStore(service.config),
       workDir: path.join(service.config.dataDir, "work"),
       pdfReader: new PdfReader(),
+      staging: null,
     };
     const lookup = ((
       hostname: string,

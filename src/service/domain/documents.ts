@@ -19,7 +19,8 @@ import {
   MAX_PACKAGE_BYTES,
   MAX_PACKAGE_DOCUMENTS,
 } from "../../pdf/limits";
-import { spoolToFile } from "../blobs/spool";
+import { spoolToFile, type Spooled } from "../blobs/spool";
+import { BlockLengthError, type UploadStaging } from "../blobs/staging";
 import {
   BlobIntegrityError,
   BlobTooLargeError,
@@ -67,6 +68,11 @@ export interface DocumentContext {
   workDir: string;
   /** Reads PDFs in a thread of its own, with a capped heap. */
   pdfReader: PdfReader;
+  /**
+   * On local files, chunked uploads write their blocks into one file a session (see staging.ts);
+   * null with S3, where each block is a blob of its own.
+   */
+  staging: UploadStaging | null;
 }
 
 type FullDocument = Required<DocumentRecord>;
@@ -220,6 +226,16 @@ async function readHead(file: string): Promise<Uint8Array> {
 // ---------------------------------------------------------------------------------------------
 // Storing a document
 
+/** A file already spooled (in the work directory, fsynced, consumed by storeDocument) and its hash. */
+export interface SpooledFile {
+  file: string;
+  spooled: Spooled;
+}
+
+function isSpooledFile(source: BlobSource | SpooledFile): source is SpooledFile {
+  return typeof (source as SpooledFile).file === "string" && !!(source as SpooledFile).spooled;
+}
+
 export interface IncomingDocument {
   fileName: string;
   /** Shown name; the file name when omitted. */
@@ -239,10 +255,11 @@ export async function storeDocument(
   ctx: DocumentContext,
   tenantId: string,
   packageId: string,
-  source: BlobSource,
+  source: BlobSource | SpooledFile,
   incoming: IncomingDocument,
   context: AuditContext,
   now = () => new Date(),
+  alsoWhenStored?: (s: Stores) => Promise<void>,
 ) {
   const errors: FieldError[] = [];
   const fileName = fileNameOf(incoming.fileName, "fileName", errors);
@@ -259,13 +276,18 @@ export async function storeDocument(
   await checkPackageLimits(ctx.storage, early, incoming.expectedSize ?? 0);
 
   await fs.mkdir(ctx.workDir, { recursive: true });
-  const original = path.join(ctx.workDir, `${randomUUID()}.upload`);
+  const original = isSpooledFile(source) ? source.file : path.join(ctx.workDir, `${randomUUID()}.upload`);
   const converted = path.join(ctx.workDir, `${randomUUID()}.pdf`);
   try {
-    const options: PutOptions = { maxBytes: MAX_DOCUMENT_BYTES };
-    if (incoming.expectedSize !== undefined) options.expectedSize = incoming.expectedSize;
-    if (incoming.expectedSha256) options.expectedSha256 = incoming.expectedSha256;
-    const spooled = await spoolToFile(source, original, options);
+    let spooled: Spooled;
+    if (isSpooledFile(source)) {
+      spooled = source.spooled;
+    } else {
+      const options: PutOptions = { maxBytes: MAX_DOCUMENT_BYTES };
+      if (incoming.expectedSize !== undefined) options.expectedSize = incoming.expectedSize;
+      if (incoming.expectedSha256) options.expectedSha256 = incoming.expectedSha256;
+      spooled = await spoolToFile(source, original, options);
+    }
     if (spooled.size === 0) {
       throw new ApiError(400, "invalid_document", "The file is empty.", [
         { field: "file", message: "The file is empty." },
@@ -330,6 +352,7 @@ export async function storeDocument(
         detectedTags: reading.tags,
       };
       await s.documents.insert(doc);
+      await alsoWhenStored?.(s);
       await touchPackage(s, pkg, now());
       await appendAudit(
         s,
@@ -473,30 +496,45 @@ export async function stageBlock(
     ]);
   }
   const expected = blockLength(session, n);
-  // Spooled first so that its hash is known and queued before the blob exists: a crash between the
-  // put and the row then leaves a blob the collector removes.
-  await fs.mkdir(ctx.workDir, { recursive: true });
-  const work = path.join(ctx.workDir, `${randomUUID()}.block`);
-  let stored;
-  try {
+  const wrongLength = () => {
+    const message = `Block ${n} must be exactly ${expected} bytes${n === session.blockCount - 1 ? " (the last block)" : ""}.`;
+    return validationFailed([{ field: "block", message }], message);
+  };
+  let stored: { sha256: string; size: number };
+  if (ctx.staging) {
+    // Local files: straight into the session's file, at the block's place.
     try {
-      stored = await spoolToFile(body, work, { maxBytes: expected, expectedSize: expected });
+      stored = {
+        sha256: await ctx.staging.write(session.id, n, n * session.blockSize, expected, body),
+        size: expected,
+      };
     } catch (error) {
-      if (error instanceof BlobTooLargeError || error instanceof BlobIntegrityError) {
-        const message = `Block ${n} must be exactly ${expected} bytes${n === session.blockCount - 1 ? " (the last block)" : ""}.`;
-        throw validationFailed([{ field: "block", message }], message);
-      }
+      if (error instanceof BlockLengthError) throw wrongLength();
       throw error;
     }
-    await ctx.storage.blobGarbage.queue([stored.sha256], now.toISOString());
-    await ctx.blobs.putFile(work, stored);
-  } finally {
-    await fs.rm(work, { force: true });
+  } else {
+    // Spooled first so that its hash is known and queued before the blob exists: a crash between
+    // the put and the row then leaves a blob the collector removes.
+    await fs.mkdir(ctx.workDir, { recursive: true });
+    const work = path.join(ctx.workDir, `${randomUUID()}.block`);
+    try {
+      try {
+        stored = await spoolToFile(body, work, { maxBytes: expected, expectedSize: expected });
+      } catch (error) {
+        if (error instanceof BlobTooLargeError || error instanceof BlobIntegrityError) throw wrongLength();
+        throw error;
+      }
+      await ctx.storage.blobGarbage.queue([stored.sha256], now.toISOString());
+      await ctx.blobs.putFile(work, stored);
+    } finally {
+      await fs.rm(work, { force: true });
+    }
   }
   return ctx.storage.transaction(async (s) => {
     const current = await requireUpload(s, pkg, id, now);
     const replaced = await s.uploads.putBlock(current.id, { n, sha256: stored.sha256, size: stored.size });
-    // The block's blob is referenced now; one it replaced may not be.
+    // The block's blob is referenced now; one it replaced may not be (checksums of blocks in a
+    // session file are no blobs: the queue ignores them).
     await s.blobGarbage.queue([stored.sha256, ...(replaced ? [replaced] : [])], now.toISOString());
     return uploadApi(
       current,
@@ -529,43 +567,76 @@ export async function commitUpload(
     const message = `Block${missing.length === 1 ? "" : "s"} ${shown} ${missing.length === 1 ? "is" : "are"} missing.`;
     throw validationFailed([{ field: "blocks", message }], message);
   }
-  const blobs = ctx.blobs;
-  async function* concatenated() {
-    for (const block of blocks) yield* (await blobs.get(block.sha256)) as AsyncIterable<Uint8Array>;
+  const incoming: IncomingDocument = {
+    fileName: session.fileName,
+    name: session.name,
+    contentType: session.contentType,
+    expectedSize: session.size,
+    expectedSha256: session.sha256,
+  };
+  // The session ends in the document's own transaction: a commit is recorded once or not at all.
+  const endSession = async (s: Stores) => {
+    await s.blobGarbage.queue(await s.uploads.delete(session.id), new Date().toISOString());
+  };
+  if (!ctx.staging) {
+    const blobs = ctx.blobs;
+    async function* concatenated() {
+      for (const block of blocks) yield* (await blobs.get(block.sha256)) as AsyncIterable<Uint8Array>;
+    }
+    return storeDocument(ctx, tenantId, packageId, concatenated(), incoming, context, undefined, endSession);
   }
+
+  const staging = ctx.staging;
+  const verified = await staging.verify(session.id, blocks, session.blockSize, session.size);
+  if ("lost" in verified) {
+    // Acknowledged blocks whose bytes did not reach the disk before a machine crash.
+    await ctx.storage.transaction((s) => s.uploads.dropBlocks(session.id, verified.lost));
+    staging.forget(session.id);
+    const shown = verified.lost.slice(0, 20).join(", ");
+    const message = `Block${verified.lost.length === 1 ? "" : "s"} ${shown} must be sent again: the service lost ${verified.lost.length === 1 ? "it" : "them"}.`;
+    throw validationFailed([{ field: "blocks", message }], message);
+  }
+  const integrity =
+    verified.size !== session.size
+      ? new BlobIntegrityError("size", session.size, verified.size)
+      : session.sha256 && verified.sha256 !== session.sha256
+        ? new BlobIntegrityError("sha256", session.sha256, verified.sha256)
+        : null;
+  if (integrity) throw documentError(integrity);
+  await staging.sync(session.id);
+  // A second name for the file in the work directory, which storeDocument consumes (moves into
+  // the blob store): the session's own name stays until its end is recorded.
+  await fs.mkdir(ctx.workDir, { recursive: true });
+  const work = path.join(ctx.workDir, `${randomUUID()}.upload`);
+  await fs.link(staging.fileOf(session.id), work);
   const document = await storeDocument(
     ctx,
     tenantId,
     packageId,
-    concatenated(),
-    {
-      fileName: session.fileName,
-      name: session.name,
-      contentType: session.contentType,
-      expectedSize: session.size,
-      expectedSha256: session.sha256,
-    },
+    { file: work, spooled: verified },
+    incoming,
     context,
+    undefined,
+    endSession,
   );
-  await ctx.storage.transaction(async (s) => {
-    const staged = await s.uploads.delete(session.id);
-    await s.blobGarbage.queue(staged, new Date().toISOString());
-  });
+  await staging.remove(session.id);
   return document;
 }
 
 export async function abortUpload(
-  storage: Storage,
+  ctx: Pick<DocumentContext, "storage" | "staging">,
   tenantId: string,
   packageId: string,
   id: string,
   now = new Date(),
 ) {
-  await storage.transaction(async (s) => {
+  const session = await ctx.storage.transaction(async (s) => {
     const pkg = await requirePackage(s, tenantId, packageId);
     const session = await requireUpload(s, pkg, id, now);
     await s.blobGarbage.queue(await s.uploads.delete(session.id), now.toISOString());
+    return session;
   });
+  await ctx.staging?.remove(session.id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -802,17 +873,35 @@ function defaultSizeFor(tag: DetectedTag): { width: number; height: number } {
 // ---------------------------------------------------------------------------------------------
 // Housekeeping (the scheduler)
 
-/** Deletes upload sessions past their expiry; their blocks become garbage. Answers how many. */
-export async function expireUploads(storage: Storage, now = new Date()): Promise<number> {
+/**
+ * Deletes upload sessions past their expiry; their blocks become garbage, their staged files go.
+ * Answers how many.
+ */
+export async function expireUploads(
+  storage: Storage,
+  now = new Date(),
+  staging: UploadStaging | null = null,
+): Promise<number> {
   // A read first: most ticks have nothing to do and need no write lock.
   if ((await storage.uploads.expired(now.toISOString(), 1)).length === 0) return 0;
-  return storage.transaction(async (s) => {
+  const sessions = await storage.transaction(async (s) => {
     const sessions = await s.uploads.expired(now.toISOString(), 100);
     for (const session of sessions) {
       await s.blobGarbage.queue(await s.uploads.delete(session.id), now.toISOString());
     }
-    return sessions.length;
+    return sessions;
   });
+  for (const session of sessions) await staging?.remove(session.id);
+  return sessions.length;
+}
+
+/**
+ * Removes staged files whose session is gone (a deleted package, a crash between recording a
+ * session's end and removing its file). At start `minAgeMs` is 0; while running, an hour, since a
+ * block may be written just as its session ends.
+ */
+export async function sweepStagedFiles(storage: Storage, staging: UploadStaging, minAgeMs: number) {
+  return staging.sweep((id) => storage.uploads.exists(id), minAgeMs);
 }
 
 /**

@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { SYSTEM } from "../domain/audit";
 import { expirePackages, sendDuePackages } from "../domain/packages";
 import type { BlobStore } from "../blobs";
-import { collectBlobGarbage, expireUploads } from "../domain/documents";
+import { collectBlobGarbage, expireUploads, sweepStagedFiles } from "../domain/documents";
+import type { UploadStaging } from "../blobs/staging";
 import { purgeExpiredLinks } from "../domain/download-links";
 import type { Storage } from "../storage";
 import { deliverDueNotifications, OUTBOX_BATCH } from "../domain/outbox";
@@ -31,8 +32,10 @@ export function startScheduler(
   smtp: SmtpConfig | null = null,
   links: SigningLinks | null = null,
   completion: { seal: SealKeeper } | null = null,
+  staging: UploadStaging | null = null,
 ): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
+  let sweptStagingAt = Date.now();
   let stopped = false;
   const mailer = smtp ? createMailer(smtp) : null;
   // Says where mail goes (never the password: `display` has none), or that it goes nowhere.
@@ -86,7 +89,12 @@ export function startScheduler(
         await storage.transaction((s) => s.packages.compactCounts());
       }
       // Upload sessions past their 24 hours, then blobs nothing refers to any more.
-      while (!stopped && (await expireUploads(storage)) >= 100);
+      while (!stopped && (await expireUploads(storage, new Date(), staging)) >= 100);
+      // Staged files whose session went with its package: looked for once an hour.
+      if (!stopped && staging && Date.now() - sweptStagingAt > 3600_000) {
+        sweptStagingAt = Date.now();
+        await sweepStagedFiles(storage, staging, 3600_000);
+      }
       while (!stopped && (await collectBlobGarbage(storage, blobs)) >= 200);
       if (!stopped) await purgeExpiredLinks(storage);
       // Completed packages: values drawn in, sealed, certificate and zip, the sender's mail.

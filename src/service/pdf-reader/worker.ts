@@ -20,6 +20,7 @@ port.on("message", (request: ReaderRequest) => {
     loadPdfJs: loadPatchedPdfJs,
     tags: request.tags,
     collectGarbage,
+    syncReads: true,
   }).then(
     (reading) => port.postMessage({ id: request.id, ok: true, reading } satisfies ReaderReply),
     (error: unknown) => {
