@@ -82,14 +82,19 @@ export async function startTestService(
   backend: Backend,
   env: NodeJS.ProcessEnv = {},
   shared?: Place,
+  /** Settings no environment variable sets (devRoutes, as `npm start` turns them on). */
+  overrides: Partial<ServiceConfig> = {},
 ): Promise<TestService> {
   const place = shared ?? (await freshPlace(backend));
-  const config = loadConfig({
-    ...env,
-    SIGN_DATA_DIR: place.dataDir,
-    DATABASE_URL: place.databaseUrl ?? "",
-    LOG_LEVEL: env.LOG_LEVEL ?? "info",
-  });
+  const config = {
+    ...loadConfig({
+      ...env,
+      SIGN_DATA_DIR: place.dataDir,
+      DATABASE_URL: place.databaseUrl ?? "",
+      LOG_LEVEL: env.LOG_LEVEL ?? "info",
+    }),
+    ...overrides,
+  };
   const storage = await openStorage(config);
   const logs: Record<string, unknown>[] = [];
   const logStream = new Writable({
