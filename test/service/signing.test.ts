@@ -522,6 +522,9 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
       contentType: "application/pdf",
       size: pdf.length,
     });
+    // Cleared, the file goes with it.
+    expect((await put("Attachment", null)).body).toMatchObject({ value: null });
+    expect(await service.storage.signingValues.attachments(pkg.id)).toEqual([]);
     expect((await sign("POST", kim, "/finish")).body.state).toBe("Completed");
   });
 
