@@ -85,11 +85,18 @@ export function startTestService(
   backend: Backend,
   env: NodeJS.ProcessEnv = {},
   shared?: Place,
+  /** Settings no environment variable sets (devRoutes, as `npm start` turns them on). */
+  overrides: Partial<ServiceConfig> = {},
 ): Promise<TestService> {
-  return awaitedAtEnd(start(backend, env, shared));
+  return awaitedAtEnd(start(backend, env, shared, overrides));
 }
 
-async function start(backend: Backend, env: NodeJS.ProcessEnv, shared?: Place): Promise<TestService> {
+async function start(
+  backend: Backend,
+  env: NodeJS.ProcessEnv,
+  shared: Place | undefined,
+  overrides: Partial<ServiceConfig>,
+): Promise<TestService> {
   const place = shared ?? (await freshPlace(backend));
   // What is open so far, undone in reverse should a later step fail: a start that fails half-way
   // leaves no database, pool or server behind.
@@ -102,12 +109,15 @@ async function start(backend: Backend, env: NodeJS.ProcessEnv, shared?: Place): 
   let app: Awaited<ReturnType<typeof buildApp>>;
   const logs: Record<string, unknown>[] = [];
   try {
-    config = loadConfig({
-      ...env,
-      SIGN_DATA_DIR: place.dataDir,
-      DATABASE_URL: place.databaseUrl ?? "",
-      LOG_LEVEL: env.LOG_LEVEL ?? "info",
-    });
+    config = {
+      ...loadConfig({
+        ...env,
+        SIGN_DATA_DIR: place.dataDir,
+        DATABASE_URL: place.databaseUrl ?? "",
+        LOG_LEVEL: env.LOG_LEVEL ?? "info",
+      }),
+      ...overrides,
+    };
     storage = await openStorage(config);
     undo.push(() => storage.close());
     const logStream = new Writable({

@@ -491,6 +491,11 @@ export async function saveFieldValue(
       throw validationFailed([{ field: a.id, message: `The ${nameOfField(a)} is filled in automatically.` }]);
     }
     await s.signingValues.set(v.pkg.id, a.id, v.link.emailLower, stored, now.toISOString());
+    if (stored === null && a.type === "Attachment") {
+      // Clearing an attachment field lets its file go too.
+      const dropped = await s.signingValues.removeAttachment(a.id, v.link.emailLower);
+      if (dropped) await s.blobGarbage.queue([dropped], now.toISOString());
+    }
     if (stored !== null) await markInProgress(s, v, ip, now);
     return signingFieldApi(a, stored ?? (a.type === "Attachment" ? null : a.value), false);
   });

@@ -186,6 +186,20 @@ export class SigningValueStore {
     return previous?.sha256 ?? null;
   }
 
+  /** Forgets the person's file of that field; answers its blob (to queue as garbage), if there was one. */
+  async removeAttachment(annotationId: string, emailLower: string): Promise<string | null> {
+    const row = await this.db.get<{ sha256: string }>(
+      `SELECT sha256 FROM signing_attachments WHERE annotation_id = ? AND email_lower = ?`,
+      [annotationId, emailLower],
+    );
+    if (!row) return null;
+    await this.db.run(`DELETE FROM signing_attachments WHERE annotation_id = ? AND email_lower = ?`, [
+      annotationId,
+      emailLower,
+    ]);
+    return row.sha256;
+  }
+
   async attachments(packageId: string): Promise<SigningAttachmentRecord[]> {
     const rows = await this.db.all<{
       annotation_id: string;
