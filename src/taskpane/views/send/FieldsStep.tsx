@@ -656,7 +656,8 @@ function PageView(props: PageViewProps) {
               borderColor: colour,
               backgroundColor: `${colour}33`,
             }}
-            aria-label={describeField(field, rows)}
+            // Starts with the label shown on the box ("2 Signature"), as speech input needs.
+            aria-label={`${index ?? "?"} ${describeField(field, rows)}`}
             aria-describedby={props.helpId}
             data-testid="send-field"
             onPointerDown={(e) => startDrag(e, field, "move")}
