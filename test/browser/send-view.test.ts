@@ -362,7 +362,9 @@ interface DraftField {
   async function dropAt(page: Page, signer: string, type: string, fx: number, fy: number) {
     await page.getByRole("combobox", { name: "Signer" }).selectOption({ label: signer });
     await page.getByRole("combobox", { name: "Field type" }).selectOption({ label: type });
-    const box = (await page.getByTestId("send-page").boundingBox())!;
+    const target = page.getByTestId("send-page");
+    await target.scrollIntoViewIfNeeded();
+    const box = (await target.boundingBox())!;
     const before = await page.getByTestId("send-field").count();
     await page.mouse.click(box.x + fx * box.width, box.y + fy * box.height);
     await eventually(async () => expect(await page.getByTestId("send-field").count()).toBe(before + 1));
