@@ -154,7 +154,7 @@ describe("Send view: fields, check, send", () => {
     const ndaSize = { width: Number(ndaPage.dataset.pageWidth), height: Number(ndaPage.dataset.pageHeight) };
     const field = await addField(user, /Alex Wilber/, "DateSigned");
     await user.keyboard("{Shift>}{ArrowRight}{ArrowRight}{/Shift}");
-    expect(field).toHaveAccessibleName("Date signed for Alex Wilber, page 1");
+    expect(field).toHaveAccessibleName("2 Date signed for Alex Wilber, page 1");
 
     await user.click(screen.getByRole("button", { name: "Next: check" }));
     const perSigner = screen.getByRole("list", { name: "Fields per signer" });

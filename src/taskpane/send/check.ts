@@ -105,7 +105,7 @@ export function checkDraft(input: CheckInput): CheckResult {
         id: `not_opened:${doc.key}`,
         severity: "error",
         code: "not_opened",
-        message: `“${doc.name}” has not been opened yet: open it in step 3 (Fields) first.`,
+        message: `“${doc.name}” is still being read…`,
         ifAccepted: null,
         docKey: doc.key,
       });

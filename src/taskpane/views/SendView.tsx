@@ -154,6 +154,9 @@ function SendForm() {
   const originals = useRef(new Map<string, Promise<Uint8Array>>());
   const pdfs = useRef(new Map<string, Promise<Uint8Array>>());
   const initial = useRef<string>("");
+  const pdfBytesRef = useRef<(doc: SendDocument) => Promise<Uint8Array>>(() =>
+    Promise.reject(new Error("not ready")),
+  );
 
   const key =
     people.status === "ready" && host
@@ -337,6 +340,35 @@ function SendForm() {
     return () => abort.abort();
   }, [step]);
 
+  // The check needs every chosen document's pages and tags: those not opened in step 3 (the user
+  // went straight to the check) are read here.
+  const missingLayouts = chosenDocs
+    .filter((d) => !layouts.has(d.key))
+    .map((d) => d.key)
+    .join("\n");
+  useEffect(() => {
+    if ((step !== "check" && step !== "send") || missingLayouts === "") return;
+    let cancelled = false;
+    void (async () => {
+      for (const doc of chosenDocs) {
+        if (cancelled || layouts.has(doc.key)) continue;
+        let layout: LayoutState;
+        try {
+          const { openPdf } = await import(/* webpackChunkName: "send-pdf" */ "../send/pdf-engine");
+          const pdf = await openPdf(await pdfBytesRef.current(doc));
+          layout = { pages: pdf.pages, tags: pdf.tags };
+          void pdf.close();
+        } catch (error) {
+          layout = { error: error instanceof Error ? error.message : String(error) };
+        }
+        if (!cancelled) setLayouts((m) => new Map(m).set(doc.key, layout));
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [step, missingLayouts]);
+
   if (people.status === "no-item" || attachments.status === "no-item") {
     return (
       <MessageBar intent="info">
@@ -383,6 +415,8 @@ function SendForm() {
     }
     return pdf;
   };
+
+  pdfBytesRef.current = pdfBytes;
 
   const send = async () => {
     const problems = sendFormProblems(choices);

@@ -73,6 +73,9 @@ const useStyles = makeStyles({
     cursor: "crosshair",
     touchAction: "none",
     userSelect: "none",
+    // A field's label may stick out on the right at the page's edge: never wider than the pane.
+    overflowX: "clip",
+    overflowY: "visible",
   },
   canvas: { position: "absolute", inset: 0, width: "100%", height: "100%" },
   tag: {
@@ -154,9 +157,14 @@ export interface FieldsStepProps {
 }
 
 const FORMAT_LABELS: Record<TagFormat, string> = {
-  Platform: "Sign for Outlook ({{sig:1}})",
-  DocuSign: "DocuSign (\\s1\\)",
-  AdobeSign: "Adobe Acrobat Sign ({{Sig_es_:signer1:signature}})",
+  Platform: "Sign for Outlook",
+  DocuSign: "DocuSign",
+  AdobeSign: "Adobe Acrobat Sign",
+};
+const FORMAT_EXAMPLES: Record<TagFormat, string> = {
+  Platform: "{{sig:1:req}}",
+  DocuSign: "\\s1\\",
+  AdobeSign: "{{Sig_es_:signer1:signature}}",
 };
 
 const pct = (n: number, of: number) => `${(100 * n) / of}%`;
@@ -429,7 +437,7 @@ export default function FieldsStep(props: FieldsStepProps) {
         <Field
           label="Tag format"
           className={styles.grow}
-          hint="How the added fields are written into the PDF."
+          hint={`How the added fields are written into the PDF, e.g. ${FORMAT_EXAMPLES[props.tagFormat]}`}
         >
           <Select
             value={props.tagFormat}
@@ -656,7 +664,8 @@ function PageView(props: PageViewProps) {
               borderColor: colour,
               backgroundColor: `${colour}33`,
             }}
-            aria-label={describeField(field, rows)}
+            // Starts with the label shown on the box ("2 Signature"), as speech input needs.
+            aria-label={`${index ?? "?"} ${describeField(field, rows)}`}
             aria-describedby={props.helpId}
             data-testid="send-field"
             onPointerDown={(e) => startDrag(e, field, "move")}
