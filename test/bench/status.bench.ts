@@ -143,11 +143,15 @@ async function main() {
       });
       await page.waitForFunction(painted, undefined, { timeout: 60_000, polling: "raf" });
       const doneAt = await page.evaluate(() => performance.now());
+      // PROBE=1: when each script and request of the showing started and ended (where the time goes).
       if (process.env.PROBE) {
         const marks = await page.evaluate(() =>
           performance
             .getEntriesByType("resource")
-            .map((e) => `${Math.round(e.startTime)}-${Math.round(e.responseEnd)} ${e.name.slice(-70)}`),
+            .map(
+              (e) =>
+                `${Math.round(e.startTime)}-${Math.round((e as PerformanceResourceTiming).responseEnd)} ${e.name.slice(-70)}`,
+            ),
         );
         console.log(
           Math.round(shownAt),
