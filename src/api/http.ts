@@ -44,7 +44,8 @@ export interface ResponseLike {
 export interface FetchInit {
   method: string;
   headers: Record<string, string>;
-  body?: string;
+  /** JSON text, or raw bytes (an upload block). */
+  body?: string | Uint8Array;
   signal: AbortSignal;
 }
 
@@ -89,6 +90,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue | readonly QueryValue[]>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as is instead of `body` (an upload block): the bytes and their Content-Type. */
+  raw?: { bytes: Uint8Array; contentType: string };
   headers?: Record<string, string>;
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -187,7 +190,8 @@ type Attempt =
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const baseUrl = options.baseUrl;
   const fetchImpl: FetchLike =
-    options.fetch ?? ((url, init) => globalThis.fetch(url, init) as unknown as Promise<ResponseLike>);
+    options.fetch ??
+    ((url, init) => globalThis.fetch(url, init as RequestInit) as unknown as Promise<ResponseLike>);
   const random = options.random ?? Math.random;
   const baseDelay = options.retryBaseDelayMs ?? 300;
   const maxDelay = options.retryMaxDelayMs ?? 5_000;
@@ -259,14 +263,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         cause: signal?.reason,
       });
 
-    const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    const body: string | Uint8Array | undefined = request.raw
+      ? request.raw.bytes
+      : request.body === undefined
+        ? undefined
+        : JSON.stringify(request.body);
+    const contentType = request.raw ? request.raw.contentType : "application/json";
 
     try {
       for (let retry = 0; ; retry += 1) {
         if (signal?.aborted) throw new Cancelled();
         const headers: Record<string, string> = { Accept: "application/json", ...request.headers };
         if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) {
-          headers["Content-Type"] = "application/json";
+          headers["Content-Type"] = contentType;
         }
         const token = options.tokenSource ? await options.tokenSource.getToken() : null;
         if (token) headers["Authorization"] = `Bearer ${token}`;

@@ -104,6 +104,10 @@ interface Getter<T> {
   getAsync(callback: Callback<T>): void;
 }
 
+interface BodyReader {
+  getAsync(coercionType: unknown, callback: Callback<string>): void;
+}
+
 interface ComposeBody {
   setSelectedDataAsync(data: string, options: { coercionType: unknown }, callback: Callback<void>): void;
 }
@@ -356,6 +360,18 @@ export function createOutlookHost(office: typeof Office, options: OutlookHostOpt
         return (await getValue(item.subject, "subject.getAsync")) ?? "";
       }
       return typeof item.subject === "string" ? item.subject : "";
+    },
+
+    async bodyText() {
+      const body = requireItem().body as BodyReader | undefined;
+      if (!body || typeof body.getAsync !== "function") {
+        throw notSupported("body.getAsync", "read the message's text");
+      }
+      const coercionType: unknown = office.CoercionType?.Text ?? "text";
+      const text = await call<string>("body.getAsync", (callback) =>
+        body.getAsync.call(body, coercionType, callback),
+      );
+      return typeof text === "string" ? text : "";
     },
 
     conversationId: () => nonEmptyString(currentItem()?.conversationId),

@@ -53,6 +53,11 @@ export interface OutlookHost {
   /** Read: the item's properties (bcc is always empty). Compose: getAsync on to, cc and bcc. */
   recipients(): Promise<Recipients>;
   subject(): Promise<string>;
+  /**
+   * The item's body as plain text (body.getAsync with CoercionType.Text), in either mode. Rejects
+   * with an OutlookError when Office cannot read it.
+   */
+  bodyText(): Promise<string>;
   conversationId(): string | null;
   /** Read mode only; null in compose. */
   internetMessageId(): string | null;

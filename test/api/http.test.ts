@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  *
  * The fetch wrapper against a real local HTTP server (Node's own fetch, no mocks).
  */

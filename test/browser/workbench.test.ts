@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  */
 /**
  * Browser tests of the add-in: Debian's Chromium (through playwright-core) drives the workbench, the

@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  */
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

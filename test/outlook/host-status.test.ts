@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/leak-guard/jsdom-environment.js
  *
  * The adapter's calls for the Status view: internet headers (our notices), opening a link in the
  * browser, and the pane's visibility.
