@@ -17,13 +17,13 @@
 //   "Completed" mail to the outbox, all under the lease: the mail is written exactly once.
 import { createHash, randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
-import { type FlattenField, type FlattenFieldType, flattenPdf, type PageBox } from "../../pdf/flatten";
-import { scrubText } from "../../pdf/scrub-text";
+import type { FlattenField, FlattenFieldType, PageBox } from "../../pdf/flatten";
 import type { BlobStore } from "../blobs";
 import { auditTrailPdf } from "../completion/audit-export";
 import { certificateOfCompletion, type CertificateSigner } from "../completion/certificate";
+import { type FinalDocumentInput, sealedFinalDocument } from "../completion/final-document";
 import { packageZip } from "../completion/package-zip";
-import { loadOrCreateSealIdentity, type SealIdentity, type SealSettings, sealPdf } from "../completion/seal";
+import { loadOrCreateSealIdentity, type SealIdentity, type SealSettings } from "../completion/seal";
 import { ApiError } from "../errors";
 import type {
   AnnotationRecord,
@@ -92,14 +92,11 @@ export function tagBoxes(doc: Pick<DocumentRecord, "detectedTags">): PageBox[] {
     .map((t) => ({ page: t.page, x: t.x, y: t.y, width: t.width, height: t.height }));
 }
 
-/** Draws the values, removes the tags' text and covers their place: the document before its seal. */
-export async function finalDocument(
-  pdf: Uint8Array,
+/** What a document's final form gets: its tags' text removed and covered, its fields' values drawn. */
+export function finalDocumentInput(
   doc: Pick<DocumentRecord, "detectedTags">,
   annotations: readonly AnnotationRecord[],
-): Promise<Uint8Array> {
-  const hideTags = tagBoxes(doc);
-  const scrubbed = hideTags.length ? await scrubText(pdf, hideTags) : pdf;
+): FinalDocumentInput {
   const fields: FlattenField[] = annotations.map((a) => ({
     page: a.page,
     x: a.x,
@@ -109,7 +106,7 @@ export async function finalDocument(
     type: a.type as FlattenFieldType,
     value: flattenValue(a),
   }));
-  return flattenPdf(scrubbed, { fields, hideTags });
+  return { hideTags: tagBoxes(doc), fields };
 }
 
 export interface CompletionDeps {
@@ -210,12 +207,12 @@ async function completePackage(deps: CompletionDeps, claim: CompletionRecord, to
     let file = done.get(`Document/${doc.id}`);
     if (!file) {
       const original = await readAll(await blobs.get(doc.pdfSha256));
-      const flat = await finalDocument(
-        original,
+      const input = finalDocumentInput(
         doc,
         annotations.filter((a) => a.documentId === doc.id),
       );
-      const bytes = await sealPdf(flat, identity, {
+      // One load and one save: tag text removed, values drawn, sealed (completion/final-document.ts).
+      const bytes = await sealedFinalDocument(original, input, identity, {
         reason: `Completed with Sign for Outlook: ${pkg.name}`.slice(0, 200),
         signingTime: completedAt,
       });
