@@ -24,6 +24,7 @@ import { certificateOfCompletion, type CertificateSigner } from "../completion/c
 import { type FinalDocumentInput, sealedFinalDocument } from "../completion/final-document";
 import { packageZip } from "../completion/package-zip";
 import { loadOrCreateSealIdentity, type SealIdentity, type SealSettings } from "../completion/seal";
+import { pauseAfterRecordForTest, testLeaseMs } from "../completion/test-hooks";
 import { ApiError } from "../errors";
 import type {
   AnnotationRecord,
@@ -119,6 +120,8 @@ export interface CompletionReport {
   packageId: string;
   outcome: "done" | "retry" | "failed" | "lease-lost";
   error?: string;
+  /** The files this attempt made ("Document/<id>", "Certificate", ...); a resumed one skips the rest. */
+  made: string[];
 }
 
 /**
@@ -137,27 +140,33 @@ export async function completeDuePackage(
     s.completions.claimDue(now.toISOString(), leaseEnd(), token),
   );
   if (!claim) return null;
+  const made: string[] = [];
   try {
-    await completePackage(deps, claim, token);
-    return { packageId: claim.packageId, outcome: "done" };
+    await completePackage(deps, claim, token, made);
+    return { packageId: claim.packageId, outcome: "done", made };
   } catch (error) {
-    if (error instanceof LeaseLostError) return { packageId: claim.packageId, outcome: "lease-lost" };
+    if (error instanceof LeaseLostError) return { packageId: claim.packageId, outcome: "lease-lost", made };
     const message = error instanceof Error ? error.message : String(error);
     const final = claim.attempts >= COMPLETION_MAX_ATTEMPTS;
     const retryOn = final
       ? null
       : new Date(Date.now() + completionRetryDelayMs(claim.attempts)).toISOString();
     await storage.completions.markFailure(claim.packageId, token, message.slice(0, 2000), retryOn);
-    return { packageId: claim.packageId, outcome: final ? "failed" : "retry", error: message };
+    return { packageId: claim.packageId, outcome: final ? "failed" : "retry", error: message, made };
   }
 }
 
 function leaseEnd(): string {
-  return new Date(Date.now() + COMPLETION_LEASE_MS).toISOString();
+  return new Date(Date.now() + testLeaseMs(COMPLETION_LEASE_MS)).toISOString();
 }
 
 /** Every step of one completion; each file made is recorded under the lease as soon as it exists. */
-async function completePackage(deps: CompletionDeps, claim: CompletionRecord, token: string): Promise<void> {
+async function completePackage(
+  deps: CompletionDeps,
+  claim: CompletionRecord,
+  token: string,
+  made: string[],
+): Promise<void> {
   const { storage, blobs } = deps;
   const pkg = await storage.packages.get(claim.tenantId, claim.packageId);
   if (!pkg) throw new LeaseLostError(); // deleted meanwhile (the row went with it)
@@ -199,6 +208,8 @@ async function completePackage(deps: CompletionDeps, claim: CompletionRecord, to
     });
     const file = { kind, documentId, sha256: stored.sha256, size: stored.size };
     done.set(`${kind}/${documentId}`, { ...file, packageId: pkg.id, sourceSha256, createdOn: at });
+    made.push(documentId ? `${kind}/${documentId}` : kind);
+    await pauseAfterRecordForTest(kind);
     return file;
   };
 
