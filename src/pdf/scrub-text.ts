@@ -52,8 +52,25 @@ interface Operation {
   end: number;
 }
 
-const WHITE = new Set([0, 9, 10, 12, 13, 32]);
-const DELIMITERS = new Set([...Buffer.from("()<>[]{}/%")]);
+// Byte classes as tables (the tokenizer looks at every byte of every page it reads).
+const WHITE_TABLE = new Uint8Array(256);
+for (const c of [0, 9, 10, 12, 13, 32]) WHITE_TABLE[c] = 1;
+const REGULAR_END = new Uint8Array(WHITE_TABLE);
+for (const c of "()<>[]{}/%") REGULAR_END[c.charCodeAt(0)] = 1;
+const WHITE = { has: (c: number) => WHITE_TABLE[c] === 1 };
+
+/** Latin-1 text of a short byte run (names, numbers, operators). */
+function latin1(src: Uint8Array, from: number, to: number): string {
+  let out = "";
+  for (let k = from; k < to; k++) out += String.fromCharCode(src[k]!);
+  return out;
+}
+const NIBBLE = new Int8Array(256).fill(-1);
+for (let d = 0; d < 16; d++) {
+  NIBBLE["0123456789abcdef".charCodeAt(d)] = d;
+  NIBBLE["0123456789ABCDEF".charCodeAt(d)] = d;
+}
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
 function* operations(src: Uint8Array): Generator<Operation> {
   let i = 0;
@@ -123,15 +140,26 @@ function* operations(src: Uint8Array): Generator<Operation> {
       continue;
     }
     if (c === 0x3c) {
-      let hex = "";
+      // <hex string>: nibbles read straight into bytes; white space and other bytes skipped, an odd
+      // last nibble followed by 0 (ISO 32000 §7.3.4.3).
       i++;
-      while (i < src.length && src[i] !== 0x3e) {
-        if (!WHITE.has(src[i]!)) hex += String.fromCharCode(src[i]!);
-        i++;
+      let end = i;
+      while (end < src.length && src[end] !== 0x3e) end++;
+      const out = new Uint8Array((end - i + 1) >> 1);
+      let n = 0;
+      let high = -1;
+      for (; i < end; i++) {
+        const v = NIBBLE[src[i]!]!;
+        if (v < 0) continue;
+        if (high < 0) high = v;
+        else {
+          out[n++] = (high << 4) | v;
+          high = -1;
+        }
       }
-      i++;
-      if (hex.length % 2) hex += "0";
-      push(new Uint8Array(Buffer.from(hex, "hex")), at);
+      if (high >= 0) out[n++] = high << 4;
+      i = end + 1;
+      push(out.subarray(0, n), at);
       continue;
     }
     if (c === 0x5b) {
@@ -148,18 +176,24 @@ function* operations(src: Uint8Array): Generator<Operation> {
     }
     if (c === 0x2f) {
       i++;
-      while (i < src.length && !WHITE.has(src[i]!) && !DELIMITERS.has(src[i]!)) i++;
-      push({ name: Buffer.from(src.subarray(at + 1, i)).toString("latin1") }, at);
+      while (i < src.length && REGULAR_END[src[i]!] === 0) i++;
+      push({ name: latin1(src, at + 1, i) }, at);
       continue;
     }
     // A number or an operator: a run of regular characters.
-    while (i < src.length && !WHITE.has(src[i]!) && !DELIMITERS.has(src[i]!)) i++;
+    while (i < src.length && REGULAR_END[src[i]!] === 0) i++;
     if (i === at) {
       i++; // a stray delimiter ({, }, >): skipped
       continue;
     }
-    const word = Buffer.from(src.subarray(at, i)).toString("latin1");
-    if (/^[+-]?(\d+\.?\d*|\.\d+)$/.test(word)) {
+    const word = latin1(src, at, i);
+    const first = word.charCodeAt(0);
+    // Only a word starting with a digit, a sign or a point can be a number.
+    if (
+      (first <= 0x39 && first >= 0x30) || first === 0x2b || first === 0x2d || first === 0x2e
+        ? NUMBER.test(word)
+        : false
+    ) {
       push(Number(word), at);
       continue;
     }
@@ -218,12 +252,31 @@ const STANDARD: Record<string, StandardFonts> = {
 
 const num = (o: PDFObject | undefined) => (o instanceof PDFNumber ? o.asNumber() : undefined);
 
+/** The standard 14 fonts' widths by WinAnsi code, read once per process from pdf-lib's metrics. */
+const STANDARD_WIDTHS = new Map<StandardFonts, Promise<Float64Array>>();
+
+function standardWidths(name: StandardFonts): Promise<Float64Array> {
+  let widths = STANDARD_WIDTHS.get(name);
+  if (!widths) {
+    widths = (async () => {
+      const font = await (await PDFDocument.create()).embedFont(name);
+      const known = new Set(font.getCharacterSet());
+      const table = new Float64Array(256);
+      for (let code = 0; code < 256; code++) {
+        // WinAnsi is Latin-1 but for 0x80-0x9F; those take "?"'s width, close enough to place the rest.
+        const ch =
+          code >= 0x20 && (code < 0x80 || code >= 0xa0) && known.has(code) ? String.fromCharCode(code) : "?";
+        table[code] = font.widthOfTextAtSize(ch, 1000);
+      }
+      return table;
+    })();
+    STANDARD_WIDTHS.set(name, widths);
+  }
+  return widths;
+}
+
 class Metrics {
   private readonly cache = new Map<PDFDict, FontMetrics>();
-  private scratch: PDFDocumentType | null = null;
-  private readonly standard = new Map<StandardFonts, (code: number) => number>();
-
-  constructor(private readonly doc: PDFDocumentType) {}
 
   async of(font: PDFDict): Promise<FontMetrics> {
     let m = this.cache.get(font);
@@ -277,43 +330,18 @@ class Metrics {
     const descriptor = this.lookup(font, "FontDescriptor", "Dict");
     const missing = descriptor ? (num(descriptor.lookup(PDFName.of("MissingWidth"))) ?? 0) : 0;
     if (widths) {
-      return {
-        bytes: 1,
-        width: (code) => num(widths.lookup(code - first)) ?? missing,
-      };
+      // Read once into a table: the width of every code is asked for glyph after glyph.
+      const table = new Float64Array(256).fill(missing);
+      for (let k = 0; k < widths.size() && first + k < 256; k++)
+        if (first + k >= 0) table[first + k] = num(widths.lookup(k)) ?? missing;
+      return { bytes: 1, width: (code) => table[code]! };
     }
     // A standard 14 font without widths: the metrics every reader has built in.
     const base = (this.lookup(font, "BaseFont", "Name")?.asString() ?? "/Helvetica")
       .slice(1)
       .replace(/^[A-Z]{6}\+/, "");
-    const std = STANDARD[base] ?? StandardFonts.Helvetica;
-    return { bytes: 1, width: await this.standardWidth(std) };
-  }
-
-  private async standardWidth(name: StandardFonts): Promise<(code: number) => number> {
-    let fn = this.standard.get(name);
-    if (!fn) {
-      this.scratch ??= await PDFDocument.create();
-      const font = await this.scratch.embedFont(name);
-      const known = new Set(font.getCharacterSet());
-      const widths = new Map<number, number>();
-      fn = (code) => {
-        let w = widths.get(code);
-        if (w === undefined) {
-          // WinAnsi is Latin-1 but for 0x80-0x9F; those take "?"'s width, close enough to place the rest.
-          const ch =
-            code >= 0x20 && (code < 0x80 || code >= 0xa0) && known.has(code)
-              ? String.fromCharCode(code)
-              : "?";
-          w = font.widthOfTextAtSize(ch, 1000);
-          widths.set(code, w);
-        }
-        return w;
-      };
-      this.standard.set(name, fn);
-    }
-    void this.doc;
-    return fn;
+    const table = await standardWidths(STANDARD[base] ?? StandardFonts.Helvetica);
+    return { bytes: 1, width: (code) => table[code]! };
   }
 }
 
@@ -338,7 +366,24 @@ function userBoxes(page: PDFPage, boxes: readonly PageBox[]): [number, number, n
   });
 }
 
-function contentOf(page: PDFPage): Uint8Array | null {
+/** A stream's decoded bytes: by the codec when its only filter is FlateDecode, else by pdf-lib. */
+function decoded(stream: PDFRawStream, codec: FlateCodec | undefined): Uint8Array {
+  const filter = stream.dict.lookup(PDFName.of("Filter"));
+  const flateOnly =
+    (filter instanceof PDFName && filter.asString() === "/FlateDecode") ||
+    (filter instanceof PDFArray && filter.size() === 1 && filter.lookup(0) === PDFName.of("FlateDecode"));
+  if (codec && flateOnly && !stream.dict.has(PDFName.of("DecodeParms"))) {
+    try {
+      return codec.inflate(stream.contents);
+    } catch {
+      // A damaged stream: pdf-lib's decoder reads what it can of it.
+    }
+  }
+  if (!filter) return stream.contents;
+  return decodePDFRawStream(stream).decode();
+}
+
+function contentOf(page: PDFPage, codec: FlateCodec | undefined): Uint8Array | null {
   const contents = page.node.lookup(PDFName.of("Contents"));
   const streams: (PDFObject | undefined)[] =
     contents instanceof PDFArray
@@ -346,7 +391,7 @@ function contentOf(page: PDFPage): Uint8Array | null {
       : [contents!];
   const parts: Uint8Array[] = [];
   for (const s of streams) {
-    if (s instanceof PDFRawStream) parts.push(decodePDFRawStream(s).decode());
+    if (s instanceof PDFRawStream) parts.push(decoded(s, codec));
     else if (s instanceof PDFStream) parts.push(s.getContents());
     else if (s !== undefined) return null;
     parts.push(new Uint8Array([10]));
@@ -362,8 +407,9 @@ async function scrubPage(
   page: PDFPage,
   rects: [number, number, number, number][],
   metrics: Metrics,
+  codec: FlateCodec | undefined,
 ): Promise<boolean> {
-  const src = contentOf(page);
+  const src = contentOf(page, codec);
   if (!src) return false;
   const fonts = page.node.Resources()?.lookup(PDFName.of("Font"));
   const fontDict = fonts instanceof PDFDict ? fonts : null;
@@ -381,49 +427,99 @@ async function scrubPage(
   let font: FontMetrics | null = null;
   const edits: { start: number; end: number; text: string }[] = [];
 
-  const inside = (x: number, y: number) => rects.some(([a, b, c, d]) => x >= a && x <= c && y >= b && y <= d);
+  // The boxes as one flat array (x0, y0, x1, y1, ...): looked up glyph after glyph.
+  const flat = new Float64Array(rects.flat());
+  const inside = (x: number, y: number) => {
+    for (let r = 0; r < flat.length; r += 4)
+      if (x >= flat[r]! && x <= flat[r + 2]! && y >= flat[r + 1]! && y <= flat[r + 3]!) return true;
+    return false;
+  };
+  /** Whether a height is inside some box's vertical range (a horizontal line's glyphs share it). */
+  const rowHit = (y: number) => {
+    for (let r = 0; r < flat.length; r += 4) if (y >= flat[r + 1]! && y <= flat[r + 3]!) return true;
+    return false;
+  };
   const nextLine = (tx: number, ty: number) => {
     tlm = multiply([1, 0, 0, 1, tx, ty], tlm);
-    tm = [...tlm];
+    tm = [...tlm]; // its own copy: show() moves it in place
   };
 
-  /** Shows a string or TJ array; answers the TJ items to write when a glyph had to go, else null. */
+  /**
+   * Shows a string or TJ array; answers the TJ items to write when a glyph had to go, else null.
+   * Glyph after glyph, so the arithmetic is written out (no matrix allocated per glyph), and the
+   * replacement is built only for the rare operation that loses a glyph.
+   */
   const show = (items: Operand[]): string[] | null => {
     if (!font || size === 0) return null;
-    const out: string[] = [];
-    let current: number[] = [];
-    let removed = false;
-    const flush = () => {
-      if (current.length) out.push(hex(new Uint8Array(current)));
-      current = [];
-    };
-    for (const item of items) {
+    const bytes = font.bytes;
+    // Text on a horizontal baseline (no rotation, no skew: the usual case) keeps one height for all its
+    // glyphs: when no box spans that height, only the advance is summed, no glyph placed.
+    if (tm[1] === 0 && ctm[1] === 0) {
+      const y1 = (0.3 * size + ts) * tm[3] + tm[5];
+      if (!rowHit(y1 * ctm[3] + ctm[5])) {
+        let dx = 0;
+        for (const item of items) {
+          if (typeof item === "number") dx -= (item / 1000) * size * th;
+          else if (item instanceof Uint8Array)
+            for (let k = 0; k + bytes <= item.length; k += bytes) {
+              const code = bytes === 2 ? (item[k]! << 8) | item[k + 1]! : item[k]!;
+              dx += ((font.width(code) / 1000) * size + tc + (bytes === 1 && code === 32 ? tw : 0)) * th;
+            }
+        }
+        tm[4] += dx * tm[0];
+        return null;
+      }
+    }
+    // The glyphs to drop, as (item, byte offset) pairs, each with the move that replaces it.
+    let gone: { item: number; k: number; move: number }[] | null = null;
+    for (let index = 0; index < items.length; index++) {
+      const item = items[index];
       if (typeof item === "number") {
-        flush();
-        out.push(fmt(item));
-        tm = multiply([1, 0, 0, 1, (-item / 1000) * size * th, 0], tm);
+        const dx = (-item / 1000) * size * th;
+        tm[4] += dx * tm[0];
+        tm[5] += dx * tm[1];
         continue;
       }
       if (!(item instanceof Uint8Array)) continue;
-      for (let k = 0; k + font.bytes <= item.length; k += font.bytes) {
-        const code = font.bytes === 2 ? (item[k]! << 8) | item[k + 1]! : item[k]!;
+      for (let k = 0; k + bytes <= item.length; k += bytes) {
+        const code = bytes === 2 ? (item[k]! << 8) | item[k + 1]! : item[k]!;
         const w0 = font.width(code) / 1000;
-        const spacing = tc + (font.bytes === 1 && code === 32 ? tw : 0);
+        const spacing = tc + (bytes === 1 && code === 32 ? tw : 0);
         const advance = (w0 * size + spacing) * th;
-        const trm = multiply(multiply([size * th, 0, 0, size, 0, ts], tm), ctm);
-        const [cx, cy] = apply(trm, w0 / 2, 0.3);
-        if (inside(cx, cy)) {
-          removed = true;
-          flush();
-          out.push(fmt((-(w0 * size + spacing) * 1000) / size));
-        } else {
-          for (let b = 0; b < font.bytes; b++) current.push(item[k + b]!);
-        }
-        tm = multiply([1, 0, 0, 1, advance, 0], tm);
+        // The glyph's centre: (w0/2, 0.3) in glyph space, through the text matrix and the CTM.
+        const px = (w0 / 2) * size * th;
+        const py = 0.3 * size + ts;
+        const x1 = px * tm[0] + py * tm[2] + tm[4];
+        const y1 = px * tm[1] + py * tm[3] + tm[5];
+        const cx = x1 * ctm[0] + y1 * ctm[2] + ctm[4];
+        const cy = x1 * ctm[1] + y1 * ctm[3] + ctm[5];
+        if (inside(cx, cy))
+          (gone ??= []).push({ item: index, k, move: (-(w0 * size + spacing) * 1000) / size });
+        tm[4] += advance * tm[0];
+        tm[5] += advance * tm[1];
       }
     }
-    flush();
-    return removed ? out : null;
+    if (!gone) return null;
+    const out: string[] = [];
+    let next = 0;
+    for (let index = 0; index < items.length; index++) {
+      const item = items[index];
+      if (typeof item === "number") {
+        out.push(fmt(item));
+        continue;
+      }
+      if (!(item instanceof Uint8Array)) continue;
+      let from = 0;
+      for (; next < gone.length && gone[next]!.item === index; next++) {
+        const { k, move } = gone[next]!;
+        if (k > from) out.push(hex(item.subarray(from, k)));
+        out.push(fmt(move));
+        from = k + bytes;
+      }
+      const whole = item.length - ((item.length - from) % bytes);
+      if (whole > from) out.push(hex(item.subarray(from, whole)));
+    }
+    return out;
   };
 
   for (const op of operations(src)) {
@@ -445,7 +541,7 @@ async function scrubPage(
       case "Tm":
         if (n.length === 6) {
           tlm = n as Matrix;
-          tm = [...tlm];
+          tm = [...tlm]; // its own copy: show() moves it in place
         }
         break;
       case "Td":
@@ -512,26 +608,49 @@ async function scrubPage(
     at = e.end;
   }
   parts.push(Buffer.from(src.subarray(at)));
-  const stream = doc.context.flateStream(Buffer.concat(parts));
+  const content = new Uint8Array(Buffer.concat(parts));
+  const stream = codec
+    ? PDFRawStream.of(doc.context.obj({ Filter: "FlateDecode" }), codec.deflate(content))
+    : doc.context.flateStream(content);
   page.node.set(PDFName.of("Contents"), doc.context.register(stream) as PDFRef);
   return true;
 }
 
 /**
- * Removes the glyphs whose centres lie inside the boxes (1-based page, points from the visible
- * top-left) from the pages' content streams; answers the PDF unchanged when no glyph was found.
+ * Compression for the content streams read and written, when the caller has a faster one than
+ * pdf-lib's (JavaScript) pako: the service passes node:zlib's. Both speak zlib (FlateDecode).
  */
-export async function scrubText(pdf: Uint8Array, boxes: readonly PageBox[]): Promise<Uint8Array> {
-  if (boxes.length === 0) return pdf;
-  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+export interface FlateCodec {
+  deflate(bytes: Uint8Array): Uint8Array;
+  inflate(bytes: Uint8Array): Uint8Array;
+}
+
+/**
+ * Removes the glyphs whose centres lie inside the boxes (1-based page, points from the visible
+ * top-left) from the content streams of a loaded document, page by page; only the pages with a box
+ * are read, and only those that lost a glyph get a new content stream. Answers how many did.
+ */
+export async function scrubTextIn(
+  doc: PDFDocumentType,
+  boxes: readonly PageBox[],
+  codec?: FlateCodec,
+): Promise<number> {
+  if (boxes.length === 0) return 0;
   const pages = doc.getPages();
-  const metrics = new Metrics(doc);
-  let changed = false;
+  const metrics = new Metrics();
+  let changed = 0;
   for (let p = 0; p < pages.length; p++) {
     const onPage = boxes.filter((b) => b.page === p + 1);
     if (onPage.length === 0) continue;
     const page = pages[p]!;
-    if (await scrubPage(doc, page, userBoxes(page, onPage), metrics)) changed = true;
+    if (await scrubPage(doc, page, userBoxes(page, onPage), metrics, codec)) changed++;
   }
-  return changed ? doc.save({ useObjectStreams: false }) : pdf;
+  return changed;
+}
+
+/** scrubTextIn on PDF bytes: the PDF unchanged when no glyph was found, else rewritten. */
+export async function scrubText(pdf: Uint8Array, boxes: readonly PageBox[]): Promise<Uint8Array> {
+  if (boxes.length === 0) return pdf;
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  return (await scrubTextIn(doc, boxes)) ? doc.save({ useObjectStreams: false }) : pdf;
 }

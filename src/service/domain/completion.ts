@@ -17,13 +17,14 @@
 //   "Completed" mail to the outbox, all under the lease: the mail is written exactly once.
 import { createHash, randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
-import { type FlattenField, type FlattenFieldType, flattenPdf, type PageBox } from "../../pdf/flatten";
-import { scrubText } from "../../pdf/scrub-text";
+import type { FlattenField, FlattenFieldType, PageBox } from "../../pdf/flatten";
 import type { BlobStore } from "../blobs";
 import { auditTrailPdf } from "../completion/audit-export";
 import { certificateOfCompletion, type CertificateSigner } from "../completion/certificate";
+import { type FinalDocumentInput, sealedFinalDocument } from "../completion/final-document";
 import { packageZip } from "../completion/package-zip";
-import { loadOrCreateSealIdentity, type SealIdentity, type SealSettings, sealPdf } from "../completion/seal";
+import { loadOrCreateSealIdentity, type SealIdentity, type SealSettings } from "../completion/seal";
+import { pauseAfterRecordForTest, testLeaseMs } from "../completion/test-hooks";
 import { ApiError } from "../errors";
 import type {
   AnnotationRecord,
@@ -92,14 +93,11 @@ export function tagBoxes(doc: Pick<DocumentRecord, "detectedTags">): PageBox[] {
     .map((t) => ({ page: t.page, x: t.x, y: t.y, width: t.width, height: t.height }));
 }
 
-/** Draws the values, removes the tags' text and covers their place: the document before its seal. */
-export async function finalDocument(
-  pdf: Uint8Array,
+/** What a document's final form gets: its tags' text removed and covered, its fields' values drawn. */
+export function finalDocumentInput(
   doc: Pick<DocumentRecord, "detectedTags">,
   annotations: readonly AnnotationRecord[],
-): Promise<Uint8Array> {
-  const hideTags = tagBoxes(doc);
-  const scrubbed = hideTags.length ? await scrubText(pdf, hideTags) : pdf;
+): FinalDocumentInput {
   const fields: FlattenField[] = annotations.map((a) => ({
     page: a.page,
     x: a.x,
@@ -109,7 +107,7 @@ export async function finalDocument(
     type: a.type as FlattenFieldType,
     value: flattenValue(a),
   }));
-  return flattenPdf(scrubbed, { fields, hideTags });
+  return { hideTags: tagBoxes(doc), fields };
 }
 
 export interface CompletionDeps {
@@ -122,6 +120,8 @@ export interface CompletionReport {
   packageId: string;
   outcome: "done" | "retry" | "failed" | "lease-lost";
   error?: string;
+  /** The files this attempt made ("Document/<id>", "Certificate", ...); a resumed one skips the rest. */
+  made: string[];
 }
 
 /**
@@ -140,27 +140,33 @@ export async function completeDuePackage(
     s.completions.claimDue(now.toISOString(), leaseEnd(), token),
   );
   if (!claim) return null;
+  const made: string[] = [];
   try {
-    await completePackage(deps, claim, token);
-    return { packageId: claim.packageId, outcome: "done" };
+    await completePackage(deps, claim, token, made);
+    return { packageId: claim.packageId, outcome: "done", made };
   } catch (error) {
-    if (error instanceof LeaseLostError) return { packageId: claim.packageId, outcome: "lease-lost" };
+    if (error instanceof LeaseLostError) return { packageId: claim.packageId, outcome: "lease-lost", made };
     const message = error instanceof Error ? error.message : String(error);
     const final = claim.attempts >= COMPLETION_MAX_ATTEMPTS;
     const retryOn = final
       ? null
       : new Date(Date.now() + completionRetryDelayMs(claim.attempts)).toISOString();
     await storage.completions.markFailure(claim.packageId, token, message.slice(0, 2000), retryOn);
-    return { packageId: claim.packageId, outcome: final ? "failed" : "retry", error: message };
+    return { packageId: claim.packageId, outcome: final ? "failed" : "retry", error: message, made };
   }
 }
 
 function leaseEnd(): string {
-  return new Date(Date.now() + COMPLETION_LEASE_MS).toISOString();
+  return new Date(Date.now() + testLeaseMs(COMPLETION_LEASE_MS)).toISOString();
 }
 
 /** Every step of one completion; each file made is recorded under the lease as soon as it exists. */
-async function completePackage(deps: CompletionDeps, claim: CompletionRecord, token: string): Promise<void> {
+async function completePackage(
+  deps: CompletionDeps,
+  claim: CompletionRecord,
+  token: string,
+  made: string[],
+): Promise<void> {
   const { storage, blobs } = deps;
   const pkg = await storage.packages.get(claim.tenantId, claim.packageId);
   if (!pkg) throw new LeaseLostError(); // deleted meanwhile (the row went with it)
@@ -202,6 +208,8 @@ async function completePackage(deps: CompletionDeps, claim: CompletionRecord, to
     });
     const file = { kind, documentId, sha256: stored.sha256, size: stored.size };
     done.set(`${kind}/${documentId}`, { ...file, packageId: pkg.id, sourceSha256, createdOn: at });
+    made.push(documentId ? `${kind}/${documentId}` : kind);
+    await pauseAfterRecordForTest(kind);
     return file;
   };
 
@@ -210,12 +218,12 @@ async function completePackage(deps: CompletionDeps, claim: CompletionRecord, to
     let file = done.get(`Document/${doc.id}`);
     if (!file) {
       const original = await readAll(await blobs.get(doc.pdfSha256));
-      const flat = await finalDocument(
-        original,
+      const input = finalDocumentInput(
         doc,
         annotations.filter((a) => a.documentId === doc.id),
       );
-      const bytes = await sealPdf(flat, identity, {
+      // One load and one save: tag text removed, values drawn, sealed (completion/final-document.ts).
+      const bytes = await sealedFinalDocument(original, input, identity, {
         reason: `Completed with Sign for Outlook: ${pkg.name}`.slice(0, 200),
         signingTime: completedAt,
       });

@@ -67,7 +67,7 @@ export function startScheduler(
     const report = await completeDuePackage({ storage, blobs, seal: completion!.seal });
     if (!report) return false;
     if (report.outcome === "done")
-      log.info({ packageId: report.packageId }, "package completed: documents sealed");
+      log.info({ packageId: report.packageId, made: report.made }, "package completed: documents sealed");
     else if (report.outcome === "lease-lost")
       log.warn({ packageId: report.packageId }, "completion lease lost; another worker goes on");
     else
