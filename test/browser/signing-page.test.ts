@@ -47,13 +47,6 @@ const P = "/api/v1/packages";
 const PHONE = { width: 360, height: 740 };
 
 const chromiumMissing = !existsSync(CHROMIUM);
-/** The service's signing routes (docs/signing-page-api.md) are built on another branch: until they are here, those tests wait. */
-const apiMissing = !existsSync(path.join(ROOT, "src", "service", "routes", "signing-page.ts"));
-const withApi = apiMissing ? test.skip : test;
-if (apiMissing)
-  console.warn(
-    "Signing page browser tests that need the signing routes are skipped: src/service/routes/signing-page.ts is not here yet.",
-  );
 const skip = chromiumMissing && !process.env.CI;
 if (skip) console.warn(`Signing page browser tests skipped: no Chromium at ${CHROMIUM} (set CHROMIUM_PATH).`);
 
@@ -275,182 +268,170 @@ function describeViolations(violations: readonly AxeResult[]): string {
     }
   }
 
-  withApi(
-    "two signers in order at 360 px: the first with the keyboard alone and a typed signature, the second draws; Completed",
-    async () => {
-      const packageId = await sendPackage("Mutual NDA with Fabrikam", [
-        {
-          email: "ada@fabrikam.example",
-          name: "Ada Lovelace",
-          routingOrder: 1,
-          fields: [
-            { type: "Title", label: "Your job title", x: 72, y: 250, width: 180, height: 22 },
-            { type: "Date", label: "Start date", x: 72, y: 280, width: 120, height: 22 },
-            { type: "Checkbox", label: "I have read the agreement", x: 72, y: 310, width: 16, height: 16 },
-            {
-              type: "Dropdown",
-              label: "Term",
-              options: ["One year", "Three years"],
-              x: 72,
-              y: 340,
-              width: 120,
-              height: 22,
-            },
-            { type: "Signature", x: 72, y: 380, width: 180, height: 40 },
-            { type: "DateSigned", x: 300, y: 380, width: 120, height: 22 },
-          ],
-        },
-        {
-          email: "bob@contoso.example",
-          name: "Bob Contoso",
-          routingOrder: 2,
-          fields: [
-            { type: "Initials", x: 72, y: 460, width: 60, height: 30 },
-            { type: "Signature", x: 72, y: 500, width: 180, height: 40 },
-            { type: "Name", x: 300, y: 500, width: 150, height: 22 },
-          ],
-        },
-      ]);
+  test("two signers in order at 360 px: the first with the keyboard alone and a typed signature, the second draws; Completed", async () => {
+    const packageId = await sendPackage("Mutual NDA with Fabrikam", [
+      {
+        email: "ada@fabrikam.example",
+        name: "Ada Lovelace",
+        routingOrder: 1,
+        fields: [
+          { type: "Title", label: "Your job title", x: 72, y: 250, width: 180, height: 22 },
+          { type: "Date", label: "Start date", x: 72, y: 280, width: 120, height: 22 },
+          { type: "Checkbox", label: "I have read the agreement", x: 72, y: 310, width: 16, height: 16 },
+          {
+            type: "Dropdown",
+            label: "Term",
+            options: ["One year", "Three years"],
+            x: 72,
+            y: 340,
+            width: 120,
+            height: 22,
+          },
+          { type: "Signature", x: 72, y: 380, width: 180, height: 40 },
+          { type: "DateSigned", x: 300, y: 380, width: 120, height: 22 },
+        ],
+      },
+      {
+        email: "bob@contoso.example",
+        name: "Bob Contoso",
+        routingOrder: 2,
+        fields: [
+          { type: "Initials", x: 72, y: 460, width: 60, height: 30 },
+          { type: "Signature", x: 72, y: 500, width: 180, height: 40 },
+          { type: "Name", x: 300, y: 500, width: 150, height: 22 },
+        ],
+      },
+    ]);
 
-      // Ada, keyboard only.
-      const ada = await openPhone();
-      const adaLink = await linkFor("ada@fabrikam.example");
-      expect(smtp.received.some((m) => m.to.includes("bob@contoso.example"))).toBe(false); // not yet his turn
-      await openLink(ada.page, adaLink, "first signer");
-      const page = ada.page;
-      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
-        "Mutual NDA with Fabrikam",
-      );
-      await page.waitForSelector(".pdf-page.drawn", { timeout: 30_000 });
-      await expectNoSeriousAxe(page, "the signing view");
-      await page.screenshot({ path: path.join(ARTIFACTS, "signing-page-360.png") });
+    // Ada, keyboard only.
+    const ada = await openPhone();
+    const adaLink = await linkFor("ada@fabrikam.example");
+    expect(smtp.received.some((m) => m.to.includes("bob@contoso.example"))).toBe(false); // not yet his turn
+    await openLink(ada.page, adaLink, "first signer");
+    const page = ada.page;
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+      "Mutual NDA with Fabrikam",
+    );
+    await page.waitForSelector(".pdf-page.drawn", { timeout: 30_000 });
+    await expectNoSeriousAxe(page, "the signing view");
+    await page.screenshot({ path: path.join(ARTIFACTS, "signing-page-360.png") });
 
-      await tabTo(page, /Your job title/);
-      await page.keyboard.type("Chief Engineer");
-      await tabTo(page, /^Next field$/);
-      await page.keyboard.press("Enter");
-      await page.keyboard.type("05012026"); // the date control, mm/dd/yyyy in en-US
-      await tabTo(page, /^Next field$/);
-      await page.keyboard.press("Enter");
+    await tabTo(page, /Your job title/);
+    await page.keyboard.type("Chief Engineer");
+    await tabTo(page, /^Next field$/);
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("05012026"); // the date control, mm/dd/yyyy in en-US
+    await tabTo(page, /^Next field$/);
+    await page.keyboard.press("Enter");
 
-      // Leave and come back: what was entered is there again.
-      await page.waitForFunction(() => document.querySelector(".save-state")?.textContent === "Saved");
-      await openLink(page, adaLink, "first signer, coming back");
-      await page.waitForSelector(".field.filled");
-      expect(await page.getByText("2 of 5 required fields filled").count()).toBe(1);
+    // Leave and come back: what was entered is there again.
+    await page.waitForFunction(() => document.querySelector(".save-state")?.textContent === "Saved");
+    await openLink(page, adaLink, "first signer, coming back");
+    await page.waitForSelector(".field.filled");
+    expect(await page.getByText("2 of 5 required fields filled").count()).toBe(1);
 
-      await tabTo(page, /^Next field$/);
-      await page.keyboard.press("Enter");
-      await page.keyboard.press("Space"); // the checkbox
-      await tabTo(page, /^Next field$/);
-      await page.keyboard.press("Enter");
-      await page.keyboard.type("Three"); // the dropdown picks "Three years"
-      await tabTo(page, /^Next field$/);
-      await page.keyboard.press("Enter");
-      await tabTo(page, /Your name as you sign it/);
-      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe(
-        "Ada Lovelace",
-      );
-      await page.keyboard.press("Enter"); // adopts the typed signature
-      await page.getByRole("img", { name: "Your signature as it will appear" }).waitFor();
-      await page.getByText("5 of 5 required fields filled").waitFor();
-      await tabTo(page, /^Finish$/);
-      await page.keyboard.press("Enter");
-      await page.getByRole("heading", { name: "Thank you, you have signed" }).waitFor();
-      await expectNoSeriousAxe(page, "the thank-you page");
-      expect(ada.errors).toEqual([]);
+    await tabTo(page, /^Next field$/);
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Space"); // the checkbox
+    await tabTo(page, /^Next field$/);
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Three"); // the dropdown picks "Three years"
+    await tabTo(page, /^Next field$/);
+    await page.keyboard.press("Enter");
+    await tabTo(page, /Your name as you sign it/);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe(
+      "Ada Lovelace",
+    );
+    await page.keyboard.press("Enter"); // adopts the typed signature
+    await page.getByRole("img", { name: "Your signature as it will appear" }).waitFor();
+    await page.getByText("5 of 5 required fields filled").waitFor();
+    await tabTo(page, /^Finish$/);
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Thank you, you have signed" }).waitFor();
+    await expectNoSeriousAxe(page, "the thank-you page");
+    expect(ada.errors).toEqual([]);
 
-      const annotations = await api<{ items: { type: string; value: string | null }[] }>(
-        "GET",
-        `${P}/${packageId}/annotations`,
-      );
-      const valueOf = (type: string) => annotations.items.find((a) => a.type === type)?.value;
-      expect(valueOf("Title")).toBe("Chief Engineer");
-      expect(valueOf("Date")).toBe("2026-05-01");
-      expect(valueOf("Checkbox")).toBe("true");
-      expect(valueOf("Dropdown")).toBe("Three years");
-      expect(valueOf("Signature")).toMatch(/^data:image\/png;base64,/);
+    const annotations = await api<{ items: { type: string; value: string | null }[] }>(
+      "GET",
+      `${P}/${packageId}/annotations`,
+    );
+    const valueOf = (type: string) => annotations.items.find((a) => a.type === type)?.value;
+    expect(valueOf("Title")).toBe("Chief Engineer");
+    expect(valueOf("Date")).toBe("2026-05-01");
+    expect(valueOf("Checkbox")).toBe("true");
+    expect(valueOf("Dropdown")).toBe("Three years");
+    expect(valueOf("Signature")).toMatch(/^data:image\/png;base64,/);
 
-      // Bob's turn: he draws his signature with the mouse and types his initials.
-      const bob = await openPhone();
-      await openLink(bob.page, await linkFor("bob@contoso.example"), "second signer");
-      const second = bob.page;
-      await second.getByLabel("Your initials").waitFor();
-      await second.getByRole("button", { name: "Sign with this initials" }).click();
-      await second.getByRole("button", { name: "Next field" }).click();
-      await second.getByRole("radio", { name: "Draw" }).check();
-      const pad = second.locator("canvas.draw-pad");
-      await pad.waitFor();
-      const box = (await pad.boundingBox())!;
-      await second.mouse.move(box.x + 20, box.y + box.height / 2);
-      await second.mouse.down();
-      for (let i = 1; i <= 25; i++) {
-        await second.mouse.move(box.x + 20 + i * 10, box.y + box.height / 2 + Math.sin(i / 2) * 25);
-      }
-      await second.mouse.up();
-      await second.getByRole("button", { name: "Sign with this drawing" }).click();
-      await second.getByRole("img", { name: "Your signature as it will appear" }).waitFor();
-      await expectNoSeriousAxe(second, "the signing view with a drawn signature");
-      await second.getByRole("button", { name: "Finish" }).click();
-      await second.getByRole("heading", { name: "Thank you, you have signed" }).waitFor();
-      expect(bob.errors).toEqual([]);
-      await waitForStatus(packageId, "Completed");
+    // Bob's turn: he draws his signature with the mouse and types his initials.
+    const bob = await openPhone();
+    await openLink(bob.page, await linkFor("bob@contoso.example"), "second signer");
+    const second = bob.page;
+    await second.getByLabel("Your initials").waitFor();
+    await second.getByRole("button", { name: "Sign with this initials" }).click();
+    await second.getByRole("button", { name: "Next field" }).click();
+    await second.getByRole("radio", { name: "Draw" }).check();
+    const pad = second.locator("canvas.draw-pad");
+    await pad.waitFor();
+    const box = (await pad.boundingBox())!;
+    await second.mouse.move(box.x + 20, box.y + box.height / 2);
+    await second.mouse.down();
+    for (let i = 1; i <= 25; i++) {
+      await second.mouse.move(box.x + 20 + i * 10, box.y + box.height / 2 + Math.sin(i / 2) * 25);
+    }
+    await second.mouse.up();
+    await second.getByRole("button", { name: "Sign with this drawing" }).click();
+    await second.getByRole("img", { name: "Your signature as it will appear" }).waitFor();
+    await expectNoSeriousAxe(second, "the signing view with a drawn signature");
+    await second.getByRole("button", { name: "Finish" }).click();
+    await second.getByRole("heading", { name: "Thank you, you have signed" }).waitFor();
+    expect(bob.errors).toEqual([]);
+    await waitForStatus(packageId, "Completed");
 
-      // Ada's link afterwards.
-      await openLink(page, adaLink, "after signing");
-      await page.getByRole("heading", { name: "You have already signed" }).waitFor();
-    },
-    180_000,
-  );
+    // Ada's link afterwards.
+    await openLink(page, adaLink, "after signing");
+    await page.getByRole("heading", { name: "You have already signed" }).waitFor();
+  }, 180_000);
 
-  withApi(
-    "a signer declines another package with a reason: Declined",
-    async () => {
-      const packageId = await sendPackage("Lease 2026", [
-        { email: "cy@example.org", name: "Cy Decliner", fields: [{ type: "Signature", x: 72, y: 300 }] },
-      ]);
-      const { page, errors } = await openPhone();
-      await openLink(page, await linkFor("cy@example.org"), "decline");
-      await page.getByRole("button", { name: "Decline" }).click();
-      await page.getByRole("button", { name: "Decline" }).click();
-      await page.getByText("Say why you are declining; the sender will read it.").waitFor();
-      await expectNoSeriousAxe(page, "the decline form with an error");
-      await page.getByLabel("Why are you declining? (required)").fill("The rent is wrong.");
-      await page.getByRole("button", { name: "Decline" }).click();
-      await page.getByRole("heading", { name: "You declined to sign" }).waitFor();
-      await page.getByText("The rent is wrong.").waitFor();
-      expect(errors).toEqual([]);
-      await waitForStatus(packageId, "Declined");
-    },
-    120_000,
-  );
+  test("a signer declines another package with a reason: Declined", async () => {
+    const packageId = await sendPackage("Lease 2026", [
+      { email: "cy@example.org", name: "Cy Decliner", fields: [{ type: "Signature", x: 72, y: 300 }] },
+    ]);
+    const { page, errors } = await openPhone();
+    await openLink(page, await linkFor("cy@example.org"), "decline");
+    await page.getByRole("button", { name: "Decline" }).click();
+    await page.getByRole("button", { name: "Decline" }).click();
+    await page.getByText("Say why you are declining; the sender will read it.").waitFor();
+    await expectNoSeriousAxe(page, "the decline form with an error");
+    await page.getByLabel("Why are you declining? (required)").fill("The rent is wrong.");
+    await page.getByRole("button", { name: "Decline" }).click();
+    await page.getByRole("heading", { name: "You declined to sign" }).waitFor();
+    await page.getByText("The rent is wrong.").waitFor();
+    expect(errors).toEqual([]);
+    await waitForStatus(packageId, "Declined");
+  }, 120_000);
 
-  withApi(
-    "the access code: a wrong one is refused next to the field, the right one opens the documents",
-    async () => {
-      await sendPackage("Access-coded NDA", [
-        {
-          email: "dee@example.org",
-          name: "Dee Coded",
-          authMethod: "AccessCode",
-          accessCode: "4711-ab",
-          fields: [{ type: "Signature", x: 72, y: 300 }],
-        },
-      ]);
-      const { page } = await openPhone();
-      await openLink(page, await linkFor("dee@example.org"), "access code");
-      await page.getByRole("heading", { name: "Enter your access code" }).waitFor();
-      await page.getByLabel("Access code").fill("0000");
-      await page.keyboard.press("Enter");
-      await page.getByText("That code is not right. Check it and try again.").waitFor();
-      await expectNoSeriousAxe(page, "the access-code prompt with an error");
-      await page.getByLabel("Access code").fill("4711-ab");
-      await page.keyboard.press("Enter");
-      await page.getByRole("heading", { level: 1, name: "Access-coded NDA" }).waitFor();
-      await page.waitForSelector(".pdf-page.drawn", { timeout: 30_000 });
-    },
-    120_000,
-  );
+  test("the access code: a wrong one is refused next to the field, the right one opens the documents", async () => {
+    await sendPackage("Access-coded NDA", [
+      {
+        email: "dee@example.org",
+        name: "Dee Coded",
+        authMethod: "AccessCode",
+        accessCode: "4711-ab",
+        fields: [{ type: "Signature", x: 72, y: 300 }],
+      },
+    ]);
+    const { page } = await openPhone();
+    await openLink(page, await linkFor("dee@example.org"), "access code");
+    await page.getByRole("heading", { name: "Enter your access code" }).waitFor();
+    await page.getByLabel("Access code").fill("0000");
+    await page.keyboard.press("Enter");
+    await page.getByText("That code is not right. Check it and try again.").waitFor();
+    await expectNoSeriousAxe(page, "the access-code prompt with an error");
+    await page.getByLabel("Access code").fill("4711-ab");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { level: 1, name: "Access-coded NDA" }).waitFor();
+    await page.waitForSelector(".pdf-page.drawn", { timeout: 30_000 });
+  }, 120_000);
 
   test("an unknown or cut-off link says the link is not valid", async () => {
     const { page } = await openPhone();
