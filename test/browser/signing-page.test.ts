@@ -238,6 +238,7 @@ function describeViolations(violations: readonly AxeResult[]): string {
 
   /** Tab (or Shift+Tab) until the focused element's accessible name or label matches: the keyboard alone. */
   async function tabTo(page: Page, name: RegExp, backwards = false): Promise<void> {
+    const seen: string[] = [];
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
       const label = await page.evaluate(() => {
@@ -248,6 +249,7 @@ function describeViolations(violations: readonly AxeResult[]): string {
           .filter(Boolean)
           .join(" | ");
       });
+      seen.push(label);
       if (name.test(label)) {
         // Visible focus: an outline on whatever has the keyboard.
         const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
@@ -255,7 +257,8 @@ function describeViolations(violations: readonly AxeResult[]): string {
         return;
       }
     }
-    throw new Error(`Tab never reached ${name}`);
+    await page.screenshot({ path: path.join(ARTIFACTS, "signing-page-tab-failed.png"), fullPage: true });
+    throw new Error(`Tab never reached ${name}; it went through:\n${[...new Set(seen)].join("\n")}`);
   }
 
   async function waitForStatus(packageId: string, status: string): Promise<void> {
@@ -330,8 +333,9 @@ function describeViolations(violations: readonly AxeResult[]): string {
     await page.waitForSelector(".field.filled");
     expect(await page.getByText("2 of 5 required fields filled").count()).toBe(1);
 
-    await tabTo(page, /^Next field$/);
-    await page.keyboard.press("Enter");
+    // The guide resumes at the first empty field: the checkbox.
+    expect(await page.getByText("Field 3 of 5", { exact: false }).count()).toBe(1);
+    await tabTo(page, /I have read the agreement \(required\)/);
     await page.keyboard.press("Space"); // the checkbox
     await tabTo(page, /^Next field$/);
     await page.keyboard.press("Enter");
