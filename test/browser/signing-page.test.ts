@@ -8,7 +8,10 @@
  *
  * - two signers in signing order, at phone width (360 px): the first with the keyboard alone (text,
  *   date, checkbox, dropdown, typed signature; leaves and comes back), the second draws a signature;
- *   the package is Completed; axe-core finds no serious or critical violation; visible focus;
+ *   the package is Completed; axe-core finds no serious or critical violation; visible focus; the
+ *   scheduler seals it and download-signed's PDF, read by pdf.js in Node, has the typed values where
+ *   the fields were; the audit trail verifies, and an event changed in the database makes verify
+ *   name it;
  * - a decline with a reason in another package (Declined);
  * - the access-code prompt (wrong, then right);
  * - an invalid link;
@@ -25,6 +28,7 @@ import { simpleParser } from "mailparser";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { SMTPServer } from "smtp-server";
 import { buildSigningPage } from "../../scripts/build-signing";
+import { loadPdfJs, pdfJsDocumentParams } from "../../src/pdf/find-tags";
 import { startTestService, type TestService } from "../service/harness";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -261,6 +265,42 @@ function describeViolations(violations: readonly AxeResult[]): string {
     throw new Error(`Tab never reached ${name}; it went through:\n${[...new Set(seen)].join("\n")}`);
   }
 
+  /** GET until it answers 200 (completion runs in the scheduler), then its body. */
+  async function waitForOk<T>(route: string): Promise<T> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const response = await service.call("GET", route, { token });
+      const text = await response.text();
+      if (response.ok) return JSON.parse(text) as T;
+      if (Date.now() > deadline) throw new Error(`GET ${route}: HTTP ${response.status} ${text}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  /** The first page's text items read by pdf.js (legacy build, in Node), with their top-left position in points. */
+  async function textOnFirstPage(pdf: Uint8Array): Promise<{ text: string; x: number; top: number }[]> {
+    const pdfjs = await loadPdfJs();
+    const doc = await pdfjs.getDocument({ data: pdf, ...pdfJsDocumentParams(pdfjs) }).promise;
+    try {
+      const first = await doc.getPage(1);
+      const height = first.getViewport({ scale: 1 }).height;
+      const content = await first.getTextContent();
+      return content.items.flatMap((item) =>
+        "str" in item
+          ? [
+              {
+                text: item.str,
+                x: item.transform[4] as number,
+                top: height - (item.transform[5] as number) - item.height,
+              },
+            ]
+          : [],
+      );
+    } finally {
+      await doc.destroy();
+    }
+  }
+
   async function waitForStatus(packageId: string, status: string): Promise<void> {
     const deadline = Date.now() + 15_000;
     for (;;) {
@@ -394,7 +434,57 @@ function describeViolations(violations: readonly AxeResult[]): string {
     // Ada's link afterwards.
     await openLink(page, adaLink, "after signing");
     await page.getByRole("heading", { name: "You have already signed" }).waitFor();
-  }, 180_000);
+
+    // The scheduler completes the package: the values drawn in and sealed; download-signed's PDF,
+    // read by pdf.js in Node, has each typed value where its field was.
+    const documents = await api<{ items: { id: string }[] }>("GET", `${P}/${packageId}/documents`);
+    const documentId = documents.items[0]!.id;
+    const signedLink = await waitForOk<{ url: string }>(
+      `${P}/${packageId}/documents/${documentId}/download-signed`,
+    );
+    const signedResponse = await fetch(new URL(signedLink.url, service.url));
+    expect(signedResponse.status).toBe(200);
+    const signed = new Uint8Array(await signedResponse.arrayBuffer());
+    const words = await textOnFirstPage(signed);
+    const placed = (await api<{ items: Record<string, unknown>[] }>("GET", `${P}/${packageId}/annotations`))
+      .items;
+    for (const [type, text] of [
+      ["Title", "Chief Engineer"],
+      ["Dropdown", "Three years"],
+      ["Name", "Bob Contoso"],
+    ] as const) {
+      const field = placed.find((a) => a.type === type)!;
+      const hit = words.find((w) => w.text.includes(text));
+      if (!hit) throw new Error(`"${text}" is not in the signed PDF: ${words.map((w) => w.text).join(" ")}`);
+      // Within a few points of the field's box (top-left coordinates, as annotations).
+      expect(hit.x).toBeGreaterThanOrEqual(Number(field.x) - 3);
+      expect(hit.x).toBeLessThanOrEqual(Number(field.x) + Number(field.width));
+      expect(hit.top).toBeGreaterThanOrEqual(Number(field.y) - 3);
+      expect(hit.top).toBeLessThanOrEqual(Number(field.y) + Number(field.height) + 3);
+    }
+
+    // The audit trail verifies; an event changed behind the service's back makes verify say which.
+    const verify = await api<{ isValid: boolean; firstBrokenEventId: string | null }>(
+      "GET",
+      `${P}/${packageId}/audit-trail/verify`,
+    );
+    expect(verify).toMatchObject({ isValid: true, firstBrokenEventId: null });
+    const trail = await api<{ id: string; action: string }[]>("GET", `${P}/${packageId}/audit-trail`);
+    expect(trail.map((e) => e.action)).toContain("DocumentsSealed");
+    const victim = trail[Math.floor(trail.length / 2)]!;
+    const { default: Database } = await import("better-sqlite3");
+    const db = new Database(path.join(service.place.dataDir, "sign.db"));
+    try {
+      db.prepare(`UPDATE package_audit_events SET details = '{"tampered":true}' WHERE id = ?`).run(victim.id);
+    } finally {
+      db.close();
+    }
+    expect(await api("GET", `${P}/${packageId}/audit-trail/verify`)).toEqual({
+      isValid: false,
+      eventCount: trail.length,
+      firstBrokenEventId: victim.id,
+    });
+  }, 240_000);
 
   test("a signer declines another package with a reason: Declined", async () => {
     const packageId = await sendPackage("Lease 2026", [
