@@ -8,13 +8,15 @@ import { ATTACHMENT_TYPES, checkAttachment, fieldName } from "../fields";
 import type { SigningField, SigningSession } from "../types";
 import { SignatureEditor } from "./SignatureEditor";
 
-export type SaveState = "idle" | "saving" | "saved" | "failed";
+/** "pending": typed text waiting for a pause in typing before it is saved. */
+export type SaveState = "idle" | "pending" | "saving" | "saved" | "failed";
 
 export function FieldEditor({
   field,
   value,
   error,
   saveState,
+  entriesSaved,
   signer,
   onChange,
   onCommit,
@@ -25,6 +27,11 @@ export function FieldEditor({
   value: string | null;
   error: string | null;
   saveState: SaveState;
+  /**
+   * Whether everything the signer entered so far (in any field) is saved: what the line under the
+   * control says, since "Saved" about only the field just opened would say nothing after moving on.
+   */
+  entriesSaved: SaveState;
   signer: SigningSession["signer"];
   /** The signer changed the value (typed text: saved a little later). */
   onChange: (value: string | null) => void;
@@ -202,7 +209,11 @@ export function FieldEditor({
         </p>
       )}
       <p className="save-state" aria-live="polite">
-        {saveState === "saving" ? "Saving…" : saveState === "saved" ? "Saved" : ""}
+        {entriesSaved === "saving" || entriesSaved === "pending"
+          ? "Saving…"
+          : entriesSaved === "saved"
+            ? "Saved"
+            : ""}
       </p>
     </div>
   );

@@ -184,12 +184,16 @@ export function SigningView({
       const problem = checkValue(field, value);
       if (problem) {
         setError(field.id, problem);
+        setSaveState(field.id, "failed");
         return;
       }
       const previous = chains.current.get(field.id) ?? Promise.resolve();
       const next = previous.then(async () => {
         if (value === saved.current[field.id]) {
           setError(field.id, null);
+          setSaveStates((s) =>
+            s[field.id] === "pending" || s[field.id] === "failed" ? { ...s, [field.id]: "saved" } : s,
+          );
           return;
         }
         setSaveState(field.id, "saving");
@@ -231,6 +235,7 @@ export function SigningView({
   const change = useCallback(
     (field: SigningField, value: string | null) => {
       setValues((v) => ({ ...v, [field.id]: value }));
+      setSaveState(field.id, "pending");
       const timer = timers.current.get(field.id);
       if (timer) clearTimeout(timer);
       timers.current.set(
@@ -238,7 +243,7 @@ export function SigningView({
         setTimeout(() => save(field, value), TYPING_PAUSE_MS),
       );
     },
-    [save],
+    [save, setSaveState],
   );
 
   const commit = useCallback(
@@ -279,6 +284,15 @@ export function SigningView({
   }, [currentId]);
 
   const current = currentId ? (byId.get(currentId) ?? null) : null;
+  // All entries: saving while any is on its way, failed while any is not saved, saved once one was.
+  const states = Object.values(saveStates);
+  const entriesSaved: SaveState = states.some((s) => s === "saving" || s === "pending")
+    ? "saving"
+    : states.includes("failed")
+      ? "failed"
+      : states.includes("saved")
+        ? "saved"
+        : "idle";
   const progress = progressOf(fields, values);
   const allRequiredDone = progress.requiredDone === progress.requiredTotal;
 
@@ -413,6 +427,7 @@ export function SigningView({
                     value={values[current.id] ?? null}
                     error={errors[current.id] ?? null}
                     saveState={saveStates[current.id] ?? "idle"}
+                    entriesSaved={entriesSaved}
                     signer={session.signer}
                     onChange={(v) => change(current, v)}
                     onCommit={(v) => commit(current, v)}
