@@ -24,7 +24,7 @@ const FIXTURE = JSON.parse(
   readFileSync(path.join(__dirname, "..", "fixtures", "message.json"), "utf8"),
 ) as MessageFixture;
 
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 20_000 }); // the service shares a loaded machine
 
 let service: TestService;
 let token: string;
