@@ -32,8 +32,13 @@ function broken(detail?: string): InvalidDocumentError {
   return new InvalidDocumentError("broken_image", detail);
 }
 
-async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(length);
+async function readAt(
+  handle: FileHandle,
+  position: number,
+  length: number,
+  into: Buffer = Buffer.alloc(length),
+): Promise<Buffer> {
+  const buffer = into.subarray(0, length);
   let filled = 0;
   while (filled < length) {
     const { bytesRead } = await handle.read(buffer, filled, length - filled, position + filled);
@@ -70,6 +75,15 @@ class PdfOut {
     this.pendingBytes = 0;
   }
 
+  /** Writes `bytes` now (after what is pending): the caller may reuse them once this resolves. */
+  async writeNow(bytes: Buffer): Promise<void> {
+    await this.flush();
+    const { bytesWritten } = await this.handle.write(bytes);
+    if (bytesWritten !== bytes.length)
+      throw new Error(`Short write: ${bytesWritten} of ${bytes.length} bytes.`);
+    this.at += bytes.length;
+  }
+
   begin(n: number): void {
     this.offsets[n] = this.at;
   }
@@ -89,7 +103,10 @@ interface ImageObject {
   height: number;
   /** The image dictionary's entries other than the size, the type and /Length. */
   entries: string;
-  /** Writes the image's data (exactly `length` bytes) through `write`. */
+  /**
+   * Writes the image's data (exactly `length` bytes) through `write`, a piece at a time, reusing
+   * one buffer (each piece is written before the next is read: no garbage piles up).
+   */
   length: number;
   data: (write: (b: Buffer) => Promise<void>) => Promise<void>;
   resolution: ImageResolution | null;
@@ -122,7 +139,7 @@ async function writeImagePdf(output: string, image: ImageObject): Promise<ImageP
     let written = 0;
     await image.data(async (b) => {
       written += b.length;
-      await out.write(b);
+      await out.writeNow(b);
     });
     if (written !== image.length) throw broken();
     await out.write("\nendstream\nendobj\n");
@@ -195,8 +212,9 @@ async function jpegImage(handle: FileHandle, size: number): Promise<ImageObject>
         length: size,
         resolution: believableResolution(resolution),
         data: async (write) => {
+          const piece = Buffer.allocUnsafe(COPY_BYTES);
           for (let p = 0; p < size; p += COPY_BYTES)
-            await write(await readAt(handle, p, Math.min(COPY_BYTES, size - p)));
+            await write(await readAt(handle, p, Math.min(COPY_BYTES, size - p), piece));
         },
       };
     }
@@ -325,12 +343,17 @@ async function pngImage(handle: FileHandle, size: number): Promise<ImageObject |
       inflate.on("data", (chunk: Buffer) => (inflated += chunk.length));
       inflate.on("error", (error) => (failure ??= error));
       const ended = new Promise<void>((resolve) => inflate.on("close", resolve));
+      const piece = Buffer.allocUnsafe(COPY_BYTES);
       for (const part of data) {
         for (let p = 0; p < part.length; p += COPY_BYTES) {
-          const bytes = await readAt(handle, part.at + p, Math.min(COPY_BYTES, part.length - p));
+          const bytes = await readAt(handle, part.at + p, Math.min(COPY_BYTES, part.length - p), piece);
           await write(bytes);
           if (failure) break;
-          if (!inflate.write(bytes)) await new Promise((resolve) => inflate.once("drain", resolve));
+          // zlib copies what it is given only when it cannot take it at once: wait until it has
+          // used this piece before reading the next into the same buffer.
+          await new Promise<void>((resolve, reject) =>
+            inflate.write(bytes, (error) => (error ? reject(error) : resolve())),
+          ).catch((error: unknown) => (failure ??= error));
         }
       }
       inflate.end();

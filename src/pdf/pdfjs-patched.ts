@@ -25,8 +25,8 @@
 import { readFileSync } from "node:fs";
 import type { PdfJs } from "./find-tags";
 
-/** The most pdf.js asks for in one request, in its chunks (8 KiB in pdf-file.ts): 1 MiB. */
-const REQUEST_CHUNKS = 128;
+/** The most pdf.js asks for in one request, in its chunks (4 KiB in pdf-file.ts): 1 MiB. */
+const REQUEST_CHUNKS = 256;
 
 /** The most one stream may inflate to (its buffer doubles as it grows: 16 + 8 MB at the end). */
 export const MAX_DECODED_BYTES = 16 * 1024 * 1024;

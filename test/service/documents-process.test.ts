@@ -341,9 +341,9 @@ describe.each(BACKENDS)("documents in the service's own process on %s", (backend
       const done = await commit(target, session);
       const peak = status(pid, "VmHWM");
       const growth = peak - before;
-      report.push(
-        `${shape.label}: +${(growth / MiB).toFixed(1)} MB (${(before / MiB).toFixed(0)} → ${(peak / MiB).toFixed(0)} MB)`,
-      );
+      const line = `${shape.label}: +${(growth / MiB).toFixed(1)} MB (${(before / MiB).toFixed(0)} → ${(peak / MiB).toFixed(0)} MB)`;
+      report.push(line);
+      process.stdout.write(`${backend}: ${line}\n`);
       expect(done.status).toBe(201);
       expect(done.body).toMatchObject({
         pageCount: shape.pages,

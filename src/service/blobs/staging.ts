@@ -11,9 +11,10 @@
 // also ends this process). A block lost to a machine crash is so found at commit and asked for
 // again; the file is fsynced once, at commit, before its document is recorded.
 import { createHash, type Hash } from "node:crypto";
-import { constants, createReadStream, promises as fs } from "node:fs";
+import { constants, promises as fs } from "node:fs";
 import path from "node:path";
 import { crc32 } from "node:zlib";
+import { collectYoungGarbage } from "../memory";
 import type { BlobSource } from "./types";
 
 /** How a block's checksum is stored in its row (upload_blocks.sha256 holds blob keys for S3). */
@@ -44,6 +45,25 @@ export interface StagedBlock {
 }
 
 export type Verified = { sha256: string; size: number } | { lost: number[] };
+
+/**
+ * The file a megabyte at a time, through one buffer: each piece is valid until the next is asked
+ * for (a read stream would allocate a buffer a megabyte, garbage that piles up; see memory.ts).
+ */
+export async function* readPieces(file: string, pieceBytes = 1024 * 1024): AsyncGenerator<Buffer> {
+  const handle = await fs.open(file, "r");
+  try {
+    const buffer = Buffer.allocUnsafe(pieceBytes);
+    for (let at = 0; ;) {
+      const { bytesRead } = await handle.read(buffer, 0, pieceBytes, at);
+      if (bytesRead === 0) return;
+      at += bytesRead;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
+}
 
 export class UploadStaging {
   private readonly progress = new Map<string, Progress>();
@@ -117,6 +137,8 @@ export class UploadStaging {
       if (hashing) hashing.busy = false;
       await handle.close();
     }
+    // The body's chunks are garbage now: see memory.ts.
+    collectYoungGarbage();
     if (hashing && hash && this.progress.get(sessionId) === hashing && hashing.next === n) {
       hashing.hash = hash;
       hashing.next = n + 1;
@@ -156,9 +178,7 @@ export class UploadStaging {
       crc = 0;
       inBlock = 0;
     };
-    for await (const chunk of createReadStream(file, {
-      highWaterMark: 1024 * 1024,
-    }) as AsyncIterable<Buffer>) {
+    for await (const chunk of readPieces(file)) {
       hash.update(chunk);
       total += chunk.length;
       for (let p = 0; p < chunk.length;) {

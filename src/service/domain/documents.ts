@@ -6,7 +6,7 @@
 // so a blob that may have lost its last reference is queued as garbage and collected later, only if
 // nothing refers to it any more.
 import { createHash, randomUUID } from "node:crypto";
-import { createReadStream, promises as fs } from "node:fs";
+import { promises as fs } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { DetectedTag } from "../../pdf/find-tags";
@@ -20,7 +20,7 @@ import {
   MAX_PACKAGE_DOCUMENTS,
 } from "../../pdf/limits";
 import { spoolToFile, type Spooled } from "../blobs/spool";
-import { BlockLengthError, type UploadStaging } from "../blobs/staging";
+import { BlockLengthError, readPieces, type UploadStaging } from "../blobs/staging";
 import {
   BlobIntegrityError,
   BlobTooLargeError,
@@ -205,7 +205,7 @@ function round2(n: number): number {
 async function hashFile(file: string): Promise<{ sha256: string; size: number }> {
   const hash = createHash("sha256");
   let size = 0;
-  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
+  for await (const chunk of readPieces(file)) {
     hash.update(chunk);
     size += chunk.length;
   }
