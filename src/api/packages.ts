@@ -15,10 +15,7 @@ export type AuditEvent = Schemas["AuditEventResponse"];
 export type AuditVerification = Schemas["AuditVerifyResponse"];
 
 /** A link of the service's, good for a few minutes without a credential. */
-export interface TimedLink {
-  url: string;
-  expiresOn: string;
-}
+export type TimedLink = Schemas["DownloadLinkResponse"];
 
 export const FINAL_STATUSES: readonly PackageStatus[] = ["Completed", "Declined", "Voided", "Expired"];
 export const IN_FLIGHT_STATUSES: readonly PackageStatus[] = ["Sent", "Viewed", "InProgress"];
@@ -70,6 +67,8 @@ export function createPackagesApi(http: HttpClient): PackagesApi {
     if (response.status === 304) return { notModified: true };
     return { notModified: false, data: response.data, etag: response.headers.get("ETag") };
   };
+  // The service answers its links as paths of its own: the browser needs them whole.
+  const absolute = (link: TimedLink): TimedLink => ({ ...link, url: new URL(link.url, http.baseUrl).href });
   const path = (id: string, rest = "") => `/api/v1/packages/${encodeURIComponent(id)}${rest}`;
   return {
     list: (query, etag, options) => conditional<PackageList>("/api/v1/packages", etag, query, options),
@@ -95,15 +94,23 @@ export function createPackagesApi(http: HttpClient): PackagesApi {
       api.request("GET", "/api/v1/packages/{id}/audit-trail", { path: { id }, ...signalOf(options) }),
     verifyAuditTrail: (id, options) =>
       api.request("GET", "/api/v1/packages/{id}/audit-trail/verify", { path: { id }, ...signalOf(options) }),
-    // The completion and signing-URL routes (issue 16) are called by path: a service without them
-    // answers 404 not_found, which the view reports as "not offered by this service yet".
-    downloadLink: (id, options) => http.get<TimedLink>(path(id, "/download"), signalOf(options)),
-    certificateLink: (id, options) => http.get<TimedLink>(path(id, "/certificate"), signalOf(options)),
-    signingLink: (id, signerId, options) =>
-      http.post<TimedLink>(
-        path(id, `/signers/${encodeURIComponent(signerId)}/signing-url`),
-        { expiresInMinutes: 60 },
-        signalOf(options),
+    // A service older than the completion and signing-URL routes (issue 16) answers 404 not_found:
+    // the view says they are not offered there.
+    downloadLink: async (id, options) =>
+      absolute(
+        await api.request("GET", "/api/v1/packages/{id}/download", { path: { id }, ...signalOf(options) }),
+      ),
+    certificateLink: async (id, options) =>
+      absolute(
+        await api.request("GET", "/api/v1/packages/{id}/certificate", { path: { id }, ...signalOf(options) }),
+      ),
+    signingLink: async (id, signerId, options) =>
+      absolute(
+        await api.request("POST", "/api/v1/packages/{id}/signers/{signerId}/signing-url", {
+          path: { id, signerId },
+          body: { expiresInMinutes: 60 },
+          ...signalOf(options),
+        }),
       ),
   };
 }

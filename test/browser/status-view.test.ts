@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  */
 /**
  * Browser test of the Status view (issue 18): Debian's Chromium (playwright-core) drives the real task
@@ -26,7 +26,7 @@ import { SERVICE_URL_STORAGE_KEY } from "../../src/taskpane/session";
 import type { MessageFixture } from "../../src/workbench/bridge";
 import { startTestService, type TestService } from "../service/harness";
 import { freePort, startDevServer, type DevServer } from "./dev-server";
-import { callService, seedPackage } from "../taskpane/status-seed";
+import { callService, seedPackage, signAs } from "../taskpane/status-seed";
 
 const ROOT = path.resolve(__dirname, "../..");
 const ARTIFACTS = path.join(ROOT, "test", "artifacts");
@@ -117,6 +117,8 @@ function describeViolations(violations: readonly AxeResult[]): string {
     devServer = startDevServer(port, 160_000);
     service = await startTestService("sqlite", {
       SIGN_CORS_ORIGINS: `http://localhost:${port},https://localhost:${port}`,
+      // Sealing after the last signature happens in the scheduler: soon, for the Completed test.
+      SIGN_SCHEDULER_INTERVAL_MS: "300",
     });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     origin = await devServer.ready;
@@ -260,6 +262,52 @@ function describeViolations(violations: readonly AxeResult[]): string {
       await checkAccessibility(themed.frame, name);
       await screenshot(themed, name);
     }
+  }, 120_000);
+
+  test("moves to Completed after signing through the signing page's API; the signed documents open", async () => {
+    const token = await service!.token(`status-browser-${++tenant}`);
+    const pkg = await seedPackage(service!.url, token, {
+      name: "Mutual NDA",
+      conversationId: FIXTURE.conversationId,
+      signers: [ADELE, ALEX],
+      enforceSigningOrder: true,
+    });
+    const pane = await openPane(token);
+    const card = cardOf(pane, "Mutual NDA");
+    await card.locator('[data-status="Sent"]').first().waitFor({ timeout: 20_000 });
+
+    expect(await signAs(service!.url, token, pkg.id, pkg.signerIds[0]!)).toBe("Completed");
+    await pane.page.getByRole("button", { name: "Refresh" }).click();
+    await card.locator('[data-status="In progress"]').first().waitFor();
+    expect(await signAs(service!.url, token, pkg.id, pkg.signerIds[1]!)).toBe("Completed");
+    await pane.page.getByRole("button", { name: "Refresh" }).click();
+    await card.locator('[data-status="Completed"]').first().waitFor();
+    await card.getByText("2 of 2").waitFor();
+    await checkAccessibility(pane.frame, "a completed package");
+    await screenshot(pane, "status-320-completed");
+
+    // Sealing takes the scheduler a moment: until then the service says so, in words. Then the link
+    // opens in a new window, which downloads the zip from the service.
+    const downloads: string[] = [];
+    pane.page.context().on("request", (r) => {
+      if (r.url().includes("/api/v1/downloads/")) downloads.push(r.url());
+    });
+    for (let attempt = 0; attempt < 40 && downloads.length === 0; attempt++) {
+      await card.getByRole("button", { name: "Signed documents" }).click();
+      await card
+        .getByText(/That didn't work|Signed documents opened/)
+        .first()
+        .waitFor();
+      if ((await card.getByText("Signed documents opened").count()) > 0) {
+        for (let i = 0; i < 50 && downloads.length === 0; i++) await pane.page.waitForTimeout(100);
+        break;
+      }
+      await pane.page.waitForTimeout(500);
+    }
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0]!.startsWith(service!.url)).toBe(true);
+    await card.getByText("Signed documents opened").waitFor();
+    expect(pane.errors).toEqual([]);
   }, 120_000);
 
   test("the pinned pane follows a change of message; our notice shows its package", async () => {

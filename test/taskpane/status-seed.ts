@@ -29,7 +29,8 @@ export function callService<T = Record<string, unknown> & { id: string }>(
 ): Promise<Reply<T>> {
   return new Promise((resolve, reject) => {
     const data = raw ? raw.data : body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    // The signing page's routes take no credential but the link: token "" sends none.
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
     if (data) {
       headers["content-type"] = raw ? raw.type : "application/json";
       headers["content-length"] = String(data.length);
@@ -148,4 +149,43 @@ export async function uploadPdf(base: string, token: string, packageId: string):
     "upload",
   );
   return document.id;
+}
+
+/** A 1×1 PNG: a drawn signature as the signing page sends it. */
+const SIGNATURE_PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+
+/**
+ * Signs as one signer through the signing page's API (docs/signing-page-api.md): the sender's
+ * signing-url gives the link, every field gets a value, then finish. Answers the session's state.
+ */
+export async function signAs(
+  base: string,
+  token: string,
+  packageId: string,
+  signerId: string,
+): Promise<string> {
+  const link = await ok(
+    callService<{ url: string }>(
+      base,
+      token,
+      "POST",
+      `/api/v1/packages/${packageId}/signers/${signerId}/signing-url`,
+      {},
+    ),
+    "signing-url",
+  );
+  const linkToken = new URL(link.url, base).pathname.split("/").pop()!;
+  const api = `/api/v1/signing/${linkToken}`;
+  const session = await ok(
+    callService<{ fields: { id: string; type: string; auto: string | null }[] }>(base, "", "GET", api),
+    "session",
+  );
+  for (const field of session.fields) {
+    if (field.auto) continue;
+    const value = field.type === "Signature" || field.type === "Initials" ? SIGNATURE_PNG : "x";
+    await ok(callService(base, "", "PUT", `${api}/fields/${field.id}`, { value }), `field ${field.type}`);
+  }
+  const done = await ok(callService<{ state: string }>(base, "", "POST", `${api}/finish`), "finish");
+  return done.state;
 }

@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/leak-guard/jsdom-environment.js
  *
  * The Status view (issue 18) against the real service (in this process, embedded database) and the
  * workbench's simulated Outlook item (test/fixtures/message.json) read through the real adapter.

@@ -153,6 +153,9 @@ export function PackageCard({
   const look = packageLook(pkg.status);
   const inFlight = IN_FLIGHT_STATUSES.includes(pkg.status);
   const canSend = identity.scopes.includes("sign.package.send");
+  // Signing links are the sender's to hand out: the mailbox that sent it (when the package says).
+  const me = host?.userAddress().trim().toLowerCase() ?? "";
+  const isSender = !pkg.senderEmail || !me || pkg.senderEmail.trim().toLowerCase() === me;
   const turn = signers ? whoseTurn(pkg, signers) : [];
 
   const run = async (id: string, telemetryId: TelemetryActionId, work: () => Promise<Outcome>) => {
@@ -310,7 +313,13 @@ export function PackageCard({
                 <SignerRow
                   key={signer.id}
                   signer={signer}
-                  canCopyLink={canSend && inFlight && turn.some((s) => s.id === signer.id)}
+                  canCopyLink={
+                    canSend &&
+                    isSender &&
+                    inFlight &&
+                    signer.signingGroupId === null &&
+                    turn.some((s) => s.id === signer.id)
+                  }
                   busy={busy === `link-${signer.id}`}
                   onCopyLink={() => setLinkFor(signer)}
                   styles={styles}
