@@ -58,8 +58,10 @@ export class SigningLinks {
     const payload = Buffer.from(encoded, "base64url").toString("utf8");
     // One spelling per payload: a token re-encoded differently is not ours.
     if (Buffer.from(payload, "utf8").toString("base64url") !== encoded) return null;
-    const given = Buffer.from(token.slice(-MAC_CHARS), "base64url");
-    const expected = Buffer.from(this.mac(purpose, payload), "base64url");
+    // Compared as text: 16 bytes are 22 base64url characters whose last one carries 4 unused bits,
+    // so decoding would accept four spellings of one MAC (a changed last character must not pass).
+    const given = Buffer.from(token.slice(-MAC_CHARS), "utf8");
+    const expected = Buffer.from(this.mac(purpose, payload), "utf8");
     return given.length === expected.length && timingSafeEqual(given, expected) ? payload : null;
   }
 
