@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  */
 /**
  * Browser tests of the Send view (issue 17): Debian's Chromium (through playwright-core) drives the

@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  */
 /**
  * The signing page in Debian's Chromium (playwright-core) against the real service: packages are

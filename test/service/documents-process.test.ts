@@ -356,6 +356,10 @@ describe.each(BACKENDS)("documents in the service's own process on %s", (backend
   });
 
   test("kill -9 mid-block and mid-commit: committed documents stay, the upload goes on, no orphan file", async () => {
+    // Processes a test spawns are stopped after it (closed-at-end.ts): the previous test's is gone.
+    if (!service || service.child.exitCode !== null || service.child.signalCode !== null) {
+      service = await spawnService(env);
+    }
     const pkgs: string[] = [];
     const pkg = await draft();
     pkgs.push(pkg);

@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/leak-guard/jsdom-environment.js
  *
  * The Send view's steps 3–5 against the real service (in this process, embedded database), with
  * the workbench's simulated Outlook item (test/fixtures/message.json and its PDFs) read through the
@@ -400,8 +400,9 @@ describe("Send view: fields, check, send", () => {
     expect(draft!.status).toBe("Draft");
 
     await user.click(screen.getByRole("button", { name: "Discard draft" }));
-    const dialog = await screen.findByRole("alertdialog", { name: "Discard this draft?" });
-    await user.click(within(dialog).getByRole("button", { name: "Discard draft" }));
+    // hidden: under a loaded jsdom run tabster may mark the dialog's content hidden (as the Groups tests say).
+    const dialog = await screen.findByRole("alertdialog", { name: "Discard this draft?", hidden: true });
+    await user.click(within(dialog).getByRole("button", { name: "Discard draft", hidden: true }));
     await screen.findByRole("button", { name: "Next: fields" });
     await waitFor(async () =>
       expect((await api.request("GET", "/api/v1/packages", {})).items).toHaveLength(0),

@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/leak-guard/jsdom-environment.js
  */
 /**
  * The workbench's Mailbox: the dev outbox of docs/signing-page-api.md listed newest first with each
