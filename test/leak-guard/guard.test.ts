@@ -75,6 +75,19 @@ jest.setTimeout(180_000);
 
 test("a file that leaves a server, socket, child process or timer open fails, naming the kind; clean files pass", async () => {
   const results = await runFixtures("fixture");
+  // A file with the wrong status is shown with its message, so that a failure says why.
+  const expected: Record<string, FileResult["status"]> = {
+    "clean.fixture.ts": "passed",
+    "jsdom-leaks-server.fixture.ts": "failed",
+    "jsdom-window-timer.fixture.ts": "passed",
+    "leaks-child.fixture.ts": "failed",
+    "leaks-server.fixture.ts": "failed",
+    "leaks-socket.fixture.ts": "failed",
+    "leaks-timer.fixture.ts": "failed",
+    "start-outlives-hook.fixture.ts": "failed",
+    "test-times-out.fixture.ts": "failed",
+  };
+  expect(results.filter((r) => expected[r.file] !== r.status)).toEqual([]);
   expect(results.map(({ file, status }) => ({ file, status }))).toEqual([
     { file: "clean.fixture.ts", status: "passed" },
     { file: "jsdom-leaks-server.fixture.ts", status: "failed" },
