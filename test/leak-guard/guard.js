@@ -188,6 +188,7 @@ function createLeakGuard(testPath) {
   let trace = null;
   return {
     start(global) {
+      filesRun.push(testPath);
       if (!enabled) return;
       baseline = handleCounts();
       if (global) timers = watchTimers(global, tracing);
@@ -197,12 +198,16 @@ function createLeakGuard(testPath) {
       if (!enabled) return null;
       const deadline = Date.now() + GRACE_MS;
       let handles = extraHandles(baseline);
-      let open = timers ? timers.pending() : [];
+      const openTimers = () => [
+        ...(timers ? timers.pending() : []),
+        ...pendingModuleTimers(testPath).map(([timer]) => timer),
+      ];
+      let open = openTimers();
       while ((handles.length > 0 || open.length > 0) && Date.now() < deadline) {
         // Unref'ed: the guard's own wait neither counts as a leak nor keeps the loop alive.
         await new Promise((resolve) => setTimeout(resolve, 25).unref());
         handles = extraHandles(baseline);
-        open = timers ? timers.pending() : [];
+        open = openTimers();
       }
       const traced = trace ? trace.open() : [];
       trace?.stop();
@@ -227,7 +232,13 @@ function createLeakGuard(testPath) {
       if (tracing) {
         const shown = [
           ...traced.filter((t) => kinds.has(t.kind)),
-          ...open.map((timer) => ({ kind: "timer", type: "Timeout", where: timers.where(timer) ?? [] })),
+          ...open.map((timer) => ({
+            kind: "timer",
+            type: "Timeout",
+            where:
+              timers?.where(timer) ??
+              (moduleTimers.has(timer) ? whereFrom(moduleTimers.get(timer).holder.stack) : []),
+          })),
         ];
         if (shown.length === 0)
           lines.push("  LEAK_GUARD_TRACE: none of them was created while this file ran.");
@@ -248,4 +259,88 @@ function createLeakGuard(testPath) {
   };
 }
 
-module.exports = { createLeakGuard };
+/** The files this worker process ran, newest last (for the exit report). */
+const filesRun = [];
+
+/**
+ * Timers started through the `node:timers` module (the service's scheduler imports it, as does
+ * some of node_modules): the module is the worker's own, shared by every file, so the per-file
+ * wrapping of the context's setTimeout does not see them. Each is kept with the file that started
+ * it and where, for the per-file check and the exit report.
+ */
+const moduleTimers = new Map();
+function watchModuleTimers() {
+  const timers = require("node:timers");
+  for (const name of ["setTimeout", "setInterval"]) {
+    const original = timers[name];
+    const wrapped = function (...args) {
+      const timer = original.apply(this, args);
+      if (moduleTimers.size >= 1000) for (const t of moduleTimers.keys()) if (!pending(t)) moduleTimers.delete(t);
+      const holder = {};
+      Error.captureStackTrace(holder, wrapped);
+      moduleTimers.set(timer, { file: filesRun.at(-1) ?? null, holder });
+      return timer;
+    };
+    for (const key of Reflect.ownKeys(original)) {
+      if (!(key in wrapped)) Object.defineProperty(wrapped, key, Object.getOwnPropertyDescriptor(original, key));
+    }
+    timers[name] = wrapped;
+  }
+}
+if (process.env.LEAK_GUARD !== "off") watchModuleTimers();
+
+/** The module timers a file started that are still pending and holding the loop. */
+const pendingModuleTimers = (file) =>
+  [...moduleTimers].filter(([timer, info]) => (file === undefined || info.file === file) && pending(timer));
+
+/** A line saying what a handle from process._getActiveHandles() is. */
+function describeHandle(handle) {
+  const name = handle?.constructor?.name ?? typeof handle;
+  try {
+    if (name === "Socket" || name === "TLSSocket") {
+      if (handle.remotePort) return `${name} ${handle.localAddress}:${handle.localPort} -> ${handle.remoteAddress}:${handle.remotePort}`;
+      return `${name} (fd ${handle._handle?.fd ?? "?"}${handle === process.stdout ? ", stdout" : handle === process.stderr ? ", stderr" : ""})`;
+    }
+    if (name === "Server") return `Server listening on ${JSON.stringify(handle.address())}`;
+    if (name === "ChildProcess") return `ChildProcess ${handle.pid}: ${handle.spawnargs.join(" ").slice(0, 200)}`;
+    if (name === "Timeout")
+      return `Timeout ${handle._idleTimeout} ms${handle._repeat ? " repeating" : ""}: ${String(handle._onTimeout).replace(/\s+/g, " ").slice(0, 200)}`;
+  } catch {
+    // a half-closed handle may throw on address(): its name is enough
+  }
+  return name;
+}
+
+/**
+ * When Jest ends this worker process it waits 500 ms for the process to exit by itself, then kills
+ * it ("A worker process has failed to exit gracefully") without saying what kept it: the per-file
+ * check above misses what is created after a file's check (a timed-out test's code still running)
+ * and what Node does not list as a resource (worker threads). So, told to end, the worker looks
+ * 300 ms later at what still holds it and prints it with the files it ran, to find the culprit.
+ */
+function reportWhatHoldsTheWorkerAtExit() {
+  if (typeof process.send !== "function" || process.env.LEAK_GUARD === "off") return;
+  const onMessage = (message) => {
+    // jest-worker's CHILD_MESSAGE_END; the listener goes at once, or it would keep the IPC channel
+    // (and so the process) alive itself.
+    if (!Array.isArray(message) || message[0] !== 2) return;
+    process.removeListener("message", onMessage);
+    setTimeout(() => {
+      const handles = process._getActiveHandles().filter((h) => typeof h?.hasRef !== "function" || h.hasRef());
+      const lines = [
+        `Leak guard: Jest worker ${process.pid} told to end still holds: ${process.getActiveResourcesInfo().join(", ")}`,
+        ...handles.filter((h) => h !== process.stdout && h !== process.stderr).map((h) => `  ${describeHandle(h)}`),
+        ...pendingModuleTimers().map(
+          ([timer, { file, holder }]) =>
+            `  ${describeHandle(timer)}, started by ${file ? path.relative(ROOT, file) : "no file"} at ${whereFrom(holder.stack).join(" < ")}`,
+        ),
+        `  Files it ran, last ones: ${filesRun.slice(-4).map((f) => path.relative(ROOT, f)).join(", ")}`,
+      ];
+      require("node:fs").writeSync(2, `${lines.join("\n")}\n`);
+    }, 300).unref();
+  };
+  process.on("message", onMessage);
+}
+reportWhatHoldsTheWorkerAtExit();
+
+module.exports = { createLeakGuard, filesRun };
