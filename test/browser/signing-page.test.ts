@@ -6,9 +6,10 @@
  * sent through the API, the invitations delivered by the scheduler into a real SMTP server
  * (smtp-server) and read with mailparser, and each signer opens the link from their mail.
  *
- * - two signers in signing order, at phone width (360 px): the first with the keyboard alone (text,
- *   date, checkbox, dropdown, typed signature; leaves and comes back), the second draws a signature;
- *   the package is Completed; axe-core finds no serious or critical violation; visible focus; the
+ * - two signers and a signing-group slot in signing order, at phone width (360 px): the first with
+ *   the keyboard alone (text, date, checkbox, dropdown, typed signature; leaves and comes back), the
+ *   second draws a signature, then one member of the group opens their own link and signs, and the
+ *   other member's link says who completed the slot; the package is Completed; axe-core finds no serious or critical violation; visible focus; the
  *   scheduler seals it and download-signed's PDF, read by pdf.js in Node, has the typed values where
  *   the fields were; the audit trail verifies, and an event changed in the database makes verify
  *   name it;
@@ -141,8 +142,10 @@ function describeViolations(violations: readonly AxeResult[]): string {
   }
 
   interface SignerPlan {
-    email: string;
-    name: string;
+    /** A person signer's address; a group slot has signingGroupId instead. */
+    email?: string;
+    name?: string;
+    signingGroupId?: string;
     routingOrder?: number;
     authMethod?: string;
     accessCode?: string;
@@ -311,7 +314,14 @@ function describeViolations(violations: readonly AxeResult[]): string {
     }
   }
 
-  test("two signers in order at 360 px: the first with the keyboard alone and a typed signature, the second draws; Completed", async () => {
+  test("two signers and one group member in order at 360 px: the first with the keyboard alone and a typed signature, the second draws, a member of the group slot signs and the other member's link says who did; Completed", async () => {
+    const group = await api<{ id: string }>("POST", "/api/v1/signing-groups", {
+      name: "Fabrikam Legal",
+      members: [
+        { email: "lee@fabrikam.example", name: "Lee Counsel" },
+        { email: "max@fabrikam.example", name: "Max Partner" },
+      ],
+    });
     const packageId = await sendPackage("Mutual NDA with Fabrikam", [
       {
         email: "ada@fabrikam.example",
@@ -342,6 +352,14 @@ function describeViolations(violations: readonly AxeResult[]): string {
           { type: "Initials", x: 72, y: 460, width: 60, height: 30 },
           { type: "Signature", x: 72, y: 500, width: 180, height: 40 },
           { type: "Name", x: 300, y: 500, width: 150, height: 22 },
+        ],
+      },
+      {
+        signingGroupId: group.id,
+        routingOrder: 3,
+        fields: [
+          { type: "Text", label: "Approved by", x: 72, y: 580, width: 180, height: 22 },
+          { type: "Signature", x: 72, y: 620, width: 180, height: 40 },
         ],
       },
     ]);
@@ -429,7 +447,38 @@ function describeViolations(violations: readonly AxeResult[]): string {
     await second.getByRole("button", { name: "Finish" }).click();
     await second.getByRole("heading", { name: "Thank you, you have signed" }).waitFor();
     expect(bob.errors).toEqual([]);
+
+    // The group slot's turn: each member has their own link; Max signs (typed) with the mouse.
+    const maxLink = await linkFor("max@fabrikam.example");
+    const leeLink = await linkFor("lee@fabrikam.example");
+    expect(leeLink).not.toBe(maxLink);
+    const max = await openPhone();
+    await openLink(max.page, maxLink, "group member");
+    const third = max.page;
+    await third.getByRole("textbox", { name: /Approved by/ }).fill("Max Partner, Legal");
+    await third.getByRole("button", { name: "Next field" }).click();
+    await third.getByRole("button", { name: "Sign with this signature" }).click();
+    await third.getByRole("img", { name: "Your signature as it will appear" }).waitFor();
+    await third.getByRole("button", { name: "Finish" }).click();
+    await third.getByRole("heading", { name: "Thank you, you have signed" }).waitFor();
+    expect(max.errors).toEqual([]);
     await waitForStatus(packageId, "Completed");
+
+    // Lee's link now says who completed the slot.
+    const lee = await openPhone();
+    await openLink(lee.page, leeLink, "the other group member");
+    await lee.page.getByRole("heading", { name: "Someone else has already signed" }).waitFor();
+    await lee.page
+      .getByText("Max Partner (max@fabrikam.example) signed “Mutual NDA with Fabrikam” for Fabrikam Legal", {
+        exact: false,
+      })
+      .waitFor();
+    await expectNoSeriousAxe(lee.page, "the completed-by-another-member page");
+    expect(lee.errors).toEqual([]);
+    const slot = (await api<{ items: Record<string, unknown>[] }>("GET", `${P}/${packageId}/signers`)).items.find(
+      (s) => s.signingGroupId === group.id,
+    );
+    expect(slot).toMatchObject({ status: "Completed", completedBy: "max@fabrikam.example" });
 
     // Ada's link afterwards.
     await openLink(page, adaLink, "after signing");
@@ -452,6 +501,7 @@ function describeViolations(violations: readonly AxeResult[]): string {
       ["Title", "Chief Engineer"],
       ["Dropdown", "Three years"],
       ["Name", "Bob Contoso"],
+      ["Text", "Max Partner, Legal"],
     ] as const) {
       const field = placed.find((a) => a.type === type)!;
       const hit = words.find((w) => w.text.includes(text));
