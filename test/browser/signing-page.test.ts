@@ -475,9 +475,9 @@ function describeViolations(violations: readonly AxeResult[]): string {
       .waitFor();
     await expectNoSeriousAxe(lee.page, "the completed-by-another-member page");
     expect(lee.errors).toEqual([]);
-    const slot = (await api<{ items: Record<string, unknown>[] }>("GET", `${P}/${packageId}/signers`)).items.find(
-      (s) => s.signingGroupId === group.id,
-    );
+    const slot = (
+      await api<{ items: Record<string, unknown>[] }>("GET", `${P}/${packageId}/signers`)
+    ).items.find((s) => s.signingGroupId === group.id);
     expect(slot).toMatchObject({ status: "Completed", completedBy: "max@fabrikam.example" });
 
     // Ada's link afterwards.
