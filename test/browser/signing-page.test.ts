@@ -11,8 +11,8 @@
  *   second draws a signature, then one member of the group opens their own link and signs, and the
  *   other member's link says who completed the slot; the package is Completed; axe-core finds no serious or critical violation; visible focus; the
  *   scheduler seals it and download-signed's PDF, read by pdf.js in Node, has the typed values where
- *   the fields were; the audit trail verifies, and an event changed in the database makes verify
- *   name it;
+ *   the fields were, and poppler's rendering of it has ink in every signature and initials box;
+ *   the audit trail verifies, and an event changed in the database makes verify name it;
  * - a decline with a reason in another package (Declined);
  * - the access-code prompt (wrong, then right);
  * - an invalid link;
@@ -30,6 +30,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { SMTPServer } from "smtp-server";
 import { buildSigningPage } from "../../scripts/build-signing";
 import { loadPdfJs, pdfJsDocumentParams } from "../../src/pdf/find-tags";
+import { darkestIn, renderGrey } from "../pdf/poppler";
 import { startTestService, type TestService } from "../service/harness";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -494,7 +495,7 @@ function describeViolations(violations: readonly AxeResult[]): string {
     const signedResponse = await fetch(new URL(signedLink.url, service.url));
     expect(signedResponse.status).toBe(200);
     const signed = new Uint8Array(await signedResponse.arrayBuffer());
-    const words = await textOnFirstPage(signed);
+    const words = await textOnFirstPage(signed.slice()); // pdf.js takes (detaches) the bytes it is given
     const placed = (await api<{ items: Record<string, unknown>[] }>("GET", `${P}/${packageId}/annotations`))
       .items;
     for (const [type, text] of [
@@ -511,6 +512,23 @@ function describeViolations(violations: readonly AxeResult[]): string {
       expect(hit.x).toBeLessThanOrEqual(Number(field.x) + Number(field.width));
       expect(hit.top).toBeGreaterThanOrEqual(Number(field.y) - 3);
       expect(hit.top).toBeLessThanOrEqual(Number(field.y) + Number(field.height) + 3);
+    }
+
+    // Each signature and the initials (Ada's typed, Bob's drawn and initials, the group member's
+    // typed) are drawn where their fields were: rendered by poppler, each box, white on the
+    // fixture's page, has dark ink on the signed one.
+    const before = renderGrey(NDA, 1);
+    const after = renderGrey(signed, 1);
+    const inks = placed.filter((a) => a.type === "Signature" || a.type === "Initials");
+    expect(inks).toHaveLength(4);
+    for (const a of inks) {
+      const box = { x: Number(a.x), y: Number(a.y), width: Number(a.width), height: Number(a.height) };
+      const field = `${a.type} at ${box.x},${box.y}`;
+      expect({ field, blank: darkestIn(before, box, 0), inked: darkestIn(after, box) < 100 }).toEqual({
+        field,
+        blank: 255,
+        inked: true,
+      });
     }
 
     // The audit trail verifies; an event changed behind the service's back makes verify say which.
