@@ -1436,7 +1436,7 @@ export interface paths {
         put?: never;
         /**
          * A single signer's link to the signing page, for a few minutes
-         * @description Contract §6.3: { url, expiresOn }; refused with 400 not_your_turn before the signer's routing order is reached, and for a signing-group slot (each member signs from their own mail). returnUrl and allowedOrigins are checked and kept with the link. Needs scope sign.package.send.
+         * @description Contract §6.3: { url, expiresOn }; refused with 400 not_your_turn before the signer's routing order is reached, and for a signing-group slot (each member signs from their own mail). After finish or decline the page goes to returnUrl; the page of this link (and only of it) may be shown in a frame by allowedOrigins (its Content-Security-Policy's frame-ancestors; every other link's page is frame-ancestors 'none'). Needs scope sign.package.send.
          */
         post: operations["getSigningUrl"];
         delete?: never;
@@ -2554,6 +2554,11 @@ export interface components {
             } | null;
             declineReason: string | null;
             voidedReason: string | null;
+            /**
+             * Format: uri
+             * @description A signing-url link's returnUrl: the page goes there once the signer finishes or declines.
+             */
+            returnUrl: string | null;
             /** @description Empty unless the state is Ready, NotYourTurn or Completed. */
             documents: {
                 /** Format: uuid */
@@ -2587,11 +2592,11 @@ export interface components {
             reason: string;
         };
         GetSigningUrlApiRequest: {
-            /** @description Where the page sends the signer when they are done. */
+            /** @description Where the page sends the signer after they finish or decline (http or https). */
             returnUrl?: string | null;
             /** @description Default 5, at most 60. */
             expiresInMinutes?: number | null;
-            /** @description At most 25 origins that may embed the page. */
+            /** @description At most 25 origins (such as https://app.example.com) that may show this link's page in a frame: its Content-Security-Policy's frame-ancestors. */
             allowedOrigins?: string[] | null;
         };
         SigningUrlResponse: {

@@ -46,6 +46,7 @@ import type { Storage } from "./storage";
 import { installValidators } from "./validation";
 import { SERVICE_VERSION } from "./version";
 import { startScheduler } from "./jobs/scheduler";
+import { framingOriginsFor } from "./domain/signing";
 import { redactTokens, SigningLinks } from "./domain/signing-links";
 import signingPageRoutes from "./routes/signing-page";
 import devRoutes from "./routes/dev";
@@ -229,7 +230,10 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
     app.addHook("onClose", () => scheduler.stop());
   }
   await app.register(addinRoutes, { storage, config, limiter });
-  await app.register(signingAssets, { dir: config.signingPageDir });
+  await app.register(signingAssets, {
+    dir: config.signingPageDir,
+    framingOrigins: (token) => framingOriginsFor({ storage, links }, token),
+  });
 
   // A person who opens the service's address in a browser learns what it is and where its API is.
   app.get("/", { schema: { hide: true } }, async (_request, reply) =>

@@ -82,6 +82,8 @@ export interface SigningSession {
   completedBy: { name: string; email: string; completedOn: string } | null;
   declineReason: string | null;
   voidedReason: string | null;
+  /** A signing-url link's returnUrl: where the page goes once the signer finishes or declines. */
+  returnUrl?: string | null;
   documents: SigningDocument[];
   fields: SigningField[];
 }

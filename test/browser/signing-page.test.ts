@@ -15,6 +15,8 @@
  *   the audit trail verifies, and an event changed in the database makes verify name it;
  * - a decline with a reason in another package (Declined);
  * - the access-code prompt (wrong, then right);
+ * - embedded signing: a signing-url link with allowedOrigins and returnUrl signs inside an app's frame
+ *   and goes back to the app; a mail's link in the same frame is refused by the browser;
  * - an invalid link;
  * - the time from opening the link to a usable page is printed (no assertion; goal 1.5 s).
  *
@@ -25,6 +27,7 @@
  * skipped, saying so, except under CI.
  */
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Result as AxeResult } from "axe-core";
@@ -95,6 +98,27 @@ async function startSmtp() {
   };
 }
 
+/** A web app on 127.0.0.1 (another port: another origin) whose pages the test sets. */
+async function startApp() {
+  const state = { serve: (_pathname: string) => "" };
+  const server = createServer((req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(state.serve(new URL(req.url ?? "/", "http://app").pathname));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    set serve(fn: (pathname: string) => string) {
+      state.serve = fn;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 function describeViolations(violations: readonly AxeResult[]): string {
   return violations
     .map(
@@ -112,6 +136,9 @@ function describeViolations(violations: readonly AxeResult[]): string {
     let service: TestService;
     let browser: Browser;
     let token = "";
+    /** An app that embeds the signing page, at an origin of its own. */
+    let app: Awaited<ReturnType<typeof startApp>>;
+    let APP = "";
     const contexts: BrowserContext[] = [];
     const lesser = new Set<string>();
 
@@ -127,6 +154,8 @@ function describeViolations(violations: readonly AxeResult[]): string {
       });
       token = await service.token("signing-page-browser");
       browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+      app = await startApp();
+      APP = app.origin;
     }, 180_000);
 
     afterEach(async () => {
@@ -137,6 +166,7 @@ function describeViolations(violations: readonly AxeResult[]): string {
       await browser?.close().catch(() => undefined);
       await service?.close();
       await smtp?.close();
+      await app?.close();
       if (lesser.size > 0)
         console.info(`axe-core findings below serious (not failing):\n${[...lesser].join("\n")}`);
     }, 30_000);
@@ -624,6 +654,58 @@ function describeViolations(violations: readonly AxeResult[]): string {
       await page.keyboard.press("Enter");
       await page.getByRole("heading", { level: 1, name: "Access-coded NDA" }).waitFor();
       await page.waitForSelector(".pdf-page.drawn", { timeout: 30_000 });
+    }, 120_000);
+
+    test("embedded signing: a signing-url link opens in a frame of its allowed origin, finishing goes to its returnUrl; a mail's link may not be framed", async () => {
+      const packageId = await sendPackage("Embedded NDA", [
+        {
+          email: "eli@example.org",
+          name: "Eli Embedded",
+          fields: [{ type: "Signature", x: 72, y: 300, width: 180, height: 40 }],
+        },
+      ]);
+      const mailLink = await linkFor("eli@example.org");
+      const signerId = (await api<{ items: { id: string }[] }>("GET", `${P}/${packageId}/signers`)).items[0]!
+        .id;
+      const { url } = await api<{ url: string }>(
+        "POST",
+        `${P}/${packageId}/signers/${signerId}/signing-url`,
+        {
+          expiresInMinutes: 10,
+          returnUrl: `${APP}/signed?case=7`,
+          allowedOrigins: [APP],
+        },
+      );
+      // The app that embeds the page, at another origin (a port of its own).
+      const { page, errors } = await openPhone();
+      // On this service's address (the link names localhost, which may not be the address it listens on).
+      let frameSrc = `${service.url}${new URL(url).pathname}`;
+      app.serve = (pathname) =>
+        pathname.startsWith("/embed")
+          ? `<!doctype html><html lang="en"><title>App</title><main><iframe title="Signing" src="${frameSrc}" style="width:100%;height:700px;border:0"></iframe></main></html>`
+          : `<!doctype html><html lang="en"><title>Back</title><main><h1>Back in the app</h1></main></html>`;
+      await page.goto(`${APP}/embed`);
+      const frame = page.frameLocator('iframe[title="Signing"]');
+      await frame.getByRole("heading", { level: 1, name: "Embedded NDA" }).waitFor();
+      await frame.getByRole("button", { name: "Sign with this signature" }).click();
+      await frame.getByRole("img", { name: "Your signature as it will appear" }).waitFor();
+      await frame.getByRole("button", { name: "Finish" }).click();
+      // The frame goes back to the app, at the address it gave.
+      await frame.getByRole("heading", { name: "Back in the app" }).waitFor();
+      expect(page.frames().map((f) => f.url())).toContain(`${APP}/signed?case=7`);
+      expect(errors).toEqual([]);
+      await waitForStatus(packageId, "Completed");
+
+      // The mail's link, framed by the same app: the browser refuses (frame-ancestors 'none').
+      frameSrc = mailLink;
+      await page.goto(`${APP}/embed-mail`);
+      const deadline = Date.now() + 15_000;
+      while (!errors.some((e) => /frame-ancestors 'none'/.test(e))) {
+        if (Date.now() > deadline)
+          throw new Error(`The mail's link was framed; console: ${errors.join("\n")}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(await frame.getByRole("heading", { level: 1 }).count()).toBe(0);
     }, 120_000);
 
     test("an unknown or cut-off link says the link is not valid", async () => {

@@ -260,6 +260,41 @@ describe("the signing page", () => {
     });
   });
 
+  it("goes to the link's returnUrl after declining or finishing (an embedded signing), and nowhere without one", async () => {
+    for (const [returnUrl, action] of [
+      ["https://app.example.com/back?case=7", "decline"],
+      ["https://app.example.com/done", "finish"],
+      ["javascript:alert(1)", "finish"],
+      [null, "finish"],
+    ] as const) {
+      const service = new FakeSigningService(
+        session({ returnUrl, fields: [field({ id: "a", type: "Text", label: "Remarks", required: false })] }),
+      );
+      const api = new SigningApi(service.token, { fetch: service.fetch, store: window.sessionStorage });
+      const navigate = jest.fn();
+      const user = userEvent.setup();
+      const view = render(<App api={api} pdf={recordingPdf().loader} navigate={navigate} />);
+      if (action === "decline") {
+        await user.click(await screen.findByRole("button", { name: "Decline" }));
+        await user.type(screen.getByLabelText("Why are you declining? (required)"), "Not mine.");
+        await user.click(screen.getByRole("button", { name: "Decline" }));
+        await screen.findByRole("heading", { level: 1, name: "You declined to sign" });
+      } else {
+        await user.click(await screen.findByRole("button", { name: "Finish" }));
+        await screen.findByRole("heading", { level: 1, name: "Thank you, you have signed" });
+      }
+      const expected = returnUrl?.startsWith("https:") ? [[returnUrl]] : [];
+      expect({ returnUrl, action, calls: navigate.mock.calls }).toEqual({
+        returnUrl,
+        action,
+        calls: expected,
+      });
+      if (expected.length > 0)
+        expect(screen.getByRole("status")).toHaveTextContent("Taking you back to app.example.com");
+      view.unmount();
+    }
+  });
+
   it("asks for the access code, says when it is wrong or tried too often, and then sends the grant on every call", async () => {
     const service = new FakeSigningService(
       session({ fields: [field({ id: "a", type: "Text", label: "Remarks" })] }),

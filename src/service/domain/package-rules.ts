@@ -242,6 +242,7 @@ export async function notifySigner(
       createdOn: at,
       expiresOn: null,
       returnUrl: null,
+      allowedOrigins: [],
     });
   }
   return 1;

@@ -267,6 +267,8 @@ async function sessionOf(s: Stores, v: Visit, now: Date) {
     completedBy,
     declineReason,
     voidedReason: state === "Voided" ? pkg.voidedReason : null,
+    // A signing-url link's returnUrl (contract §6.3): the page goes there after finish or decline.
+    returnUrl: v.link.returnUrl,
     documents: documents.map((d) => ({ id: d.id, name: d.name, pageCount: d.pages.length, pages: d.pages })),
     fields: showing ? await fieldsOf(s, v, documents, now) : [],
   };
@@ -870,6 +872,7 @@ export async function createSigningUrl(
       message: `allowedOrigins holds at most ${SIGNING_URL_LIMITS.maxOrigins} origins.`,
     });
   }
+  const allowedOrigins: string[] = [];
   origins.slice(0, SIGNING_URL_LIMITS.maxOrigins).forEach((o, i) => {
     const url = httpUrl(String(o), `allowedOrigins[${i}]`, errors);
     if (url !== null && new URL(url).origin !== url.replace(/\/$/, "")) {
@@ -877,6 +880,9 @@ export async function createSigningUrl(
         field: `allowedOrigins[${i}]`,
         message: `allowedOrigins[${i}] must be an origin such as https://app.example.com.`,
       });
+    } else if (url !== null && !allowedOrigins.includes(new URL(url).origin)) {
+      // As the browser spells it (lower-case host, no default port): that is what frame-ancestors gets.
+      allowedOrigins.push(new URL(url).origin);
     }
   });
   throwIfAny(errors);
@@ -928,10 +934,27 @@ export async function createSigningUrl(
       createdOn: at,
       expiresOn,
       returnUrl,
+      allowedOrigins,
     });
     await appendAudit(s, pkg, context, "SigningUrlCreated", { signerId: signer.id, expiresOn }, at);
     return { url: ctx.links.urlFor(linkId), expiresOn };
   });
+}
+
+/**
+ * The origins that may show the page of this token in a frame: a signing-url link's allowedOrigins
+ * while it is good (contract §6.3), none for a mail's link, an expired, unknown or tampered one.
+ * Answered for GET /sign/{token}, whose Content-Security-Policy gets them as frame-ancestors.
+ */
+export async function framingOriginsFor(
+  ctx: Pick<SigningContext, "storage" | "links">,
+  token: string,
+  now = new Date(),
+): Promise<string[]> {
+  const id = ctx.links.linkIdOf(token);
+  const link = id === null ? null : await ctx.storage.signingLinks.get(id);
+  if (!link || (link.expiresOn !== null && link.expiresOn <= now.toISOString())) return [];
+  return link.allowedOrigins;
 }
 
 function httpUrl(text: string, field: string, errors: FieldError[]): string | null {

@@ -6,7 +6,7 @@ import fp from "fastify-plugin";
  * framing, no plugins, no inline script. Pages that need more (the signing page's drawn signature
  * uses blob: and data: images) get it here, once.
  */
-export const HTML_CSP = [
+const CSP_BASE = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
@@ -17,7 +17,22 @@ export const HTML_CSP = [
   "frame-ancestors 'none'",
   "base-uri 'none'",
   "form-action 'self'",
-].join("; ");
+];
+
+/**
+ * The policy above with frame-ancestors naming the origins that may show the page in a frame
+ * (none: 'none'). Only the signing page of a signing-url link with allowedOrigins has any; they are
+ * as URL.origin spells them (checked where they come from), so hold no quote, space or semicolon.
+ */
+export function htmlCsp(frameAncestors: readonly string[] = []): string {
+  return CSP_BASE.map((d) =>
+    d.startsWith("frame-ancestors ") && frameAncestors.length > 0
+      ? `frame-ancestors ${frameAncestors.join(" ")}`
+      : d,
+  ).join("; ");
+}
+
+export const HTML_CSP = htmlCsp();
 
 /**
  * Headers every answer carries: no MIME sniffing; no caching of what a credential fetched (unless
@@ -31,8 +46,12 @@ export default fp(
         if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
       }
       if (/^text\/html\b/i.test(String(reply.getHeader("Content-Type") ?? ""))) {
-        reply.header("Content-Security-Policy", HTML_CSP);
-        reply.header("X-Frame-Options", "DENY");
+        // A route that allows framing (a signing-url link's allowedOrigins) set its own policy and
+        // no X-Frame-Options; every other page gets the strict one.
+        if (!reply.hasHeader("Content-Security-Policy")) {
+          reply.header("Content-Security-Policy", HTML_CSP);
+          reply.header("X-Frame-Options", "DENY");
+        }
         reply.header("Referrer-Policy", "no-referrer");
       }
       return payload;

@@ -3,8 +3,9 @@
  *
  * - GET /sign/{token}: the page's HTML for any token (the page asks the API what the token is), with
  *   the service's strict policy for its pages (plugins/security-headers.ts: scripts, styles, fonts
- *   and connections of our origin only, images also data: and blob:, workers also blob:, no framing),
- *   never cached and never sending the link on as a Referer;
+ *   and connections of our origin only, images also data: and blob:, workers also blob:, no framing
+ *   but by the origins a signing-url link was made for), never cached and never sending the link on
+ *   as a Referer;
  * - GET /sign/assets/...: the bundle's files from the built directory (scripts/build-signing.ts).
  *
  * The page is built apart from the service (SIGN_SIGNING_PAGE_DIR, default dist/signing). When it is
@@ -15,10 +16,16 @@ import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { ApiError } from "../errors";
+import { htmlCsp } from "../plugins/security-headers";
 
 export interface SigningAssetsOptions {
   /** The built page: index.html and assets/. */
   dir: string;
+  /**
+   * The origins that may show this token's page in a frame (a signing-url link's allowedOrigins,
+   * contract §6.3); none when absent or for any other token.
+   */
+  framingOrigins?: (token: string) => Promise<string[]>;
 }
 
 const TYPES: Record<string, string> = {
@@ -60,7 +67,7 @@ function notBuiltPage(dir: string): string {
   );
 }
 
-const signingAssets: FastifyPluginAsync<SigningAssetsOptions> = async (app, { dir }) => {
+const signingAssets: FastifyPluginAsync<SigningAssetsOptions> = async (app, { dir, framingOrigins }) => {
   const root = path.resolve(dir);
   const assets = path.join(root, "assets");
 
@@ -69,6 +76,11 @@ const signingAssets: FastifyPluginAsync<SigningAssetsOptions> = async (app, { di
       .header("Cache-Control", "no-store")
       .header("Referrer-Policy", "no-referrer")
       .header("X-Robots-Tag", "noindex");
+    // Framing only by the origins the link was made for; a lookup that fails allows none.
+    const { token } = request.params as { token: string };
+    const origins = framingOrigins ? await framingOrigins(token).catch(() => []) : [];
+    reply.header("Content-Security-Policy", htmlCsp(origins));
+    if (origins.length === 0) reply.header("X-Frame-Options", "DENY");
     let html: string;
     try {
       html = await readFile(path.join(root, "index.html"), "utf8");

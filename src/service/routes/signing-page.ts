@@ -288,7 +288,7 @@ const signingPageRoutes: FastifyPluginAsyncTypebox<{ ctx: SigningContext }> = as
         security: send.security,
         operationId: "getSigningUrl",
         summary: "A single signer's link to the signing page, for a few minutes",
-        description: `Contract §6.3: { url, expiresOn }; refused with 400 not_your_turn before the signer's routing order is reached, and for a signing-group slot (each member signs from their own mail). returnUrl and allowedOrigins are checked and kept with the link. ${send.scopesNote}`,
+        description: `Contract §6.3: { url, expiresOn }; refused with 400 not_your_turn before the signer's routing order is reached, and for a signing-group slot (each member signs from their own mail). After finish or decline the page goes to returnUrl; the page of this link (and only of it) may be shown in a frame by allowedOrigins (its Content-Security-Policy's frame-ancestors; every other link's page is frame-ancestors 'none'). ${send.scopesNote}`,
         params: SignerPath,
         body: Type.Optional(ref(GetSigningUrlApiRequest)),
         response: { 200: ref(SigningUrlResponse), ...errorResponses(400, 401, 403, 404, 415) },

@@ -66,6 +66,10 @@ export const SigningSession = Type.Object(
     ),
     declineReason: nullable(Type.String()),
     voidedReason: nullable(Type.String()),
+    returnUrl: nullable(
+      Type.String({ format: "uri" }),
+      "A signing-url link's returnUrl: the page goes there once the signer finishes or declines.",
+    ),
     documents: Type.Array(
       Type.Object({
         id: Type.String({ format: "uuid" }),
@@ -109,7 +113,12 @@ export const DeclineRequest = Type.Object(
 
 export const GetSigningUrlApiRequest = Type.Object(
   {
-    returnUrl: Type.Optional(nullable(Type.String(), "Where the page sends the signer when they are done.")),
+    returnUrl: Type.Optional(
+      nullable(
+        Type.String(),
+        "Where the page sends the signer after they finish or decline (http or https).",
+      ),
+    ),
     expiresInMinutes: Type.Optional(
       nullable(
         Type.Integer(),
@@ -119,7 +128,7 @@ export const GetSigningUrlApiRequest = Type.Object(
     allowedOrigins: Type.Optional(
       nullable(
         Type.Array(Type.String()),
-        `At most ${SIGNING_URL_LIMITS.maxOrigins} origins that may embed the page.`,
+        `At most ${SIGNING_URL_LIMITS.maxOrigins} origins (such as https://app.example.com) that may show this link's page in a frame: its Content-Security-Policy's frame-ancestors.`,
       ),
     ),
   },

@@ -33,7 +33,10 @@ export interface SigningLinkRecord {
   createdOn: string;
   /** Links of the signing-url operation end; a mail's link lives as long as the slot is theirs. */
   expiresOn: string | null;
+  /** Where the page sends the signer after finish or decline (signing-url links only). */
   returnUrl: string | null;
+  /** Origins that may show this link's page in a frame (signing-url links only; migration 30). */
+  allowedOrigins: string[];
 }
 
 interface LinkRow {
@@ -47,9 +50,10 @@ interface LinkRow {
   created_on: string;
   expires_on: string | null;
   return_url: string | null;
+  allowed_origins: string | null;
 }
 
-const LINK_COLUMNS = `id, tenant_id, package_id, signer_id, email, email_lower, name, created_on, expires_on, return_url`;
+const LINK_COLUMNS = `id, tenant_id, package_id, signer_id, email, email_lower, name, created_on, expires_on, return_url, allowed_origins`;
 
 const toLink = (r: LinkRow): SigningLinkRecord => ({
   id: r.id,
@@ -62,24 +66,29 @@ const toLink = (r: LinkRow): SigningLinkRecord => ({
   createdOn: r.created_on,
   expiresOn: r.expires_on,
   returnUrl: r.return_url,
+  allowedOrigins: r.allowed_origins ? (JSON.parse(r.allowed_origins) as string[]) : [],
 });
 
 export class SigningLinkStore {
   constructor(private readonly db: SqlExecutor) {}
 
   async insert(l: SigningLinkRecord): Promise<void> {
-    await this.db.run(`INSERT INTO signing_links (${LINK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
-      l.id,
-      l.tenantId,
-      l.packageId,
-      l.signerId,
-      l.email,
-      l.emailLower,
-      l.name,
-      l.createdOn,
-      l.expiresOn,
-      l.returnUrl,
-    ]);
+    await this.db.run(
+      `INSERT INTO signing_links (${LINK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        l.id,
+        l.tenantId,
+        l.packageId,
+        l.signerId,
+        l.email,
+        l.emailLower,
+        l.name,
+        l.createdOn,
+        l.expiresOn,
+        l.returnUrl,
+        l.allowedOrigins.length > 0 ? JSON.stringify(l.allowedOrigins) : null,
+      ],
+    );
   }
 
   /**

@@ -2,7 +2,8 @@
  * The signing page: asks the service what the link is (GET /api/v1/signing/{token}) and shows the
  * matching page: the access-code prompt, the signing view, or a page that says plainly why there is
  * nothing to sign (not your turn, done, done by another member of the group, declined, voided,
- * expired, reassigned, not a valid link).
+ * expired, reassigned, not a valid link). After finish or decline, a link made with a returnUrl
+ * (signing-url) sends the signer there.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { SigningApiError, type SigningApi } from "../api";
@@ -18,7 +19,22 @@ type Phase =
   | { kind: "failed"; message: string }
   | { kind: "session"; session: SigningSession; justDone: boolean };
 
-export function App({ api, pdf }: { api: SigningApi | null; pdf: PdfLoader }) {
+/** Where the page goes after finish or decline, when the link has a returnUrl (http or https only). */
+function returnTo(session: SigningSession): string | null {
+  const url = session.returnUrl;
+  return url && /^https?:\/\//i.test(url) ? url : null;
+}
+
+export function App({
+  api,
+  pdf,
+  navigate = (url) => window.location.assign(url),
+}: {
+  api: SigningApi | null;
+  pdf: PdfLoader;
+  /** Leaves the page for another address (tests pass their own). */
+  navigate?: (url: string) => void;
+}) {
   const [phase, setPhase] = useState<Phase>(api ? { kind: "loading" } : { kind: "invalid" });
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -113,7 +129,13 @@ export function App({ api, pdf }: { api: SigningApi | null; pdf: PdfLoader }) {
         session={session}
         pdf={pdf}
         headingRef={heading}
-        onDone={(next) => setPhase({ kind: "session", session: next, justDone: true })}
+        onDone={(next) => {
+          setPhase({ kind: "session", session: next, justDone: true });
+          // An embedded signing (a signing-url link with returnUrl, contract §6.3) goes back to the
+          // app that opened it, which learns the outcome from the API or its webhooks.
+          const back = returnTo(next);
+          if (back) navigate(back);
+        }}
         onReload={() => void load()}
       />
     );

@@ -134,6 +134,14 @@ function content(session: SigningSession, justDone: boolean): { title: string; b
   }
 }
 
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "where you came from";
+  }
+}
+
 export function StatePage({
   session,
   justDone,
@@ -157,6 +165,9 @@ export function StatePage({
           {title}
         </h1>
         {body}
+        {justDone && session.returnUrl && (
+          <p role="status">Taking you back to {hostOf(session.returnUrl)}…</p>
+        )}
       </main>
       {showDocuments && (
         <section className="documents" aria-label="Documents">
