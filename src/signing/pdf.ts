@@ -1,13 +1,23 @@
 /**
  * Document pages through pdf.js, loaded on demand: the fields and the guide are usable before pdf.js
- * (its own chunk, about 120 KB gzipped) has arrived. Everything pdf.js fetches comes from our origin
+ * (its own chunk, about 120 KB gzipped) has arrived. Each page is drawn on a canvas with pdf.js's
+ * text layer over it (the page's text, transparent, for screen readers and selection). Everything pdf.js fetches comes from our origin
  * (the page's CSP allows nothing else): its worker, standard fonts, CMaps, ICC profiles and wasm
  * decoders are copied beside the bundle (webpack.signing.config.js); no eval.
  */
 
 export interface PdfDocumentHandle {
-  /** Draws page `pageNumber` (1-based) into the canvas, `cssWidth` CSS pixels wide. */
-  renderPage(pageNumber: number, canvas: HTMLCanvasElement, cssWidth: number): Promise<void>;
+  /**
+   * Draws page `pageNumber` (1-based) into the canvas, `cssWidth` CSS pixels wide, and, given a
+   * `textLayer` element over the canvas, lays the page's text into it (transparent, where the
+   * drawn glyphs are): screen readers read it and the signer can select and copy it.
+   */
+  renderPage(
+    pageNumber: number,
+    canvas: HTMLCanvasElement,
+    cssWidth: number,
+    textLayer?: HTMLElement,
+  ): Promise<void>;
   destroy(): void;
 }
 
@@ -46,14 +56,29 @@ export const pdfjsLoader: PdfLoader = {
     });
     const doc = await task.promise;
     return {
-      async renderPage(pageNumber, canvas, cssWidth) {
+      async renderPage(pageNumber, canvas, cssWidth, textLayer) {
         const page = await doc.getPage(pageNumber);
         const base = page.getViewport({ scale: 1 });
+        const scale = cssWidth / base.width;
         const ratio = Math.min(window.devicePixelRatio || 1, 3);
-        const viewport = page.getViewport({ scale: (cssWidth / base.width) * ratio });
+        const viewport = page.getViewport({ scale: scale * ratio });
         canvas.width = Math.floor(viewport.width);
         canvas.height = Math.floor(viewport.height);
         await page.render({ canvas, viewport }).promise;
+        if (!textLayer) return;
+        // pdf.js's TextLayer (in the same on-demand chunk) sizes the layer and its spans from
+        // --total-scale-factor (CSS pixels per point), as its viewer sets it on a page; spans get
+        // their places through the CSSOM, which the page's style-src 'self' allows.
+        textLayer.replaceChildren();
+        textLayer.style.setProperty("--total-scale-factor", String(scale));
+        textLayer.style.setProperty("--scale-round-x", "1px");
+        textLayer.style.setProperty("--scale-round-y", "1px");
+        const layer = new pdfjs.TextLayer({
+          textContentSource: page.streamTextContent({ includeMarkedContent: true }),
+          container: textLayer,
+          viewport: page.getViewport({ scale }),
+        });
+        await layer.render();
       },
       destroy() {
         void task.destroy();

@@ -14,7 +14,8 @@
  *   the fields were, and poppler's rendering of it has ink in every signature and initials box;
  *   the audit trail verifies, and an event changed in the database makes verify name it;
  * - a decline with a reason in another package (Declined);
- * - the access-code prompt (wrong, then right);
+ * - the access-code prompt (wrong, then right), then the page's text in pdf.js's text layer: placed
+ *   over the drawn glyphs, in the accessibility tree, selectable;
  * - embedded signing: a signing-url link with allowedOrigins and returnUrl signs inside an app's frame
  *   and goes back to the app; a mail's link in the same frame is refused by the browser;
  * - an invalid link;
@@ -654,6 +655,23 @@ function describeViolations(violations: readonly AxeResult[]): string {
       await page.keyboard.press("Enter");
       await page.getByRole("heading", { level: 1, name: "Access-coded NDA" }).waitFor();
       await page.waitForSelector(".pdf-page.drawn", { timeout: 30_000 });
+
+      // The page's text is there as text (pdf.js's text layer over the canvas): where the drawn
+      // glyphs are (pdftotext puts the title at x 72–367, y 45–62 points), in the accessibility
+      // tree a screen reader reads, and selectable.
+      const first = page.locator(".pdf-page").first();
+      const title = first.locator(".textLayer span", { hasText: "Mutual Non-Disclosure Agreement" });
+      await title.waitFor();
+      const pageBox = (await first.boundingBox())!;
+      const titleBox = (await title.boundingBox())!;
+      const k = pageBox.width / 612; // CSS pixels per point
+      expect(Math.abs((titleBox.x - pageBox.x) / k - 72)).toBeLessThan(4);
+      expect(Math.abs((titleBox.y - pageBox.y) / k - 45)).toBeLessThan(8);
+      expect(Math.abs(titleBox.width / k - (367 - 72))).toBeLessThan(15);
+      expect(await first.ariaSnapshot()).toContain("Mutual Non-Disclosure Agreement");
+      await title.dblclick({ position: { x: 5 * k, y: titleBox.height / 2 } });
+      expect(await page.evaluate(() => window.getSelection()?.toString().trim())).toBe("Mutual");
+      await expectNoSeriousAxe(page, "the documents with their text layer");
     }, 120_000);
 
     test("embedded signing: a signing-url link opens in a frame of its allowed origin, finishing goes to its returnUrl; a mail's link may not be framed", async () => {

@@ -3,7 +3,9 @@
  * so nothing moves when pdf.js arrives) holding a canvas that pdf.js draws into once the page comes
  * near the screen, and the signer's fields on top of it where the sender placed them. A field of the
  * signer's is a button that selects it in the guide; the others (auto fields, read-only pages) show
- * their value.
+ * their value. Between the canvas and the fields, pdf.js's text layer holds the page's text (its
+ * glyphs transparent over the drawn ones), so a screen reader reads the document and text can be
+ * selected; the fields stay above it.
  */
 import { useEffect, useRef, useState } from "react";
 import type { SigningApi } from "../api";
@@ -62,6 +64,7 @@ function PageView({
   const size = doc.pages[pageNumber - 1] ?? { width: 612, height: 792 };
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
+  const text = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(typeof IntersectionObserver === "undefined");
   const [drawn, setDrawn] = useState(false);
 
@@ -85,7 +88,7 @@ function PageView({
     let cancelled = false;
     const width = Math.max(frame.current.clientWidth, 320);
     handle
-      .renderPage(pageNumber, canvas.current, width)
+      .renderPage(pageNumber, canvas.current, width, text.current ?? undefined)
       .then(() => !cancelled && setDrawn(true))
       .catch(() => undefined); // the page stays blank; its fields still work
     return () => {
@@ -109,6 +112,8 @@ function PageView({
       aria-label={`${doc.name}, page ${pageNumber} of ${doc.pageCount}`}
     >
       <canvas ref={canvas} aria-hidden="true" />
+      {/* The page's text as pdf.js lays it out (filled once drawn): read by screen readers, selectable. */}
+      <div ref={text} className="textLayer" />
       {fields.map((f) => {
         const value = values[f.id];
         if (isAuto(f) || !onSelect) {
