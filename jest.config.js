@@ -1,6 +1,8 @@
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: "node",
+  // Node's environment with the leak guard: a file that leaves a server, socket, child process or
+  // timer open fails (docs/testing.md). jsdom files name ./test/leak-guard/jsdom-environment.js.
+  testEnvironment: "<rootDir>/test/leak-guard/node-environment.js",
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
   transform: {

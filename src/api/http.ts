@@ -44,7 +44,8 @@ export interface ResponseLike {
 export interface FetchInit {
   method: string;
   headers: Record<string, string>;
-  body?: string;
+  /** JSON text, or raw bytes (an upload block). */
+  body?: string | Uint8Array;
   signal: AbortSignal;
 }
 
@@ -89,6 +90,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue | readonly QueryValue[]>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as is instead of `body` (an upload block): the bytes and their Content-Type. */
+  raw?: { bytes: Uint8Array; contentType: string };
   headers?: Record<string, string>;
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -96,6 +99,7 @@ export interface RequestOptions {
 }
 
 export interface HttpResponse<T> {
+  /** 2xx, or 304 when the request carried If-None-Match and the service's copy is unchanged. */
   status: number;
   headers: HeadersLike;
   /** The parsed JSON body; undefined for an empty body (204). */
@@ -156,6 +160,10 @@ function shownBase(baseUrl: string): string {
 
 class Cancelled extends Error {}
 
+function hasHeader(headers: Record<string, string>, name: string): boolean {
+  return Object.keys(headers).some((h) => h.toLowerCase() === name);
+}
+
 /** Resolves after `ms`, or rejects with Cancelled when `signal` aborts first. */
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -182,7 +190,8 @@ type Attempt =
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const baseUrl = options.baseUrl;
   const fetchImpl: FetchLike =
-    options.fetch ?? ((url, init) => globalThis.fetch(url, init) as unknown as Promise<ResponseLike>);
+    options.fetch ??
+    ((url, init) => globalThis.fetch(url, init as RequestInit) as unknown as Promise<ResponseLike>);
   const random = options.random ?? Math.random;
   const baseDelay = options.retryBaseDelayMs ?? 300;
   const maxDelay = options.retryMaxDelayMs ?? 5_000;
@@ -254,14 +263,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         cause: signal?.reason,
       });
 
-    const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    const body: string | Uint8Array | undefined = request.raw
+      ? request.raw.bytes
+      : request.body === undefined
+        ? undefined
+        : JSON.stringify(request.body);
+    const contentType = request.raw ? request.raw.contentType : "application/json";
 
     try {
       for (let retry = 0; ; retry += 1) {
         if (signal?.aborted) throw new Cancelled();
         const headers: Record<string, string> = { Accept: "application/json", ...request.headers };
         if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) {
-          headers["Content-Type"] = "application/json";
+          headers["Content-Type"] = contentType;
         }
         const token = options.tokenSource ? await options.tokenSource.getToken() : null;
         if (token) headers["Authorization"] = `Bearer ${token}`;
@@ -321,6 +335,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           } catch {
             readable = false;
           }
+        }
+
+        // 304 answers a conditional GET (If-None-Match set by the caller): what the caller has is
+        // current. No body; the caller knows it asked and keeps its copy.
+        if (status === 304 && request.headers && hasHeader(request.headers, "if-none-match")) {
+          return { status, headers: response.headers, data: undefined as T };
         }
 
         if (status >= 200 && status < 300) {

@@ -306,7 +306,7 @@ export interface paths {
         };
         /**
          * List packages, a page at a time (newest first by default)
-         * @description conversationId and internetMessageId find the packages made from an Outlook thread or mail. Needs scope sign.package.read.
+         * @description conversationId and internetMessageId find the packages made from an Outlook thread or mail. Answers an ETag, and 304 to If-None-Match when the page is unchanged. Needs scope sign.package.read.
          */
         get: operations["listPackages"];
         put?: never;
@@ -658,7 +658,7 @@ export interface paths {
         };
         /**
          * The package's signers in routing order (ties by when they were added)
-         * @description Needs scope sign.package.read.
+         * @description Answers an ETag, and 304 to If-None-Match when unchanged. Needs scope sign.package.read.
          */
         get: operations["listSigners"];
         put?: never;
@@ -742,7 +742,7 @@ export interface paths {
         };
         /**
          * A signer (a group slot with its members once sent)
-         * @description Needs scope sign.package.read.
+         * @description Answers an ETag, and 304 to If-None-Match when unchanged. Needs scope sign.package.read.
          */
         get: operations["getSigner"];
         /**
@@ -1205,6 +1205,246 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/packages/{id}/documents/{documentId}/download-signed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A link to the final document of a Completed package: values drawn in, sealed
+         * @description The link needs no credential and works for 5 minutes. Before the package is Completed, and while its documents are being sealed just after, the answer is 400 invalid_state saying which. Needs scope sign.package.read.
+         */
+        get: operations["getSignedDownloadUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/packages/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A link to one zip of every signed document, the certificate of completion and the audit trail
+         * @description The link needs no credential and works for 5 minutes. Before the package is Completed, and while its documents are being sealed just after, the answer is 400 invalid_state saying which. Needs scope sign.package.read.
+         */
+        get: operations["getPackageDownloadUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/packages/{id}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A link to the certificate of completion (PDF: signers, times, IP addresses, document hashes)
+         * @description The link needs no credential and works for 5 minutes. Before the package is Completed, and while its documents are being sealed just after, the answer is 400 invalid_state saying which. Needs scope sign.package.read.
+         */
+        get: operations["getCertificateDownloadUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/packages/{id}/audit-trail/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail as a PDF, with the result of its verification on top
+         * @description The trail as it is now, of a package in any state. Needs scope sign.package.read.
+         */
+        get: operations["exportAuditTrail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signing/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the link's holder sees: the session and its state
+         * @description Opened Ready the first time, marks the signer (and a Sent package) Viewed. Without a valid X-Signing-Grant an access-code signer's session is AccessCodeRequired. No credential: the link's token is the credential. A malformed, unknown or tampered token is 404.
+         */
+        get: operations["getSigningSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signing/{token}/access-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the access code; answers a grant for the link's other calls
+         * @description A wrong code is 400 invalid_access_code; after 5 wrong codes in 15 minutes for one person's slot, 429 rate_limited with Retry-After. No credential: the link's token is the credential. A malformed, unknown or tampered token is 404.
+         */
+        post: operations["verifySigningAccessCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signing/{token}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document's PDF (Range supported)
+         * @description Only in states Ready, NotYourTurn and Completed (else 400 invalid_state). Answers 206 with Content-Range for a single bytes= range. With authMethod AccessCode, send the grant of access-code as X-Signing-Grant (without it: 403 access_code_required). No credential: the link's token is the credential. A malformed, unknown or tampered token is 404.
+         */
+        get: operations["getSigningDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signing/{token}/fields/{fieldId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save one field's value as the signer goes (null clears it)
+         * @description A value the field's type does not take is 400 validation_failed naming the field; a link that is not Ready is 400 invalid_state naming its state. With authMethod AccessCode, send the grant of access-code as X-Signing-Grant (without it: 403 access_code_required). No credential: the link's token is the credential. A malformed, unknown or tampered token is 404.
+         */
+        put: operations["saveSigningFieldValue"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signing/{token}/fields/{fieldId}/attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a file to an Attachment field (raw body, PDF, PNG or JPEG)
+         * @description At most 10 MB (413 over); the type is read from the bytes (415 for others). The file name comes from X-File-Name (percent-encoded UTF-8 allowed) and becomes the field's value. With authMethod AccessCode, send the grant of access-code as X-Signing-Grant (without it: 403 access_code_required). No credential: the link's token is the credential. A malformed, unknown or tampered token is 404.
+         */
+        post: operations["attachSigningFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signing/{token}/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish: every required field must have a value
+         * @description Fills the automatic fields and completes the signer's slot (a group slot: by this member); the next routing order is invited when the order is enforced; the package becomes InProgress, or Completed when every slot is done. Missing required fields are 400 validation_failed with one error per field (field = the field's id). Finishing twice answers the Completed session. With authMethod AccessCode, send the grant of access-code as X-Signing-Grant (without it: 403 access_code_required). No credential: the link's token is the credential. A malformed, unknown or tampered token is 404.
+         */
+        post: operations["finishSigning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signing/{token}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline with a reason: the package becomes Declined and the sender is told
+         * @description With authMethod AccessCode, send the grant of access-code as X-Signing-Grant (without it: 403 access_code_required). No credential: the link's token is the credential. A malformed, unknown or tampered token is 404.
+         */
+        post: operations["declineSigning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/packages/{id}/signers/{signerId}/signing-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A single signer's link to the signing page, for a few minutes
+         * @description Contract §6.3: { url, expiresOn }; refused with 400 not_your_turn before the signer's routing order is reached, and for a signing-group slot (each member signs from their own mail). returnUrl and allowedOrigins are checked and kept with the link. Needs scope sign.package.send.
+         */
+        post: operations["getSigningUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/packages/{id}/share-links": {
         parameters: {
             query?: never;
@@ -1572,6 +1812,10 @@ export interface components {
             /** @description RFC 3339 date-time in the future: send then; "" clears it. */
             scheduledSendOn?: string | null;
             source?: components["schemas"]["PackageSource"] | (never | null);
+            /** @description The sender's address: told when a signer declines and when it completes; "" clears it. */
+            senderEmail?: string | null;
+            /** @description The sender's name, shown to signers. At most 200 characters. */
+            senderName?: string | null;
         };
         /** @description Null or omitted fields stay unchanged. */
         UpdatePackageApiRequest: {
@@ -1588,6 +1832,10 @@ export interface components {
             /** @description RFC 3339 date-time in the future: send then; "" clears it. */
             scheduledSendOn?: string | null;
             source?: components["schemas"]["PackageSource"] | (never | null);
+            /** @description The sender's address: told when a signer declines and when it completes; "" clears it. */
+            senderEmail?: string | null;
+            /** @description The sender's name, shown to signers. At most 200 characters. */
+            senderName?: string | null;
         };
         PackageResponse: {
             /** Format: uuid */
@@ -1635,6 +1883,10 @@ export interface components {
                 firstAfterDays: number | null;
                 everyDays: number | null;
             };
+            /** @description Who sent it: told when a signer declines. */
+            senderEmail: string | null;
+            /** @description The sender's name, shown to signers. */
+            senderName: string | null;
         };
         PackageListApiResponse: {
             items: components["schemas"]["PackageResponse"][];
@@ -2097,7 +2349,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.audit_trail" | "status.signing_link";
                 };
             } | {
                 /** @enum {string} */
@@ -2109,7 +2361,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.audit_trail" | "status.signing_link";
                     durationMs: number;
                 };
             } | {
@@ -2122,7 +2374,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.audit_trail" | "status.signing_link";
                     durationMs: number;
                     /** @enum {string} */
                     errorCode: "validation_failed" | "duplicate_member" | "member_limit_reached" | "not_found" | "member_not_found" | "unauthorized" | "legacy_api_key" | "insufficient_scope" | "unsupported_media_type" | "payload_too_large" | "tag_unparseable" | "invalid_format" | "rate_limited" | "internal_error" | "invalid_state" | "duplicate_signer" | "not_supported" | "not_your_turn" | "invalid_document" | "network_error" | "timeout" | "cancelled" | "invalid_response" | "invalid_service_url" | "forbidden" | "service_unavailable" | "http_error" | "blocked" | "in_progress" | "consent" | "setup" | "network" | "bad_response" | "failed" | "error" | "type_error" | "range_error" | "reference_error" | "syntax_error" | "eval_error" | "uri_error" | "aggregate_error" | "abort_error" | "timeout_error" | "not_allowed_error" | "security_error" | "quota_exceeded_error" | "data_clone_error" | "chunk_load_error" | "api_error" | "outlook_error" | "unsupported_attachment_error" | "sign_in_error" | "auth_error" | "browser_auth_error" | "client_auth_error" | "interaction_required_auth_error" | "server_error" | "tag_parse_error" | "tag_spec_error" | "other";
@@ -2186,7 +2438,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.audit_trail" | "status.signing_link";
                 };
             } | {
                 /** @enum {string} */
@@ -2198,7 +2450,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.audit_trail" | "status.signing_link";
                     durationMs: number;
                 };
             } | {
@@ -2211,7 +2463,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.audit_trail" | "status.signing_link";
                     durationMs: number;
                     /** @enum {string} */
                     errorCode: "validation_failed" | "duplicate_member" | "member_limit_reached" | "not_found" | "member_not_found" | "unauthorized" | "legacy_api_key" | "insufficient_scope" | "unsupported_media_type" | "payload_too_large" | "tag_unparseable" | "invalid_format" | "rate_limited" | "internal_error" | "invalid_state" | "duplicate_signer" | "not_supported" | "not_your_turn" | "invalid_document" | "network_error" | "timeout" | "cancelled" | "invalid_response" | "invalid_service_url" | "forbidden" | "service_unavailable" | "http_error" | "blocked" | "in_progress" | "consent" | "setup" | "network" | "bad_response" | "failed" | "error" | "type_error" | "range_error" | "reference_error" | "syntax_error" | "eval_error" | "uri_error" | "aggregate_error" | "abort_error" | "timeout_error" | "not_allowed_error" | "security_error" | "quota_exceeded_error" | "data_clone_error" | "chunk_load_error" | "api_error" | "outlook_error" | "unsupported_attachment_error" | "sign_in_error" | "auth_error" | "browser_auth_error" | "client_auth_error" | "interaction_required_auth_error" | "server_error" | "tag_parse_error" | "tag_spec_error" | "other";
@@ -2246,6 +2498,106 @@ export interface components {
             fingerprint: string;
             /** @description The manifest's <Version>. */
             version: string;
+        };
+        SigningField: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            documentId: string;
+            type: "Signature" | "Initials" | "DateSigned" | "Name" | "Email" | "Company" | "Title" | "Text" | "Date" | "Number" | "Checkbox" | "RadioGroup" | "Dropdown" | "Attachment";
+            page: number;
+            x: number;
+            y: number;
+            width: number;
+            height: number;
+            required: boolean;
+            label: string | null;
+            group: string | null;
+            options: string[] | null;
+            /** @description What the person has put in it so far (or the sender's prefilled value). */
+            value: string | null;
+            /** @description True once the slot is finished and the value is final. */
+            isCompleted: boolean;
+            /** @description Filled by the service at finish; shown read-only. */
+            auto: ("Name" | "Email" | "DateSigned") | (never | null);
+        };
+        SigningSession: {
+            state: "Ready" | "AccessCodeRequired" | "NotYourTurn" | "Completed" | "CompletedByOther" | "Declined" | "Voided" | "Expired" | "Reassigned";
+            package: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                status: "Draft" | "Scheduled" | "Queued" | "Sent" | "Viewed" | "InProgress" | "Completed" | "Declined" | "Voided" | "Expired";
+                emailMessage: string | null;
+                senderName: string | null;
+                senderEmail: string | null;
+                /** Format: date-time */
+                expirationDate: string | null;
+            };
+            signer: {
+                id: string;
+                /** @description The person following the link (a group slot: the member). */
+                name: string;
+                email: string;
+                type: "Signer" | "Approver" | "InPersonSigner" | "CarbonCopy";
+                status: string;
+                routingOrder: number;
+                isGroupSlot: boolean;
+                groupName: string | null;
+            };
+            /** @description The member who finished a group slot. */
+            completedBy: {
+                name: string;
+                email: string;
+                /** Format: date-time */
+                completedOn: string | null;
+            } | null;
+            declineReason: string | null;
+            voidedReason: string | null;
+            /** @description Empty unless the state is Ready, NotYourTurn or Completed. */
+            documents: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                pageCount: number;
+                pages: {
+                    width: number;
+                    height: number;
+                }[];
+            }[];
+            /** @description This signer's fields in signing order. */
+            fields: components["schemas"]["SigningField"][];
+        };
+        SigningAccessCodeRequest: {
+            /** @description The code the sender gave the signer. */
+            accessCode: string;
+        };
+        SigningAccessCodeGrant: {
+            /** @description Send it as X-Signing-Grant on every other call of this link. */
+            grant: string;
+            /** Format: date-time */
+            expiresOn: string;
+        };
+        SigningFieldValueRequest: {
+            /** @description A string checked by the field's type (text at most 4000 characters; Number a decimal; Date YYYY-MM-DD; Checkbox "true" or "false"; RadioGroup and Dropdown one of the options; Signature and Initials a data:image/png;base64 URL of at most 512 KB); null clears it. */
+            value: string | null;
+        };
+        SigningDeclineRequest: {
+            /** @description 1 to 500 characters. */
+            reason: string;
+        };
+        GetSigningUrlApiRequest: {
+            /** @description Where the page sends the signer when they are done. */
+            returnUrl?: string | null;
+            /** @description Default 5, at most 60. */
+            expiresInMinutes?: number | null;
+            /** @description At most 25 origins that may embed the page. */
+            allowedOrigins?: string[] | null;
+        };
+        SigningUrlResponse: {
+            url: string;
+            /** Format: date-time */
+            expiresOn: string;
         };
         MintShareLinkApiRequest: {
             /** @description One of SignedDocument, AllSignedDocuments, EvidencePack, CertificateOfCompletion: one signed document, all of them (a zip), the evidence pack (documents and audit trail, a zip) or the certificate of completion. */
@@ -3344,6 +3696,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PackageListApiResponse"];
                 };
+            };
+            /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Default Response */
             400: {
@@ -4547,6 +4906,13 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4915,6 +5281,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SignerApiResponse"];
                 };
+            };
+            /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Default Response */
             401: {
@@ -6727,6 +7100,714 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    getSignedDownloadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLinkResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    getPackageDownloadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLinkResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    getCertificateDownloadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLinkResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    exportAuditTrail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    getSigningSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningSession"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    verifySigningAccessCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SigningAccessCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningAccessCodeGrant"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    getSigningDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    saveSigningFieldValue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                fieldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SigningFieldValueRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningField"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    attachSigningFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                fieldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningField"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    finishSigning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningSession"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    declineSigning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SigningDeclineRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningSession"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    getSigningUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                signerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetSigningUrlApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningUrlResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -97,10 +97,15 @@ interface ItemLike {
   attachments?: unknown;
   getAttachmentsAsync?: (callback: Callback<AttachmentDetailsLike[]>) => void;
   getAttachmentContentAsync?: (id: string, callback: Callback<AttachmentContentLike>) => void;
+  getAllInternetHeadersAsync?: (callback: Callback<string>) => void;
 }
 
 interface Getter<T> {
   getAsync(callback: Callback<T>): void;
+}
+
+interface BodyReader {
+  getAsync(coercionType: unknown, callback: Callback<string>): void;
 }
 
 interface ComposeBody {
@@ -121,6 +126,13 @@ interface DialogLike {
 
 interface UiLike {
   displayDialogAsync?: (url: string, options: DialogOptions, callback: Callback<DialogLike>) => void;
+  openBrowserWindow?: (url: string) => void;
+}
+
+interface AddinLike {
+  onVisibilityModeChanged?: (
+    handler: (args: { visibilityMode?: unknown }) => void,
+  ) => Promise<(() => Promise<void>) | undefined>;
 }
 
 interface RequirementsLike {
@@ -350,6 +362,18 @@ export function createOutlookHost(office: typeof Office, options: OutlookHostOpt
       return typeof item.subject === "string" ? item.subject : "";
     },
 
+    async bodyText() {
+      const body = requireItem().body as BodyReader | undefined;
+      if (!body || typeof body.getAsync !== "function") {
+        throw notSupported("body.getAsync", "read the message's text");
+      }
+      const coercionType: unknown = office.CoercionType?.Text ?? "text";
+      const text = await call<string>("body.getAsync", (callback) =>
+        body.getAsync.call(body, coercionType, callback),
+      );
+      return typeof text === "string" ? text : "";
+    },
+
     conversationId: () => nonEmptyString(currentItem()?.conversationId),
 
     internetMessageId() {
@@ -483,6 +507,89 @@ export function createOutlookHost(office: typeof Office, options: OutlookHostOpt
         },
       };
       return handle;
+    },
+
+    async internetHeaders() {
+      const item = requireItem();
+      const getHeaders = item.getAllInternetHeadersAsync;
+      if (modeOf(item) !== "read" || typeof getHeaders !== "function") return null;
+      const headers = await call<string>("getAllInternetHeadersAsync", (callback) =>
+        getHeaders.call(item, callback),
+      );
+      return typeof headers === "string" ? headers : null;
+    },
+
+    openBrowserWindow(url: string) {
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch (error) {
+        throw new OutlookError(AdapterErrorCode.InvalidContent, "This link can't be opened.", {
+          operation: "openBrowserWindow",
+          cause: error,
+        });
+      }
+      if (parsed.protocol !== "https:" && parsed.protocol !== "http:") {
+        throw new OutlookError(AdapterErrorCode.InvalidContent, "Only web links can be opened.", {
+          operation: "openBrowserWindow",
+        });
+      }
+      const open = ui()?.openBrowserWindow;
+      if (typeof open === "function" && requirementSet("OpenBrowserWindowApi", "1.1")) {
+        try {
+          open.call(ui(), parsed.href);
+          return;
+        } catch {
+          // Some hosts expose the call but throw: a plain window still gets the user there.
+        }
+      }
+      if (typeof window === "undefined" || typeof window.open !== "function") {
+        throw notSupported("openBrowserWindow", "open a link in your browser");
+      }
+      // With "noopener" browsers answer null even when the window opened: nothing to check there.
+      window.open(parsed.href, "_blank", "noopener");
+    },
+
+    isVisible: () => typeof document === "undefined" || document.visibilityState !== "hidden",
+
+    onVisibilityChanged(listener: (visible: boolean) => void) {
+      let active = true;
+      let last: boolean | null = null;
+      const tell = (visible: boolean): void => {
+        if (!active || visible === last) return;
+        last = visible;
+        try {
+          listener(visible);
+        } catch (error) {
+          onListenerError(error);
+        }
+      };
+      const onPage = (): void => tell(document.visibilityState !== "hidden");
+      if (typeof document !== "undefined") document.addEventListener("visibilitychange", onPage);
+      // Office's own signal (SharedRuntime 1.1 hosts): a pane hidden by the host without the page
+      // being told, e.g. when the user collapses it.
+      let removeOffice: (() => Promise<void>) | undefined;
+      try {
+        const addin = (office as unknown as { addin?: AddinLike }).addin;
+        addin
+          ?.onVisibilityModeChanged?.((args) =>
+            tell(String(args?.visibilityMode ?? "").toLowerCase() !== "hidden"),
+          )
+          .then(
+            (remove) => {
+              if (active) removeOffice = remove;
+              else void remove?.();
+            },
+            () => undefined,
+          );
+      } catch {
+        // Not in this host: the page's visibility is enough.
+      }
+      return () => {
+        active = false;
+        if (typeof document !== "undefined") document.removeEventListener("visibilitychange", onPage);
+        void removeOffice?.().catch(() => undefined);
+      };
     },
 
     async onItemChanged(listener: () => void) {

@@ -53,6 +53,11 @@ export interface OutlookHost {
   /** Read: the item's properties (bcc is always empty). Compose: getAsync on to, cc and bcc. */
   recipients(): Promise<Recipients>;
   subject(): Promise<string>;
+  /**
+   * The item's body as plain text (body.getAsync with CoercionType.Text), in either mode. Rejects
+   * with an OutlookError when Office cannot read it.
+   */
+  bodyText(): Promise<string>;
   conversationId(): string | null;
   /** Read mode only; null in compose. */
   internetMessageId(): string | null;
@@ -72,6 +77,24 @@ export interface OutlookHost {
    * (its promise settles when Office has removed the handler, if this was the last listener).
    */
   onItemChanged(listener: () => void): Promise<() => Promise<void>>;
+  /**
+   * Read mode: the message's internet headers as RFC 5322 text (getAllInternetHeadersAsync, Mailbox
+   * 1.8). Null in compose mode and on hosts without the call.
+   */
+  internetHeaders(): Promise<string | null>;
+  /**
+   * Opens `url` (http or https) in the user's browser: Office's openBrowserWindow where the host has
+   * it (desktop Outlook would otherwise open it inside the pane's webview), else a new window.
+   * Throws an OutlookError when the URL is not http(s) or nothing could open it.
+   */
+  openBrowserWindow(url: string): void;
+  /** Whether the pane is on screen now (the page is visible). */
+  isVisible(): boolean;
+  /**
+   * Called with true when the pane comes back on screen and false when it is hidden (the page's
+   * visibility, and Office's onVisibilityModeChanged where the host has it). Returns an unsubscribe.
+   */
+  onVisibilityChanged(listener: (visible: boolean) => void): () => void;
   /**
    * Whether the host brokers MSAL's nested app authentication (requirement set NestedAppAuth 1.1).
    * False when Office cannot say (old hosts throw or have no requirements object).

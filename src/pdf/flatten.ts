@@ -9,11 +9,13 @@ import {
   type Color,
   concatTransformationMatrix,
   PDFDocument,
-  type PDFFont,
+  PDFFont,
+  type PDFImage,
   type PDFPage,
   popGraphicsState,
   pushGraphicsState,
   rgb,
+  StandardFontEmbedder,
   StandardFonts,
 } from "pdf-lib";
 
@@ -64,12 +66,6 @@ export class FlattenError extends Error {}
 const INK = rgb(0.05, 0.1, 0.35);
 const WHITE = rgb(1, 1, 1);
 const CHECKED = new Set(["true", "yes", "on", "1", "checked", "x"]);
-
-interface Fonts {
-  text: PDFFont;
-  /** No handwriting font is installed (see the report): Times italic stands in for one. */
-  hand: PDFFont;
-}
 
 interface Frame {
   /** Visible width and height in points. */
@@ -139,8 +135,49 @@ function drawCheck(page: PDFPage, frame: Frame, box: PageBox): void {
   page.drawLine({ start: p2, end: p3, thickness, color: INK });
 }
 
+/**
+ * pdf-lib's embedder of a standard font decompresses the font's metrics (tens of KB of JSON) each
+ * time a document embeds it: one per font for the whole process instead. The PDFFont made from it is
+ * not in the document's list of fonts, so whoever draws with it calls its `embed()` when done.
+ */
+const EMBEDDERS = new Map<StandardFonts, StandardFontEmbedder>();
+
+function standardFont(doc: PDFDocument, name: StandardFonts): PDFFont {
+  let embedder = EMBEDDERS.get(name);
+  if (!embedder)
+    EMBEDDERS.set(
+      name,
+      (embedder = StandardFontEmbedder.for(
+        name as unknown as Parameters<typeof StandardFontEmbedder.for>[0],
+      )),
+    );
+  return PDFFont.of(doc.context.nextRef(), doc, embedder);
+}
+
+/** Same bytes, same image: a signer's drawn signature on ten fields is embedded once. */
+type ImageCache = Map<number, { png: Uint8Array; image: Promise<PDFImage> }[]>;
+
+/** FNV-1a over the bytes: the cache's bucket (equal bytes are then compared in full). */
+function fnv1a(bytes: Uint8Array): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  return h >>> 0;
+}
+
+function embedOnce(doc: PDFDocument, images: ImageCache, png: Uint8Array): Promise<PDFImage> {
+  const key = fnv1a(png);
+  const bucket = images.get(key) ?? [];
+  const same = bucket.find((e) => e.png.length === png.length && e.png.every((b, i) => b === png[i]));
+  if (same) return same.image;
+  const image = doc.embedPng(png);
+  bucket.push({ png, image });
+  images.set(key, bucket);
+  return image;
+}
+
 async function drawImage(
   doc: PDFDocument,
+  images: ImageCache,
   page: PDFPage,
   frame: Frame,
   box: PageBox,
@@ -148,7 +185,7 @@ async function drawImage(
 ): Promise<void> {
   let image;
   try {
-    image = await doc.embedPng(png);
+    image = await embedOnce(doc, images, png);
   } catch (e) {
     throw new FlattenError(`a drawn signature is not a readable PNG: ${(e as Error).message}`);
   }
@@ -178,15 +215,29 @@ function checkBox(box: PageBox, pageCount: number, what: string): void {
 /** Draw the values and cover the tags; returns the new PDF (a full rewrite, not an incremental update). */
 export async function flattenPdf(pdf: Uint8Array, input: FlattenInput): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  await flattenInto(doc, input);
+  return doc.save({ useObjectStreams: false });
+}
+
+/**
+ * flattenPdf on a loaded document, which the caller saves (completion scrubs, draws and seals in one
+ * load and one save). Only the pages with a tag or a field get content added.
+ */
+export async function flattenInto(doc: PDFDocument, input: FlattenInput): Promise<void> {
   const pages = doc.getPages();
   const hide = input.hideTags ?? [];
   hide.forEach((b, i) => checkBox(b, pages.length, `tag ${i + 1}`));
   input.fields.forEach((f, i) => checkBox(f, pages.length, `field ${i + 1} (${f.type})`));
 
-  const fonts: Fonts = {
-    text: await doc.embedFont(StandardFonts.Helvetica),
-    hand: await doc.embedFont(StandardFonts.TimesRomanItalic),
+  // Each font embedded only when a value needs it. No handwriting font is installed (see the report):
+  // Times italic stands in for one.
+  let text: PDFFont | null = null;
+  let hand: PDFFont | null = null;
+  const fonts = {
+    text: () => (text ??= standardFont(doc, StandardFonts.Helvetica)),
+    hand: () => (hand ??= standardFont(doc, StandardFonts.TimesRomanItalic)),
   };
+  const images: ImageCache = new Map();
 
   for (let p = 0; p < pages.length; p++) {
     const page = pages[p]!;
@@ -212,15 +263,16 @@ export async function flattenPdf(pdf: Uint8Array, input: FlattenInput): Promise<
         if (f.type !== "Signature" && f.type !== "Initials") {
           throw new FlattenError(`a ${f.type} field takes text, not an image`);
         }
-        await drawImage(doc, page, frame, f, v);
+        await drawImage(doc, images, page, frame, f, v);
       } else if (f.type === "Checkbox") {
         if (CHECKED.has(v.trim().toLowerCase())) drawCheck(page, frame, f);
       } else {
-        const font = f.type === "Signature" || f.type === "Initials" ? fonts.hand : fonts.text;
+        const font = f.type === "Signature" || f.type === "Initials" ? fonts.hand() : fonts.text();
         drawTextIn(page, frame, f, v, font, INK);
       }
     }
     page.pushOperators(popGraphicsState());
   }
-  return doc.save({ useObjectStreams: false });
+  // Not in the document's own font list (see standardFont): written into it here.
+  for (const font of [text, hand]) if (font) await (font as PDFFont).embed();
 }

@@ -70,7 +70,13 @@ function jpegResolution(b: Uint8Array): ImageResolution | null {
 /** The resolution an image states, or null when it states none we believe. */
 export function imageResolution(bytes: Uint8Array): ImageResolution | null {
   const kind = sniffType(bytes);
-  const r = kind === "png" ? pngResolution(bytes) : kind === "jpeg" ? jpegResolution(bytes) : null;
+  return believableResolution(
+    kind === "png" ? pngResolution(bytes) : kind === "jpeg" ? jpegResolution(bytes) : null,
+  );
+}
+
+/** `r` if both its resolutions are believable, else null (image-file-to-pdf.ts reads its own). */
+export function believableResolution(r: ImageResolution | null): ImageResolution | null {
   if (!r) return null;
   const ok = (d: number) => d >= MIN_DPI && d <= MAX_DPI;
   return ok(r.dpiX) && ok(r.dpiY) ? r : null;

@@ -18,7 +18,9 @@ export type InvalidDocumentReason =
   /** An encrypted PDF: password-protected, or restricted with an owner password. */
   | "encrypted"
   /** An image we cannot decode. */
-  | "broken_image";
+  | "broken_image"
+  /** A PDF that would take more memory to read than the service gives one document. */
+  | "too_complex";
 
 const MESSAGES: Record<InvalidDocumentReason, string> = {
   not_pdf: "The file is not a PDF.",
@@ -26,6 +28,8 @@ const MESSAGES: Record<InvalidDocumentReason, string> = {
   broken: "The PDF is damaged and cannot be read.",
   encrypted: "The PDF is encrypted or password-protected; upload a copy without a password.",
   broken_image: "The image is damaged and cannot be read.",
+  too_complex:
+    "The PDF is too complex to read: reading it would take more memory than a document may. Print it to a new PDF and upload that.",
 };
 
 export class InvalidDocumentError extends Error {

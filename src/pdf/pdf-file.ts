@@ -11,6 +11,7 @@
 // last opening (WINDOW_BYTES), and a document of scanned pages costs a few pages' images at a time.
 //
 // Node only (service side): it reads files. Refusals are inspect.ts's, for the same reasons.
+import { readSync } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 // Types only: pdf.js itself is loaded lazily, by loadPdfJs.
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
@@ -26,6 +27,7 @@ import {
 } from "./find-tags";
 import { DocumentLimitError, InvalidDocumentError, checkDocumentSize, sniffType } from "./inspect";
 import { MAX_DOCUMENT_PAGES } from "./limits";
+import { TOO_COMPLEX_MARK, takeTooComplex } from "./pdfjs-patched";
 
 export interface PdfFileReading {
   pageCount: number;
@@ -40,7 +42,24 @@ export interface ReadPdfFileOptions {
   loadPdfJs?: PdfJsLoader;
   /** Whether to find text tags (default true); without, only the page tree is read. */
   tags?: boolean;
+  /**
+   * A full garbage collection (where the caller has one: a worker thread with gc exposed), called
+   * after every GARBAGE_BYTES handed to pdf.js. Each range read is a buffer that pdf.js copies and
+   * drops; V8 collects such buffers only when its heap asks for it, which while pdf.js loads a large
+   * stream (no other allocation) it does not: tens of megabytes of dropped buffers pile up.
+   */
+  collectGarbage?: () => void;
+  /**
+   * Read the file with blocking reads (default false). pdf.js asks for its ranges one small piece
+   * at a time (a page's dictionary, then its font, then its content), each a round trip; through
+   * Node's thread pool each costs a hop there and back, milliseconds on a busy machine. Meant for
+   * a thread that does nothing else (src/service/pdf-reader): it blocks no one.
+   */
+  syncReads?: boolean;
 }
+
+/** How many bytes handed to pdf.js between two calls of `collectGarbage`. */
+const GARBAGE_BYTES = 2 * 1024 * 1024;
 
 /** pdf.js accepts "%PDF-" anywhere in the first KiB, as inspect.ts's sniffType does. */
 const HEAD_BYTES = 1024;
@@ -49,10 +68,11 @@ const HEAD_BYTES = 1024;
  * pdf.js asks for whole chunks of this size, and keeps each it gets until the document is closed.
  * Smaller than its 64 KiB default, since what it needs is scattered: on opening it reads every
  * page's dictionary (to check the page tree), and where pages lie between large images that is a
- * chunk a page (16 MB for 2,000 pages at this size). Much smaller would cost more requests where a
- * page's objects lie together (measured: 4 KiB read 1,000 text pages with 50% more memory).
+ * chunk a page (8 MB for 2,000 pages at this size; 16 MB at 8 KiB, which measured 49 MB against
+ * 44 MB for the 2,000 pages of the memory test). Smaller costs more requests where a page's objects
+ * lie together.
  */
-const CHUNK_BYTES = 8 * 1024;
+const CHUNK_BYTES = 4 * 1024;
 
 /**
  * What pdf.js may newly read from one opening of the file before it is closed and opened again.
@@ -73,6 +93,18 @@ const SCAN_BYTES = 1024 * 1024;
 /** Page sizes are reported to 1/100 point, as inspectPdf reports them. */
 function round2(n: number): number {
   return Math.round(n * 100) / 100;
+}
+
+/** readRange with a blocking read (see ReadPdfFileOptions.syncReads). */
+function readRangeSync(handle: FileHandle, begin: number, end: number): Uint8Array {
+  const bytes = new Uint8Array(end - begin);
+  let filled = 0;
+  while (filled < bytes.length) {
+    const bytesRead = readSync(handle.fd, bytes, filled, bytes.length - filled, begin + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled === bytes.length ? bytes : bytes.subarray(0, filled);
 }
 
 /** Reads exactly [begin, end) of the file (or up to its end), looping over short reads. */
@@ -102,9 +134,17 @@ interface FileTransport {
  * The class is made per pdf.js module, since a `range` must be an instance of that module's
  * PDFDataRangeTransport.
  */
-function fileTransport(pdfjs: PdfJs, handle: FileHandle, length: number, seen: Uint8Array) {
+function fileTransport(
+  pdfjs: PdfJs,
+  handle: FileHandle,
+  length: number,
+  seen: Uint8Array,
+  collectGarbage: (() => void) | undefined,
+  syncReads: boolean,
+) {
   return new (class extends pdfjs.PDFDataRangeTransport implements FileTransport {
     delivered = 0;
+    sinceCollected = 0;
     fresh = 0;
     failure: unknown = null;
     onFailure: (() => void) | null = null;
@@ -119,7 +159,13 @@ function fileTransport(pdfjs: PdfJs, handle: FileHandle, length: number, seen: U
       this.queue = this.queue.then(() => (this.aborted ? null : this.#read(begin, end)));
     }
     #read(begin: number, end: number): Promise<void> {
-      return readRange(handle, begin, end).then(
+      let read: Promise<Uint8Array>;
+      try {
+        read = syncReads ? Promise.resolve(readRangeSync(handle, begin, end)) : readRange(handle, begin, end);
+      } catch (error) {
+        read = Promise.reject(error);
+      }
+      return read.then(
         (chunk) => {
           if (this.aborted) return;
           this.delivered += chunk.length;
@@ -132,6 +178,11 @@ function fileTransport(pdfjs: PdfJs, handle: FileHandle, length: number, seen: U
           } catch {
             // pdf.js asserts on data for a request it has given up (cancelled, or its document
             // destroyed); such data is not wanted, and throwing here would only be unhandled.
+          }
+          this.sinceCollected += chunk.length;
+          if (collectGarbage && this.sinceCollected >= GARBAGE_BYTES) {
+            this.sinceCollected = 0;
+            collectGarbage();
           }
         },
         (error: unknown) => {
@@ -162,8 +213,16 @@ async function openDocument(
   handle: FileHandle,
   size: number,
   seen: Uint8Array,
+  options: ReadPdfFileOptions,
 ): Promise<OpenDocument> {
-  const transport = fileTransport(pdfjs, handle, size, seen);
+  const transport = fileTransport(
+    pdfjs,
+    handle,
+    size,
+    seen,
+    options.collectGarbage,
+    options.syncReads ?? false,
+  );
   const task = pdfjs.getDocument({
     range: transport,
     rangeChunkSize: CHUNK_BYTES,
@@ -221,6 +280,7 @@ async function hasEncryptEntry(handle: FileHandle, size: number): Promise<boolea
  */
 export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}): Promise<PdfFileReading> {
   const withTags = options.tags ?? true;
+  takeTooComplex();
   const handle = await open(file, "r");
   try {
     const { size } = await handle.stat();
@@ -232,7 +292,7 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
     const seen = new Uint8Array(Math.ceil(size / CHUNK_BYTES));
     let current: OpenDocument;
     try {
-      current = await openDocument(pdfjs, handle, size, seen);
+      current = await openDocument(pdfjs, handle, size, seen, options);
     } catch (error) {
       if (
         error instanceof InvalidDocumentError &&
@@ -260,13 +320,18 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
         if (current.transport.fresh > Math.max(WINDOW_BYTES, current.openingBytes)) {
           // pdf.js keeps every byte it has read until its document is closed: start afresh.
           await current.doc.destroy();
-          current = await openDocument(pdfjs, handle, size, seen);
+          // What the closed document read is garbage, held until collected: before the next
+          // opening reads it all again, not after.
+          options.collectGarbage?.();
+          current = await openDocument(pdfjs, handle, size, seen, options);
         }
         const page = await current.doc.getPage(n);
         const geometry = geometryOfPdfJsPage(page);
         if (!(geometry.width > 0 && geometry.height > 0)) throw new InvalidDocumentError("broken");
         pages.push({ width: round2(geometry.width), height: round2(geometry.height) });
         if (withTags) tags.push(...(await tagsOnPage(page, n, geometry)));
+        // A stream past pdf.js's decoding limit (pdfjs-patched.ts), which pdf.js itself skipped.
+        if (takeTooComplex()) throw new InvalidDocumentError("too_complex");
         // As findTags does: lets go of what the page's proxy holds.
         page.cleanup();
       }
@@ -274,6 +339,10 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
     } catch (error) {
       if (current.transport.failure) throw current.transport.failure;
       if (error instanceof InvalidDocumentError || error instanceof DocumentLimitError) throw error;
+      // pdf.js as pdfjs-patched.ts changes it refuses a stream that would decode past its limit.
+      if (error instanceof Error && error.message.includes(TOO_COMPLEX_MARK)) {
+        throw new InvalidDocumentError("too_complex");
+      }
       // A damaged page tree or content stream surfaces here rather than at open.
       throw new InvalidDocumentError("broken");
     } finally {

@@ -13,7 +13,7 @@ import {
   type PDFFont,
   type PDFPage,
 } from "pdf-lib";
-import { buildTag } from "../tags";
+import { buildTag, type TagFormat } from "../tags";
 import { TEXT_ASCENT, TEXT_DESCENT, fromTopLeft, geometryOfPage } from "./geometry";
 import { loadPdf } from "./inspect";
 
@@ -121,6 +121,8 @@ export async function stampTags(
 export interface SignatureBlockSigner {
   name: string;
   email?: string;
+  /** The signer index its tags name; default its 1-based place in the list. */
+  signerIndex?: number;
 }
 
 /** Layout of a signature block, in points: one row per signer with signature, name and date. */
@@ -132,13 +134,16 @@ const LABEL_SIZE = 9;
 /**
  * `pdfBytes` with signature-block pages appended: for each signer (1-based signer index = order
  * in `signers`), their name and email in black, and a line each for signature, name and date
- * signed, with the Platform tag (built with src/tags) stamped white on the line. As many pages as
+ * signed, with the tag (built with src/tags, Platform unless `options.format` names another)
+ * stamped white on the line. As many pages as
  * the signers need, each the size of the document's first page as seen (upright).
  */
 export async function appendSignatureBlockPage(
   pdfBytes: Uint8Array,
   signers: readonly SignatureBlockSigner[],
+  options: { format?: TagFormat } = {},
 ): Promise<Uint8Array> {
+  const format = options.format ?? "Platform";
   const doc = await loadPdf(pdfBytes);
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
@@ -158,7 +163,13 @@ export async function appendSignatureBlockPage(
     const heading = signer.email ? `${signer.name} <${signer.email}>` : signer.name;
     checkEncodable(font, heading, i);
     p.drawText(heading, { x: MARGIN, y: height - top - 11, size: 11, font: bold });
-    const spec = { signerIndex: i + 1, required: true, label: null, group: null, options: null };
+    const spec = {
+      signerIndex: signer.signerIndex ?? i + 1,
+      required: true,
+      label: null,
+      group: null,
+      options: null,
+    };
     // Columns share the width between the margins: signature 45%, name 30%, date 20%.
     const avail = width - 2 * MARGIN;
     const fields = [
@@ -175,7 +186,9 @@ export async function appendSignatureBlockPage(
         color: rgb(0, 0, 0),
       });
       p.drawText(f.label, { x: f.x, y: height - lineY - 12, size: LABEL_SIZE, font });
-      const tag = buildTag({ type: f.type, ...spec }).platform;
+      const built = buildTag({ type: f.type, ...spec });
+      const tag =
+        format === "DocuSign" ? built.docuSign : format === "AdobeSign" ? built.adobeSign : built.platform;
       // The signature's tag spans its line (the field placed from it is as big); the others are
       // as wide as their text needs at their height, never wider than the line.
       const natural = font.widthOfTextAtSize(tag, f.h / (TEXT_ASCENT + TEXT_DESCENT));

@@ -23,12 +23,17 @@ import signerRoutes from "./routes/signers";
 import annotationRoutes from "./routes/annotations";
 import documentRoutes from "./routes/documents";
 import downloadRoutes from "./routes/downloads";
+import completionRoutes from "./routes/completion";
+import { SealKeeper } from "./domain/completion";
 import shareLinkRoutes from "./routes/share-links";
 import { openBlobStore } from "./blobs";
-import { clearWorkDir, collectBlobGarbage } from "./domain/documents";
+import { clearWorkDir, collectBlobGarbage, sweepStagedFiles } from "./domain/documents";
+import { UploadStaging } from "./blobs/staging";
+import { PdfReader } from "./pdf-reader";
 import path from "node:path";
 import tagRoutes from "./routes/tags";
 import addinRoutes from "./routes/addin";
+import signingAssets from "./routes/signing-assets";
 import { SHARED_SCHEMAS } from "./schemas/common";
 import { MeApiResponse } from "./schemas/me";
 import { SIGNING_GROUP_MODELS } from "./schemas/signing-groups";
@@ -41,6 +46,10 @@ import type { Storage } from "./storage";
 import { installValidators } from "./validation";
 import { SERVICE_VERSION } from "./version";
 import { startScheduler } from "./jobs/scheduler";
+import { redactTokens, SigningLinks } from "./domain/signing-links";
+import signingPageRoutes from "./routes/signing-page";
+import devRoutes from "./routes/dev";
+import { SIGNING_MODELS } from "./schemas/signing";
 
 export interface AppOptions {
   storage: Storage;
@@ -57,6 +66,7 @@ const MODELS: TSchema[] = [
   ...PACKAGE_MODELS,
   ...DOCUMENT_MODELS,
   ...TELEMETRY_MODELS,
+  ...SIGNING_MODELS,
   ...SHARE_LINK_MODELS,
 ];
 
@@ -97,9 +107,34 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   );
 }
 
+/** http://localhost:{port}, with the port the server listens on (PORT may be 0: any free port). */
+function ownUrl(app: FastifyInstance, configured: number): string {
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : configured;
+  return `http://localhost:${port}`;
+}
+
 export async function buildApp({ storage, config, logStream }: AppOptions): Promise<FastifyInstance> {
+  // Request lines log the URL without the tokens of signing and download links (they open documents).
+  const serializers = {
+    req: (req: {
+      method: string;
+      url: string;
+      host?: string;
+      ip?: string;
+      socket?: { remotePort?: number };
+    }) => ({
+      method: req.method,
+      url: redactTokens(req.url),
+      host: req.host,
+      remoteAddress: req.ip,
+      remotePort: req.socket?.remotePort,
+    }),
+  };
   const app = Fastify({
-    logger: logStream ? { level: config.logLevel, stream: logStream } : { level: config.logLevel },
+    logger: logStream
+      ? { level: config.logLevel, stream: logStream, serializers }
+      : { level: config.logLevel, serializers },
     logController: new LogController({ requestIdLogLabel: "traceId" }),
     genReqId: (req) => traceIdOf(req.headers.traceparent),
     bodyLimit: config.bodyLimitBytes,
@@ -130,7 +165,8 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
     origin: config.corsOrigins,
     // @fastify/cors allows only GET, HEAD and POST unless told: the API also updates and deletes.
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-    exposedHeaders: ["X-Trace-Id", "Location", "Retry-After"],
+    // ETag: the task pane polls with If-None-Match and must read the tag of each answer.
+    exposedHeaders: ["X-Trace-Id", "Location", "Retry-After", "ETag"],
     maxAge: 600,
   });
   await app.register(openapi, { models: MODELS, version: SERVICE_VERSION });
@@ -158,15 +194,42 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   // nothing else writing) so do blobs that a crashed upload stored but never recorded.
   await clearWorkDir(workDir);
   await blobs.sweepOrphans();
-  if (!config.blobStore) await collectBlobGarbage(storage, blobs, new Date(), 0);
-  await app.register(documentRoutes, { storage, blobs, workDir });
+  // On local files, chunked uploads stage their blocks in one file a session (blobs/staging.ts).
+  const staging = config.blobStore ? null : new UploadStaging(path.join(config.dataDir, "uploads"));
+  if (staging) {
+    await sweepStagedFiles(storage, staging, 0);
+    await collectBlobGarbage(storage, blobs, new Date(), 0);
+  }
+  const pdfReader = new PdfReader();
+  app.addHook("onClose", () => pdfReader.close());
+  await app.register(documentRoutes, { storage, blobs, workDir, pdfReader, staging });
   await app.register(downloadRoutes, { storage, blobs });
+  await app.register(completionRoutes, { storage });
+  // The seal certificate is read (or made, the first time) when a completion first needs it: making
+  // one takes a second or two, which every start of a test service would otherwise pay.
+  const seal = new SealKeeper(config);
+  // Signers' links: SIGN_PUBLIC_URL, or the address this service listens on (known once it listens).
+  const links = await SigningLinks.open(storage, () => config.publicUrl ?? ownUrl(app, config.port));
+  await app.register(signingPageRoutes, { ctx: { storage, links, limiter, blobs } });
+  if (config.devRoutes) await app.register(devRoutes, { storage, links });
   await app.register(shareLinkRoutes, { storage, blobs });
   if (config.schedulerIntervalMs > 0) {
-    const scheduler = startScheduler(storage, blobs, config.schedulerIntervalMs, app.log, config.smtp);
+    const scheduler = startScheduler(
+      storage,
+      blobs,
+      config.schedulerIntervalMs,
+      app.log,
+      config.smtp,
+      links,
+      {
+        seal,
+      },
+      staging,
+    );
     app.addHook("onClose", () => scheduler.stop());
   }
   await app.register(addinRoutes, { storage, config, limiter });
+  await app.register(signingAssets, { dir: config.signingPageDir });
 
   // A person who opens the service's address in a browser learns what it is and where its API is.
   app.get("/", { schema: { hide: true } }, async (_request, reply) =>

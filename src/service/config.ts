@@ -53,6 +53,21 @@ export interface ServiceConfig {
    * mail is sent and notifications stay Pending in the outbox (listed by `admin outbox`).
    */
   smtp: SmtpConfig | null;
+  /**
+   * SIGN_SIGNING_PAGE_DIR: the built signing page (index.html and assets/) served at /sign/...
+   * (routes/signing-assets.ts); default dist/signing of this checkout (`npm run build:signing`).
+   */
+  signingPageDir: string;
+  /**
+   * SIGN_PUBLIC_URL: where signers reach this service; their links are `{publicUrl}/sign/{token}`.
+   * null: the service's own `http://localhost:{PORT}` (the port it listens on).
+   */
+  publicUrl: string | null;
+  /**
+   * Development routes (GET /api/dev/outbox for the workbench Mailbox). Set only by `npm start`
+   * (start-dev.ts), never from the environment, so a deployment cannot turn them on by mistake.
+   */
+  devRoutes: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -106,13 +121,32 @@ function smtpFrom(env: NodeJS.ProcessEnv): SmtpConfig | null {
   }
 }
 
+function publicUrlFrom(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.SIGN_PUBLIC_URL?.trim();
+  if (!raw) return null;
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (
+    !url ||
+    (url.protocol !== "http:" && url.protocol !== "https:") ||
+    url.search ||
+    url.hash ||
+    url.username
+  ) {
+    throw new ConfigError(
+      `SIGN_PUBLIC_URL must be an http or https URL without query, fragment or credentials, such as https://sign.example.com, got "${raw}"`,
+    );
+  }
+  return raw.replace(/\/+$/, "");
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError("DATABASE_URL must start with postgres:// or postgresql://");
   }
+  const port = integer(env, "PORT", 3001, 0, 65535);
   return {
-    port: integer(env, "PORT", 3001, 0, 65535),
+    port,
     host: env.HOST?.trim() || "127.0.0.1",
     dataDir: path.resolve(env.SIGN_DATA_DIR?.trim() || ".data"),
     databaseUrl,
@@ -133,5 +167,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     // Not trimmed: a password may begin or end with a space.
     sealP12Password: env.SIGN_SEAL_P12_PASSWORD ?? "",
     smtp: smtpFrom(env),
+    publicUrl: publicUrlFrom(env),
+    devRoutes: false,
+    signingPageDir: env.SIGN_SIGNING_PAGE_DIR?.trim()
+      ? path.resolve(env.SIGN_SIGNING_PAGE_DIR.trim())
+      : path.resolve(__dirname, "../../dist/signing"),
   };
 }

@@ -18,6 +18,8 @@ export type ErrorCode =
   | "not_supported"
   | "not_your_turn"
   | "invalid_document"
+  | "invalid_access_code"
+  | "access_code_required"
   | "internal_error";
 
 export interface FieldError {

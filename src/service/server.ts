@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
+import { loadOrCreateSealIdentity } from "./completion/seal";
 import { loadConfig, type ServiceConfig } from "./config";
 import { openStorage, type Storage } from "./storage";
 
@@ -13,6 +14,9 @@ export interface RunningService {
 }
 
 export async function startService(config: ServiceConfig = loadConfig()): Promise<RunningService> {
+  // The seal certificate: SIGN_SEAL_P12's, or a self-signed one made now on the first start (a
+  // broken SIGN_SEAL_P12 stops the start here rather than at the first completion).
+  loadOrCreateSealIdentity(config);
   const storage = await openStorage(config);
   let app: FastifyInstance;
   try {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createPersonalAccessToken } from "./domain/credentials";
+import { loadConfig } from "./config";
 import { startService, stopOnSignals } from "./server";
 
 const DEV_TENANT = "dev";
@@ -63,7 +64,8 @@ async function main() {
   const addinPort = Number(process.env.ADDIN_PORT || 3000);
   // The workbench calls the service from the dev server's origin, whatever port it is on.
   process.env.SIGN_CORS_ORIGINS ??= `http://localhost:${addinPort},https://localhost:${addinPort}`;
-  const service = await startService();
+  // Development routes (the workbench Mailbox's GET /api/dev/outbox) exist only here.
+  const service = await startService({ ...loadConfig(), devRoutes: true });
   const sessionFile = workbenchSessionFile(service.config.dataDir);
   rmSync(sessionFile, { force: true }); // the previous run's token is about to be revoked
   const addin = process.env.SIGN_SERVICE_ONLY ? null : startAddinDevServer(sessionFile);

@@ -35,6 +35,12 @@ export const ACTION_IDS = [
   "send.prepare",
   "send.submit",
   "status.refresh",
+  "status.remind",
+  "status.void",
+  "status.download",
+  "status.certificate",
+  "status.audit_trail",
+  "status.signing_link",
 ] as const;
 export type TelemetryActionId = (typeof ACTION_IDS)[number];
 

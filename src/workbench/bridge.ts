@@ -34,6 +34,8 @@ export interface MessageFixture {
   /** The draft's body (compose mode), where "insert at cursor" lands. */
   composeBody: string;
   attachments: FixtureAttachment[];
+  /** Read mode's internet headers as RFC 5322 text; made of the fields above when absent. */
+  internetHeaders?: string;
 }
 
 /** Set on the workbench page's window under BRIDGE_KEY. */

@@ -119,67 +119,73 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
 
   const getter = <T>(value: () => T) => ({ getAsync: (...args: unknown[]) => answer(args, value) });
 
-  const attachmentDetails = fixture.attachments.map((a) => ({
-    id: a.id,
-    name: a.name,
-    size: a.size,
-    isInline: false,
-    attachmentType: "file",
-    ...(mode === "read" ? { contentType: a.contentType } : {}), // Outlook gives none in compose
-  }));
+  const makeItem = (fixture: MessageFixture) => {
+    const attachmentDetails = fixture.attachments.map((a) => ({
+      id: a.id,
+      name: a.name,
+      size: a.size,
+      isInline: false,
+      attachmentType: "file",
+      ...(mode === "read" ? { contentType: a.contentType } : {}), // Outlook gives none in compose
+    }));
 
-  const getAttachmentContentAsync = (id: string, ...args: unknown[]): void =>
-    answer(args, async () => {
-      const attachment = fixture.attachments.find((a) => a.id === id);
-      if (!attachment)
-        throw new FakeOfficeError(9003, "InvalidAttachmentId", "The attachment ID was invalid.");
-      const bytes = await options.loadAttachment(attachment.file);
-      return { format: "base64", content: bytesToBase64(bytes) };
-    });
+    const getAttachmentContentAsync = (id: string, ...args: unknown[]): void =>
+      answer(args, async () => {
+        const attachment = fixture.attachments.find((a) => a.id === id);
+        if (!attachment)
+          throw new FakeOfficeError(9003, "InvalidAttachmentId", "The attachment ID was invalid.");
+        const bytes = await options.loadAttachment(attachment.file);
+        return { format: "base64", content: bytesToBase64(bytes) };
+      });
 
+    const item =
+      mode === "read"
+        ? {
+            itemType: "message",
+            itemId: "AAMkAGWorkbenchReadItem=",
+            subject: fixture.subject,
+            from: fixture.from,
+            sender: fixture.from,
+            to: fixture.to,
+            cc: fixture.cc,
+            conversationId: fixture.conversationId,
+            internetMessageId: fixture.internetMessageId,
+            dateTimeCreated: new Date("2025-03-04T09:30:00Z"),
+            attachments: attachmentDetails,
+            body: { getAsync: (...args: unknown[]) => answer(args, () => fixture.body) },
+            getAttachmentContentAsync,
+            getAllInternetHeadersAsync: (...args: unknown[]) => answer(args, () => internetHeaders(fixture)),
+          }
+        : {
+            itemType: "message",
+            // The same message as a draft: recipients exactly as in the fixture (own address, case duplicate).
+            subject: getter(() => fixture.subject),
+            from: getter(() => ({ ...fixture.user, recipientType: "user" })),
+            to: getter(() => fixture.to),
+            cc: getter(() => fixture.cc),
+            bcc: getter(() => []),
+            conversationId: fixture.conversationId,
+            body: {
+              getAsync: (...args: unknown[]) => answer(args, () => bridge.getBody()),
+              setSelectedDataAsync: (data: string, ...args: unknown[]) =>
+                answer(args, () => {
+                  if (typeof data !== "string")
+                    throw new FakeOfficeError(1000, "InvalidArgument", "data must be text");
+                  bridge.insertAtCursor(data);
+                }),
+            },
+            getAttachmentsAsync: (...args: unknown[]) => answer(args, () => attachmentDetails),
+            getAttachmentContentAsync,
+          };
+    return item;
+  };
+  let item = makeItem(fixture);
   const user = { ...fixture.user, timeZone: "UTC", accountType: "enterprise" };
 
-  const item =
-    mode === "read"
-      ? {
-          itemType: "message",
-          itemId: "AAMkAGWorkbenchReadItem=",
-          subject: fixture.subject,
-          from: fixture.from,
-          sender: fixture.from,
-          to: fixture.to,
-          cc: fixture.cc,
-          conversationId: fixture.conversationId,
-          internetMessageId: fixture.internetMessageId,
-          dateTimeCreated: new Date("2025-03-04T09:30:00Z"),
-          attachments: attachmentDetails,
-          body: { getAsync: (...args: unknown[]) => answer(args, () => fixture.body) },
-          getAttachmentContentAsync,
-        }
-      : {
-          itemType: "message",
-          // The same message as a draft: recipients exactly as in the fixture (own address, case duplicate).
-          subject: getter(() => fixture.subject),
-          from: getter(() => ({ ...fixture.user, recipientType: "user" })),
-          to: getter(() => fixture.to),
-          cc: getter(() => fixture.cc),
-          bcc: getter(() => []),
-          conversationId: fixture.conversationId,
-          body: {
-            getAsync: (...args: unknown[]) => answer(args, () => bridge.getBody()),
-            setSelectedDataAsync: (data: string, ...args: unknown[]) =>
-              answer(args, () => {
-                if (typeof data !== "string")
-                  throw new FakeOfficeError(1000, "InvalidArgument", "data must be text");
-                bridge.insertAtCursor(data);
-              }),
-          },
-          getAttachmentsAsync: (...args: unknown[]) => answer(args, () => attachmentDetails),
-          getAttachmentContentAsync,
-        };
-
   const mailbox = {
-    item,
+    get item() {
+      return item;
+    },
     userProfile: user,
     diagnostics: { hostName: "OutlookWebApp", hostVersion: "workbench" },
     addHandlerAsync: (eventType: string, handler: (args?: unknown) => void, ...args: unknown[]) =>
@@ -204,6 +210,10 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
     },
     context: {
       mailbox,
+      ui: {
+        // The workbench is a browser already: a new tab is what Outlook's openBrowserWindow gives.
+        openBrowserWindow: (url: string) => window.open(url, "_blank", "noopener"),
+      },
       officeTheme: OFFICE_THEMES[options.theme],
       displayLanguage: "en-US",
       host: "Outlook",
@@ -211,7 +221,8 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
       diagnostics: { host: "Outlook", platform: "OfficeOnline", version: "workbench" },
       requirements: {
         isSetSupported: (name: string, version?: string) =>
-          name.toLowerCase() === "mailbox" && Number(version ?? "1.1") <= 1.13,
+          (name.toLowerCase() === "mailbox" && Number(version ?? "1.1") <= 1.13) ||
+          (name === "OpenBrowserWindowApi" && Number(version ?? "1.1") <= 1.1),
       },
     },
     onReady(callback?: (info: { host: string; platform: string }) => void) {
@@ -223,8 +234,30 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
     __fireItemChanged() {
       handlers.get("olkItemSelectedChanged")?.({ type: "olkItemSelectedChanged" });
     },
+    /**
+     * The workbench and its tests only: the user selects another message (the fixture with these
+     * fields changed) while the pane is pinned; Outlook then fires ItemChanged.
+     */
+    __selectMessage(changes: Partial<MessageFixture>) {
+      item = makeItem({ ...fixture, ...changes });
+      handlers.get("olkItemSelectedChanged")?.({ type: "olkItemSelectedChanged" });
+    },
   };
   return office as unknown as typeof Office;
+}
+
+/** The fixture's headers, or ones made of its fields (a received message's usual few). */
+function internetHeaders(fixture: MessageFixture): string {
+  if (fixture.internetHeaders !== undefined) return fixture.internetHeaders;
+  const address = (a: { displayName: string; emailAddress: string }) =>
+    `${a.displayName} <${a.emailAddress}>`;
+  return [
+    `From: ${address(fixture.from)}`,
+    `To: ${fixture.to.map(address).join(", ")}`,
+    `Subject: ${fixture.subject}`,
+    `Message-ID: ${fixture.internetMessageId}`,
+    "",
+  ].join("\r\n");
 }
 
 export class FakeOfficeError extends Error {

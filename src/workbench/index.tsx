@@ -35,7 +35,9 @@ import {
   type WorkbenchTheme,
 } from "./bridge";
 import { applyDevSession } from "./dev-session";
-import { sessionStorageOrNull } from "../auth";
+import { Mailbox } from "./mailbox";
+import { PAT_STORAGE_KEY, sessionStorageOrNull } from "../auth";
+import { SERVICE_URL_STORAGE_KEY } from "../taskpane/session";
 
 const useStyles = makeStyles({
   page: {
@@ -55,6 +57,11 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForegroundOnBrand,
   },
   barTitle: { color: tokens.colorNeutralForegroundOnBrand },
+  barLink: {
+    color: tokens.colorNeutralForegroundOnBrand,
+    ":hover": { color: tokens.colorNeutralForegroundOnBrand },
+    ":hover:active": { color: tokens.colorNeutralForegroundOnBrand },
+  },
   control: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS },
   controlBox: {
     backgroundColor: tokens.colorNeutralBackground1,
@@ -223,6 +230,9 @@ function Workbench({ fixture }: { fixture: MessageFixture }) {
               <Radio value="dark" label="Dark" />
             </RadioGroup>
           </div>
+          <Link href="?view=mailbox" className={styles.barLink}>
+            Mailbox
+          </Link>
         </header>
 
         <main className={styles.main}>
@@ -313,7 +323,20 @@ async function start(): Promise<void> {
   if (!response.ok) throw new Error(`fixtures/message.json: HTTP ${response.status}`);
   const fixture = (await response.json()) as MessageFixture;
   // Before the pane loads: with `npm start`'s development token stored, it starts signed in.
-  await applyDevSession(sessionStorageOrNull());
+  const storage = sessionStorageOrNull();
+  await applyDevSession(storage);
+  if (new URLSearchParams(window.location.search).get("view") === "mailbox") {
+    document.title = "Mailbox – Sign for Outlook workbench";
+    createRoot(container).render(
+      <FluentProvider theme={webLightTheme}>
+        <Mailbox
+          serviceUrl={storage?.getItem(SERVICE_URL_STORAGE_KEY) ?? null}
+          token={storage?.getItem(PAT_STORAGE_KEY) ?? null}
+        />
+      </FluentProvider>,
+    );
+    return;
+  }
   createRoot(container).render(<Workbench fixture={fixture} />);
 }
 

@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  *
  * The typed layer over http.ts (src/api/client.ts), with a fake fetch. The type checks at the end are
  * checked by `npm run typecheck` (tsc), not at run time.
@@ -11,7 +11,7 @@ import { createHttpClient, type FetchInit, type ResponseLike } from "../../src/a
 interface Sent {
   url: string;
   method: string;
-  body: string | undefined;
+  body: string | Uint8Array | undefined;
 }
 
 function fakeService(answer: (sent: Sent) => { status: number; body?: unknown }) {

@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  *
  * The fetch wrapper against a real local HTTP server (Node's own fetch, no mocks).
  */
@@ -128,6 +128,20 @@ describe("requests", () => {
     const http = createHttpClient({ baseUrl: base, tokenSource: createPatTokenSource(null) });
     await expect(http.delete("/api/v1/x")).resolves.toBeUndefined();
     expect(hits[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it("answers a 304 to a request with If-None-Match as a response, without a body; otherwise an error", async () => {
+    handler = (req, res) => {
+      if (req.headers["if-none-match"] === '"v1"') {
+        res.writeHead(304, { ETag: '"v1"' });
+        res.end();
+      } else res.writeHead(304).end();
+    };
+    const http = createHttpClient({ baseUrl: base, maxRetries: 0 });
+    const response = await http.send("GET", "/api/v1/packages", { headers: { "If-None-Match": '"v1"' } });
+    expect(response).toMatchObject({ status: 304, data: undefined });
+    expect(response.headers.get("etag")).toBe('"v1"');
+    await expect(http.get("/api/v1/packages")).rejects.toBeInstanceOf(ApiError);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  *
  * Build-time Entra configuration (SIGN_ENTRA_* → webpack → src/auth/config.ts) and MSAL's logging and
  * cache settings.

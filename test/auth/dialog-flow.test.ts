@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  *
  * auth-dialog.html's flow with MSAL's redirect client faked at its boundary: off to Microsoft on the
  * first visit, the answer to the pane on the way back.

@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  *
  * The one message the sign-in dialog sends the pane: what crosses, and what the pane refuses.
  */

@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  *
  * The Microsoft token source against the real Outlook adapter over faked Office (test/outlook/fakes.ts)
  * and a fake of MSAL's nestable client (its boundary: what Entra and the host would answer). MSAL's own

@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  *
  * End to end without Microsoft: a local OpenID Connect issuer (a key pair and a JWKS server) stands
  * in for Entra, the real service accepts its tokens through OIDC_*, and the pane's Microsoft token
@@ -45,6 +45,20 @@ afterAll(async () => {
   await jwks?.close();
 });
 
+/**
+ * Waits until the pane has opened its dialog (and registered its message handler, a tick later).
+ * Bounded: were sign-in to fail before opening it, an unbounded poll would outlive the test and the
+ * file and keep the Jest worker alive.
+ */
+async function dialogOpened(ui: ReturnType<typeof fakeUi>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (ui.opened.length === 0) {
+    if (Date.now() > deadline) throw new Error(`no dialog opened within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  await new Promise((r) => setTimeout(r, 1));
+}
+
 /** An access token as Entra would issue it for the API (v2.0, delegated scopes). */
 async function mint(expiresInSeconds = 3600): Promise<{ token: string; expiresOn: Date }> {
   const now = Math.floor(Date.now() / 1000);
@@ -84,8 +98,7 @@ describe("Microsoft sign-in against the real service", () => {
     const client = createHttpClient({ baseUrl: service.url, tokenSource: source, maxRetries: 0 });
 
     const signIn = source.signIn();
-    while (ui.opened.length === 0) await new Promise((r) => setTimeout(r, 1));
-    await new Promise((r) => setTimeout(r, 1));
+    await dialogOpened(ui);
     const { token, expiresOn } = await mint();
     // auth-dialog.html back from "Microsoft": its flow sends through messageParent, here the fake dialog.
     const redirectApp = {
@@ -130,8 +143,7 @@ describe("Microsoft sign-in against the real service", () => {
     const { host: outlook, ui } = host(["DialogApi 1.1"]);
     const source = createMicrosoftTokenSource({ config: CONFIG, host: outlook, dialogUrl: DIALOG_URL });
     const signIn = source.signIn();
-    while (ui.opened.length === 0) await new Promise((r) => setTimeout(r, 1));
-    await new Promise((r) => setTimeout(r, 1));
+    await dialogOpened(ui);
     const { token, expiresOn } = await mint(120); // inside the 5-minute margin
     ui.opened[0]!.send(
       JSON.stringify({

@@ -77,6 +77,8 @@ async function main() {
                 subject: `Agreement ${i}`,
               },
               reminders: { enabled: false, firstAfterDays: null, everyDays: null },
+              senderEmail: null,
+              senderName: null,
             };
             await s.packages.insert(newId(), tenant, at, fields);
           }

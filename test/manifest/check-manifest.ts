@@ -465,6 +465,48 @@ function checkVersionOverrides(vo: XmlElement, isV11: boolean, problem: (m: stri
     }
   }
 
+  // Phones (Outlook on iOS and Android): only in 1.1, a read-surface button that opens the pane, with
+  // the icon list mobile clients require (25, 32 and 48 px at scales 1, 2 and 3).
+  const mobile = own.filter((e) => e.local === "MobileFormFactor");
+  if (!isV11 && mobile.length > 0)
+    problem(`${label}: MobileFormFactor is only valid in VersionOverrides 1.1`);
+  if (isV11) {
+    const point = mobile
+      .flatMap((m) => children(m, "ExtensionPoint"))
+      .find((e) => attr(e, "type") === "MobileMessageReadCommandSurface");
+    if (!point) problem(`${label} has no MobileFormFactor with a MobileMessageReadCommandSurface`);
+    else {
+      if (!mobile.some((m) => child(m, "FunctionFile")))
+        problem(`${label}: MobileFormFactor has no <FunctionFile>`);
+      const buttons = descendants(point).filter((e) => e.local === "Control");
+      if (buttons.length === 0) problem(`${label}: MobileMessageReadCommandSurface has no button`);
+      for (const button of buttons) {
+        if (attr(button, "type") !== "MobileButton")
+          problem(`${label}: ${pathOf(button)} must be a MobileButton`);
+        const action = descendants(button).find((e) => e.local === "Action");
+        if (
+          attr(action ?? button, "type") !== "ShowTaskpane" ||
+          !action ||
+          !child(action, "SourceLocation")
+        ) {
+          problem(`${label}: ${pathOf(button)} does not show the task pane`);
+        }
+        const icon = child(button, "Icon");
+        if (!icon || attr(icon, "type") !== "bt:MobileIconList") {
+          problem(`${label}: ${pathOf(button)} needs an <Icon xsi:type="bt:MobileIconList">`);
+          continue;
+        }
+        const have = new Set(children(icon, "Image").map((i) => `${attr(i, "size")}@${attr(i, "scale")}`));
+        for (const size of [25, 32, 48]) {
+          for (const scale of [1, 2, 3]) {
+            if (!have.has(`${size}@${scale}`))
+              problem(`${label}: ${pathOf(button)} has no ${size} px icon at scale ${scale}`);
+          }
+        }
+      }
+    }
+  }
+
   // SupportsPinning: only in 1.1, only on the read surface's ShowTaskpane action.
   for (const e of own.filter((x) => x.local === "SupportsPinning")) {
     const surface = (() => {

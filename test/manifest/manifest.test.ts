@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  */
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -102,7 +102,11 @@ describe("manifest.xml", () => {
     expect(attr(vo10, "type")).toBe("VersionOverridesV1_0");
     expect(attr(vo11, "type")).toBe("VersionOverridesV1_1");
     const surfaces = find(vo11, (e) => e.local === "ExtensionPoint").map((e) => attr(e, "type"));
-    expect(surfaces).toEqual(["MessageReadCommandSurface", "MessageComposeCommandSurface"]);
+    expect(surfaces).toEqual([
+      "MessageReadCommandSurface",
+      "MessageComposeCommandSurface",
+      "MobileMessageReadCommandSurface",
+    ]);
     const pinning = find(vo11, (e) => e.local === "SupportsPinning");
     expect(pinning.map((p) => p.text)).toEqual(["true"]);
     let surface: XmlElement | null = pinning[0]!;
@@ -144,7 +148,7 @@ describe("icons", () => {
     const files = readdirSync(ASSETS);
     expect(files).toContain("logo.svg");
     expect(readFileSync(join(ASSETS, "logo.svg"), "utf8")).toMatch(/<svg[\s>]/);
-    for (const size of [16, 32, 64, 80, 128]) {
+    for (const size of [16, 25, 32, 48, 64, 80, 128]) {
       const png = readPngSize(new Uint8Array(readFileSync(join(ASSETS, `icon-${size}.png`))));
       expect({ size, png }).toEqual({ size, png: { width: size, height: size } });
     }
@@ -161,6 +165,31 @@ describe("icons", () => {
 
 describe("checkManifest catches a broken manifest", () => {
   const cases: Array<[string, (xml: string) => string, RegExp]> = [
+    [
+      "no phone surface",
+      (x) => mutate(x, /<MobileFormFactor>[\s\S]*<\/MobileFormFactor>/, ""),
+      /has no MobileFormFactor with a MobileMessageReadCommandSurface/,
+    ],
+    [
+      "a phone icon size missing",
+      (x) => mutate(x, '<bt:Image size="48" scale="3" resid="Icon.48x48"/>', ""),
+      /has no 48 px icon at scale 3/,
+    ],
+    [
+      "a desktop button on the phone surface",
+      (x) => mutate(x, 'xsi:type="MobileButton"', 'xsi:type="Button"'),
+      /must be a MobileButton/,
+    ],
+    [
+      "phones in VersionOverrides 1.0",
+      (x) =>
+        mutate(
+          x,
+          "</DesktopFormFactor>",
+          '</DesktopFormFactor><MobileFormFactor><FunctionFile resid="Commands.Url"/></MobileFormFactor>',
+        ),
+      /MobileFormFactor is only valid in VersionOverrides 1.1/,
+    ],
     ["malformed XML", (x) => mutate(x, "</Hosts>", ""), /not well-formed/],
     ["missing Id", (x) => mutate(x, /<Id>[^<]*<\/Id>/, ""), /missing required element <Id>/],
     [

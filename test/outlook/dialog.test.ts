@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  *
  * What the adapter says about sign-in support (requirement sets) and the Office dialog both ways.
  */

@@ -169,9 +169,18 @@ export function readItem(overrides: Record<string, unknown> = {}) {
     attachments: READ_ATTACHMENTS,
     body: { getAsync: jest.fn() },
     getAttachmentContentAsync: contentLookup(),
+    getAllInternetHeadersAsync: jest.fn((...args: unknown[]) => {
+      later(args[args.length - 1] as Callback<string>, ok(READ_HEADERS));
+    }),
     ...overrides,
   };
 }
+
+/** The read item's internet headers (RFC 5322 text, as getAllInternetHeadersAsync gives them). */
+export const READ_HEADERS =
+  "Received: from mail.fabrikam.com\r\n\tby mx.contoso.com; Tue, 4 Mar 2025 09:30:00 +0000\r\n" +
+  "From: Bob Brown <bob@fabrikam.com>\r\nSubject: Please sign: Contract\r\n" +
+  "Message-ID: <msg-1@fabrikam.com>\r\n";
 
 export function composeItem(overrides: Record<string, unknown> = {}) {
   return {
@@ -250,6 +259,8 @@ export interface FakeDialog {
 /** Office.context.ui: `opened` lists the dialogs; `refuse` makes the next displayDialogAsync fail. */
 export interface FakeUi {
   displayDialogAsync: jest.Mock;
+  /** Office.context.ui.openBrowserWindow (OpenBrowserWindowApi 1.1): records the URLs. */
+  openBrowserWindow: jest.Mock;
   opened: FakeDialog[];
   refuse: FakeAsyncResult<never> | null;
 }
@@ -258,6 +269,7 @@ export function fakeUi(): FakeUi {
   const ui: FakeUi = {
     opened: [],
     refuse: null,
+    openBrowserWindow: jest.fn(),
     displayDialogAsync: jest.fn((url: string, options: unknown, callback: Callback<unknown>) => {
       if (ui.refuse) return later(callback, ui.refuse);
       const handlers = new Map<string, (args: unknown) => void>();

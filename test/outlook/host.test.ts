@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  */
 import {
   AdapterErrorCode,
@@ -489,5 +489,34 @@ describe("onItemChanged", () => {
     expect(mailbox.addHandlerAsync).toHaveBeenCalledTimes(2);
     mailbox.fire(ITEM_CHANGED);
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("bodyText (the Send view's message prefill)", () => {
+  it("reads the body as text in read and compose mode, and maps a failure to an OutlookError", async () => {
+    const answer = (text: string) =>
+      jest.fn((...args: unknown[]) => {
+        const callback = args[args.length - 1] as (r: FakeAsyncResult<string>) => void;
+        setTimeout(() => callback(ok(text)));
+      });
+    const read = readItem({ body: { getAsync: answer("Please sign both.") } });
+    expect(await hostFor(read).host.bodyText()).toBe("Please sign both.");
+    expect(read.body.getAsync).toHaveBeenCalledWith("text", expect.any(Function));
+
+    const compose = composeItem();
+    compose.body.getAsync = answer("Draft text");
+    expect(await hostFor(compose).host.bodyText()).toBe("Draft text");
+
+    const broken = readItem({
+      body: {
+        getAsync: jest.fn((...args: unknown[]) => {
+          const callback = args[args.length - 1] as (r: FakeAsyncResult<string>) => void;
+          setTimeout(() => callback(failed(9020, "GenericResponseError", "Body unavailable")));
+        }),
+      },
+    });
+    const error = await rejection(hostFor(broken).host.bodyText());
+    expect(error).toBeInstanceOf(OutlookError);
+    expect(error.code).toBe(9020);
   });
 });

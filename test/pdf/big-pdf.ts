@@ -4,6 +4,7 @@
 // holding it all (and the test's process would otherwise be part of what is measured).
 import { randomFillSync } from "node:crypto";
 import { closeSync, openSync, writeSync } from "node:fs";
+import zlib from "node:zlib";
 
 export interface BigPdf {
   /** Size of the file written. */
@@ -76,4 +77,139 @@ export function writeBigPdf(file: string, pages: number, imageBytes: number): Bi
   } finally {
     closeSync(fd);
   }
+}
+
+/** Writes numbered objects and the cross-reference table: the frame of the writers below. */
+function pdfWriter(file: string) {
+  const fd = openSync(file, "w");
+  let at = 0;
+  const offsets: number[] = [];
+  const write = (data: string | Uint8Array) => {
+    const bytes = typeof data === "string" ? Buffer.from(data, "latin1") : data;
+    writeSync(fd, bytes);
+    at += bytes.length;
+  };
+  write("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n");
+  return {
+    write,
+    begin(n: number) {
+      offsets[n] = at;
+    },
+    object(n: number, body: string) {
+      offsets[n] = at;
+      write(`${n} 0 obj\n${body}\nendobj\n`);
+    },
+    /** A stream object whose data is written by `data` (told how to write), `length` bytes in all. */
+    stream(n: number, dict: string, length: number, data: (write: (s: string | Uint8Array) => void) => void) {
+      offsets[n] = at;
+      write(`${n} 0 obj\n<< ${dict} /Length ${length} >>\nstream\n`);
+      const start = at;
+      data(write);
+      if (at - start !== length) throw new Error(`stream ${n}: wrote ${at - start}, announced ${length}`);
+      write("\nendstream\nendobj\n");
+    },
+    end(count: number): number {
+      const xref = at;
+      let table = `xref\n0 ${count}\n0000000000 65535 f \n`;
+      for (let n = 1; n < count; n++) table += `${String(offsets[n] ?? 0).padStart(10, "0")} 00000 n \n`;
+      write(table);
+      write(`trailer\n<< /Size ${count} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+      closeSync(fd);
+      return at;
+    },
+  };
+}
+
+/**
+ * One page whose single content stream is `contentBytes` long (uncompressed line drawing, as a
+ * plan or a map is), with the tag `{{sig:1}}` drawn halfway through it.
+ */
+export function writeHugeContentPdf(file: string, contentBytes: number): BigPdf {
+  const w = pdfWriter(file);
+  w.object(1, "<< /Type /Catalog /Pages 2 0 R >>");
+  w.object(2, "<< /Type /Pages /Kids [4 0 R] /Count 1 >>");
+  w.object(3, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
+  w.object(
+    4,
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R /Resources << /Font << /F1 3 0 R >> >> >>",
+  );
+  const tag = "BT /F1 12 Tf 72 720 Td ({{sig:1}}) Tj ET\n";
+  const line = (i: number) =>
+    `${(i * 7) % 600} ${(i * 13) % 780} m ${(i * 11) % 600} ${(i * 17) % 780} l S\n`;
+  // Lines are written a megabyte at a time; the last is padded with spaces to the exact length.
+  const piece: string[] = [];
+  let pieceBytes = 0;
+  let i = 0;
+  while (pieceBytes < 1024 * 1024) {
+    const l = line(i++);
+    piece.push(l);
+    pieceBytes += l.length;
+  }
+  const block = piece.join("");
+  w.stream(5, "", contentBytes, (write) => {
+    let left = contentBytes;
+    let wroteTag = false;
+    while (left > 0) {
+      if (!wroteTag && left <= contentBytes / 2) {
+        write(tag);
+        left -= tag.length;
+        wroteTag = true;
+        continue;
+      }
+      const n = Math.min(block.length, left);
+      write(n === block.length ? block : " ".repeat(n));
+      left -= n;
+    }
+  });
+  return { bytes: w.end(6), tags: ["{{sig:1}}"] };
+}
+
+/**
+ * `pages` pages of plain text (uncompressed, `linesPerPage` lines of 80 characters each), one tag a
+ * page: the shape of a long contract or report.
+ */
+export function writeManyTextPagesPdf(file: string, pages: number, linesPerPage: number): BigPdf {
+  const w = pdfWriter(file);
+  const pageObject = (i: number) => 4 + 2 * i;
+  w.object(1, "<< /Type /Catalog /Pages 2 0 R >>");
+  const kids = Array.from({ length: pages }, (_, i) => `${pageObject(i)} 0 R`).join(" ");
+  w.object(2, `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`);
+  w.object(3, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
+  const tags: string[] = [];
+  const words = "The parties agree that the services shall be performed with due care and skill ";
+  for (let i = 0; i < pages; i++) {
+    const p = pageObject(i);
+    w.object(
+      p,
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${p + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+    );
+    const tag = TAGS[i % TAGS.length]!;
+    tags.push(tag);
+    let content = "BT /F1 9 Tf 11 TL 36 760 Td\n";
+    for (let l = 0; l < linesPerPage; l++) content += `(${words.slice(l % 7)}${words.slice(0, l % 7)}) '\n`;
+    content += `ET BT /F1 12 Tf 72 ${30 + (i % 5)} Td (${tag.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj ET\n`;
+    w.stream(p + 1, "", content.length, (write) => write(content));
+  }
+  return { bytes: w.end(pageObject(pages)), tags };
+}
+
+/**
+ * One page whose content stream inflates to `inflatedBytes` (spaces, with the tag `{{sig:1}}` at
+ * the start) from a few hundred kilobytes: a "zip bomb".
+ */
+export function writeDeflateBombPdf(file: string, inflatedBytes: number): BigPdf {
+  const w = pdfWriter(file);
+  w.object(1, "<< /Type /Catalog /Pages 2 0 R >>");
+  w.object(2, "<< /Type /Pages /Kids [4 0 R] /Count 1 >>");
+  w.object(3, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
+  w.object(
+    4,
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R /Resources << /Font << /F1 3 0 R >> >> >>",
+  );
+  const tag = Buffer.from("BT /F1 12 Tf 72 720 Td ({{sig:1}}) Tj ET\n", "latin1");
+  const deflate = zlib.deflateSync(Buffer.concat([tag, Buffer.alloc(inflatedBytes - tag.length, 0x20)]), {
+    level: 9,
+  });
+  w.stream(5, "/Filter /FlateDecode", deflate.length, (write) => write(deflate));
+  return { bytes: w.end(6), tags: ["{{sig:1}}"] };
 }

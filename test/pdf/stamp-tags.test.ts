@@ -153,4 +153,24 @@ describe("appendSignatureBlockPage", () => {
     const sigIndexes = tags.filter((t) => t.type === "Signature").map((t) => t.signerIndex);
     expect(sigIndexes).toEqual(signers.map((_, i) => i + 1));
   });
+
+  it("names the signer indexes it is given, in the format asked for (the Send view's accepted warning)", async () => {
+    const bytes = await appendSignatureBlockPage(
+      await sampleDocument(),
+      [
+        { name: "Second Signer", signerIndex: 2 },
+        { name: "Fifth Signer", signerIndex: 5 },
+      ],
+      { format: "DocuSign" },
+    );
+    const tags = (await findTags(bytes)).filter((t) => t.page === 6);
+    expect(tags.map((t) => [t.format, t.type, t.signerIndex])).toEqual([
+      ["DocuSign", "Signature", 2],
+      ["DocuSign", "Name", 2],
+      ["DocuSign", "DateSigned", 2],
+      ["DocuSign", "Signature", 5],
+      ["DocuSign", "Name", 5],
+      ["DocuSign", "DateSigned", 5],
+    ]);
+  });
 });

@@ -2,12 +2,13 @@
 // service: SQLite and PostgreSQL with local files, and SQLite with an S3-compatible server (s3rver).
 // The PDFs are made here with pdf-lib, with tags drawn at known places.
 import { createHash, randomBytes } from "node:crypto";
-import { promises as fs } from "node:fs";
+import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { PDFDocument, StandardFonts, degrees } from "pdf-lib";
 import { collectBlobGarbage, expireUploads } from "../../src/service/domain/documents";
 import { openBlobStore } from "../../src/service/blobs";
+import { UploadStaging } from "../../src/service/blobs/staging";
 import { TINY_PNG } from "../pdf/images";
 import { BACKENDS, expectProblem, startTestService, type Backend, type TestService } from "./harness";
 import { startS3, type TestS3 } from "./s3-server";
@@ -334,11 +335,18 @@ describe.each(SETUPS)("documents on $label", ({ backend, s3: useS3 }) => {
     expect((await putBlock(pkg.id, session.id, 0, bytes)).status).toBe(200);
     const blobs = openBlobStore(service.config);
     const blockHash = sha256(bytes);
-    expect(await blobs.has(blockHash)).toBe(true);
+    // On S3 the block is a blob; on local files it is written into the session's file.
+    const staging = useS3 ? null : new UploadStaging(path.join(service.config.dataDir, "uploads"));
+    if (staging) expect(existsSync(staging.fileOf(session.id))).toBe(true);
+    else expect(await blobs.has(blockHash)).toBe(true);
     const later = new Date(Date.now() + 25 * 3600 * 1000);
     // Past its expiry it is gone at once, swept or not.
-    expect(await expireUploads(service.storage, new Date())).toBe(0);
-    expect(await expireUploads(service.storage, later)).toBeGreaterThanOrEqual(1);
+    expect(await expireUploads(service.storage, new Date(), staging)).toBe(0);
+    expect(await expireUploads(service.storage, later, staging)).toBeGreaterThanOrEqual(1);
+    if (staging) {
+      expect(existsSync(staging.fileOf(session.id))).toBe(false);
+      return;
+    }
     await expectProblem(
       await service.call("GET", `${P}/${pkg.id}/uploads/${session.id}`, { token }),
       404,

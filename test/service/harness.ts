@@ -7,6 +7,7 @@ import { buildApp } from "../../src/service/app";
 import { loadConfig, type ServiceConfig } from "../../src/service/config";
 import { createOAuthClient, createPersonalAccessToken } from "../../src/service/domain/credentials";
 import { openStorage, type Storage } from "../../src/service/storage";
+import { awaitedAtEnd, closeAtEnd } from "./closed-at-end";
 
 export type Backend = "sqlite" | "postgres";
 
@@ -71,37 +72,82 @@ export interface TestService {
     route: string,
     options?: { token?: string; body?: unknown; headers?: Record<string, string> },
   ): Promise<Response>;
+  /** Closes the service (the second call does nothing); the file's end closes it if no test did. */
   close(): Promise<void>;
 }
 
 /**
  * A service on a fresh place, or on `shared` (another instance's place: two instances on one
  * database, as a deployment with several runs them; closing this one leaves the place alone).
+ * Closed at the end of the test file if the file has not closed it (closed-at-end.ts).
  */
-export async function startTestService(
+export function startTestService(
   backend: Backend,
   env: NodeJS.ProcessEnv = {},
   shared?: Place,
+  /** Settings no environment variable sets (devRoutes, as `npm start` turns them on). */
+  overrides: Partial<ServiceConfig> = {},
+): Promise<TestService> {
+  return awaitedAtEnd(start(backend, env, shared, overrides));
+}
+
+async function start(
+  backend: Backend,
+  env: NodeJS.ProcessEnv,
+  shared: Place | undefined,
+  overrides: Partial<ServiceConfig>,
 ): Promise<TestService> {
   const place = shared ?? (await freshPlace(backend));
-  const config = loadConfig({
-    ...env,
-    SIGN_DATA_DIR: place.dataDir,
-    DATABASE_URL: place.databaseUrl ?? "",
-    LOG_LEVEL: env.LOG_LEVEL ?? "info",
-  });
-  const storage = await openStorage(config);
+  // What is open so far, undone in reverse should a later step fail: a start that fails half-way
+  // leaves no database, pool or server behind.
+  const undo: (() => Promise<void>)[] = shared ? [] : [() => place.dispose()];
+  const undoAll = async () => {
+    for (const step of undo.reverse()) await step().catch(() => undefined);
+  };
+  let storage: Storage;
+  let config: ServiceConfig;
+  let app: Awaited<ReturnType<typeof buildApp>>;
   const logs: Record<string, unknown>[] = [];
-  const logStream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split("\n")) if (line.trim()) logs.push(JSON.parse(line));
-      done();
-    },
-  });
-  const app = await buildApp({ storage, config, logStream });
-  await app.listen({ port: 0, host: "127.0.0.1" });
+  try {
+    config = {
+      ...loadConfig({
+        ...env,
+        SIGN_DATA_DIR: place.dataDir,
+        DATABASE_URL: place.databaseUrl ?? "",
+        LOG_LEVEL: env.LOG_LEVEL ?? "info",
+      }),
+      ...overrides,
+    };
+    storage = await openStorage(config);
+    undo.push(() => storage.close());
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split("\n")) if (line.trim()) logs.push(JSON.parse(line));
+        done();
+      },
+    });
+    app = await buildApp({ storage, config, logStream });
+    undo.push(() => app.close());
+    await app.listen({ port: 0, host: "127.0.0.1" });
+  } catch (error) {
+    await undoAll();
+    throw error;
+  }
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const close = closeAtEnd(async () => {
+    const closing = app.close();
+    // Fastify waits for requests in flight; one whose client went quiet (a body never read, a test
+    // that timed out mid-request) would hold the close, and the file, for ever.
+    const timer = setTimeout(() => app.server.closeAllConnections(), 5_000);
+    try {
+      await closing;
+    } finally {
+      clearTimeout(timer);
+    }
+    await storage.close();
+    if (!shared) await place.dispose();
+  });
   return {
     url,
     place,
@@ -121,11 +167,7 @@ export async function startTestService(
       }
       return fetch(url + route, { method, headers, body });
     },
-    close: async () => {
-      await app.close();
-      await storage.close();
-      if (!shared) await place.dispose();
-    },
+    close,
   };
 }
 

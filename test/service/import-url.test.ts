@@ -8,6 +8,7 @@ import path from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { openBlobStore } from "../../src/service/blobs";
 import { importDocument, importedFileName } from "../../src/service/domain/documents";
+import { PdfReader } from "../../src/service/pdf-reader";
 import type { SafeFetchOptions } from "../../src/service/net/safe-fetch";
 import { BACKENDS, expectProblem, startTestService, type TestService } from "./harness";
 import { selfSignedCert, type TestCert } from "./tls-cert";
@@ -111,6 +112,8 @@ describe.each(BACKENDS)("import-url on %s", (backend) => {
       storage: service.storage,
       blobs: openBlobStore(service.config),
       workDir: path.join(service.config.dataDir, "work"),
+      pdfReader: new PdfReader(),
+      staging: null,
     };
     const lookup = ((
       hostname: string,
@@ -162,6 +165,7 @@ describe.each(BACKENDS)("import-url on %s", (backend) => {
       status: 400,
       code: "validation_failed",
     });
+    await ctx.pdfReader.close();
   });
 
   test("the file name from Content-Disposition, else the URL's last segment", () => {

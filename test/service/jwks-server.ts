@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, type CryptoKey, type JWK, type KeyObject } from "jose";
+import { closeAtEnd } from "./closed-at-end";
 
 /**
  * A stand-in for an OpenID Connect issuer's key endpoint (Entra's discovery/v2.0/keys): serves the
@@ -20,6 +21,7 @@ export async function startJwksServer(
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/keys`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Closed at the end of the test file if the file has not closed it (closed-at-end.ts).
+    close: closeAtEnd(() => new Promise<void>((resolve) => server.close(() => resolve()))),
   };
 }

@@ -9,6 +9,15 @@ const envOf = (place: Place): Record<string, string> => ({
 
 const lastLine = (text: string) => text.trim().split("\n").at(-1)!.trim();
 
+/** Polls `done` every 10 ms; throws (saying `state()`) once `timeoutMs` have passed without it. */
+async function waitFor(done: () => boolean, timeoutMs: number, state: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`gave up after ${timeoutMs} ms: ${state()}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 describe.each(BACKENDS)("processes on %s", (backend) => {
   let place: Place;
   beforeAll(async () => {
@@ -93,7 +102,7 @@ describe.each(BACKENDS)("processes on %s", (backend) => {
     expect(JSON.parse(result.body)).toMatchObject({ type: "Signature", signerIndex: 1 });
     expect(await service.exited).toEqual({ code: 0, signal: null });
     expect(service.output()).toContain("stopping: finishing requests in flight");
-  });
+  }, 120_000); // an admin process and a service process, each starting Node with tsx
 
   test("acknowledged writes survive kill -9 of the service", async () => {
     const env = envOf(place);
@@ -122,10 +131,19 @@ describe.each(BACKENDS)("processes on %s", (backend) => {
       }
     };
     const writers = Array.from({ length: 4 }, writer);
-    while (acknowledged.length < 60) await new Promise((r) => setTimeout(r, 10));
-    service.child.kill("SIGKILL");
-    stop = true;
-    await Promise.all(writers);
+    try {
+      // Bounded: should the writers all fail, a bare wait would poll for ever, past the test's
+      // timeout and the file's end, and keep the Jest worker alive.
+      await waitFor(
+        () => acknowledged.length >= 60,
+        60_000,
+        () => `${acknowledged.length} writes acknowledged`,
+      );
+    } finally {
+      service.child.kill("SIGKILL");
+      stop = true;
+      await Promise.all(writers);
+    }
     expect(await service.exited).toEqual({ code: null, signal: "SIGKILL" });
 
     const restarted = await spawnService(env);
@@ -142,5 +160,5 @@ describe.each(BACKENDS)("processes on %s", (backend) => {
       restarted.child.kill("SIGTERM");
       await restarted.exited;
     }
-  });
+  }, 180_000); // an admin process and two service starts, on a busy machine
 });

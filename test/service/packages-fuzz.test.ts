@@ -97,6 +97,8 @@ describe.each(BACKENDS)("package and signer routes under bad input on %s", (back
     "expirationDate",
     "scheduledSendOn",
     "source",
+    "senderEmail",
+    "senderName",
   ];
   const SIGNER_FIELDS = [
     "email",

@@ -1,8 +1,45 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
+import { closeAtEnd } from "./closed-at-end";
 
 export const ROOT = path.resolve(__dirname, "../..");
+
+/**
+ * Every child this module spawned that has not exited yet. A test that fails or times out between
+ * spawning and stopping its service (or a start that gives up) would leave the process running
+ * under the next tests and past the file, and keep the Jest worker alive: each is registered with
+ * closed-at-end.ts, which stops it after the test (or file) that spawned it; stopSpawned stops all.
+ */
+const running = new Map<ChildProcess, () => Promise<void>>();
+
+/** SIGTERM, then SIGKILL after `graceMs`; resolves once the child has exited. */
+async function stop(child: ChildProcess, exited: Promise<void>, graceMs = 5_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+function track(child: ChildProcess): void {
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once("exit", () => resolve());
+  });
+  const close = closeAtEnd(() => stop(child, exited));
+  running.set(child, close);
+  // Exited by itself or stopped by its test: nothing left to close.
+  void exited.then(() => {
+    running.delete(child);
+    return close();
+  });
+}
+
+/** Stops every child still running (SIGTERM, then SIGKILL after 5 s); resolves once all have exited. */
+export async function stopSpawned(): Promise<void> {
+  await Promise.all([...running.values()].map((close) => close()));
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,6 +67,7 @@ export async function spawnService(env: Record<string, string>): Promise<Service
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  track(child);
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
@@ -48,6 +86,7 @@ export async function spawnService(env: Record<string, string>): Promise<Service
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
+      await exited;
       throw new Error(`service did not start:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -66,6 +105,7 @@ export function runAdmin(
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
+    track(child);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { awaitedAtEnd, closeAtEnd } from "./closed-at-end";
 
 interface S3rverInstance {
   run(): Promise<AddressInfo>;
@@ -17,7 +18,12 @@ export interface TestS3 {
   stop(): Promise<void>;
 }
 
-export async function startS3(bucket = "sign-test"): Promise<TestS3> {
+/** Closed at the end of the test file if the file has not stopped it (closed-at-end.ts). */
+export function startS3(bucket = "sign-test"): Promise<TestS3> {
+  return awaitedAtEnd(start(bucket));
+}
+
+async function start(bucket: string): Promise<TestS3> {
   // s3rver ships no types; its default export is the server class.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const S3rver = require("s3rver") as S3rverClass;
@@ -34,9 +40,9 @@ export async function startS3(bucket = "sign-test"): Promise<TestS3> {
     // s3rver's built-in credentials.
     url: `s3://S3RVER:S3RVER@127.0.0.1:${address.port}/${bucket}?tls=false&region=us-east-1`,
     bucket,
-    async stop() {
+    stop: closeAtEnd(async () => {
       await server.close();
       rmSync(directory, { recursive: true, force: true });
-    },
+    }),
   };
 }

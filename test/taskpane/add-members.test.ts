@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  *
  * Making a group of many people against the real service: over 100 members are created with the
  * first 100 and added after, with progress; a failure midway is reported per address, and a retry

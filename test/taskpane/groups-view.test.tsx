@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/leak-guard/jsdom-environment.js
  *
  * The Groups view against the real service (started in this process on the embedded database) and
  * the workbench's simulated Outlook item (test/fixtures/message.json), read through the real adapter.

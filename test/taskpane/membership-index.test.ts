@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  *
  * The Groups view's membership index against the real service (both databases): exact membership
  * (not substring matches), the first open in two requests (the watermark, then resolve), the copy

@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/leak-guard/jsdom-environment.js
  *
  * The Send view's first two steps against the real service (in this process, embedded database) and
  * the workbench's simulated Outlook item (test/fixtures/message.json) read through the real adapter.
@@ -24,7 +24,7 @@ const FIXTURE = JSON.parse(
   readFileSync(path.join(__dirname, "..", "fixtures", "message.json"), "utf8"),
 ) as MessageFixture;
 
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 20_000 }); // the service shares a loaded machine
 
 let service: TestService;
 let token: string;
@@ -46,6 +46,7 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 beforeEach(async () => {
+  localStorage.clear(); // drafts are kept per message: each test starts without one
   token = await service.token(`send-view-${++tenant}`);
 });
 

@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  *
  * When the pane offers Microsoft sign-in, and which kind: decided from this build's Entra
  * configuration and what the Outlook host supports (the real adapter over faked Office).

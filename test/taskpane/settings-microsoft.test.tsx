@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/leak-guard/jsdom-environment.js
  *
  * Settings' "Sign in with Microsoft", with a fake Microsoft token source (MSAL and Entra cannot run
  * here; test/auth covers the real one) and a real local HTTP server for GET /api/v1/me.

@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/leak-guard/jsdom-environment.js
  *
  * Settings against a real local HTTP server standing in for the service's GET /api/v1/me
  * (its answer shape only: { tenantId, tenantName, credentialKind, scopes, subject }).

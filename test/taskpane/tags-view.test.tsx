@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/leak-guard/jsdom-environment.js
  */
 import { nodeFetch } from "./setup";
 import { render, screen, waitFor, within } from "@testing-library/react";

@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/leak-guard/jsdom-environment.js
  */
 import "./setup";
 import { render, screen, waitFor } from "@testing-library/react";

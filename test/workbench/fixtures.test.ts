@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/leak-guard/node-environment.js
  *
  * The workbench's fixtures and its simulated Office, read through the real Outlook adapter.
  */

@@ -12,6 +12,7 @@ import {
   type BlobStore,
   type PutOptions,
   type StoredBlob,
+  type ByteRange,
 } from "./types";
 
 async function fsyncDir(dir: string): Promise<void> {
@@ -85,7 +86,7 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
-  async get(sha256: string): Promise<Readable> {
+  async get(sha256: string, range?: ByteRange): Promise<Readable> {
     checkKey(sha256);
     const file = this.fileOf(sha256);
     // Open first, so a missing blob is an error here rather than on the stream.
@@ -96,7 +97,7 @@ export class LocalBlobStore implements BlobStore {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new BlobNotFoundError(sha256);
       throw error;
     }
-    return handle.createReadStream();
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
   }
 
   async has(sha256: string): Promise<boolean> {

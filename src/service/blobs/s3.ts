@@ -22,6 +22,7 @@ import {
   type BlobStore,
   type PutOptions,
   type StoredBlob,
+  type ByteRange,
 } from "./types";
 import type { S3BlobConfig } from "./url";
 
@@ -105,11 +106,15 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
-  async get(sha256: string): Promise<Readable> {
+  async get(sha256: string, range?: ByteRange): Promise<Readable> {
     checkKey(sha256);
     try {
       const out = await this.client.send(
-        new GetObjectCommand({ Bucket: this.config.bucket, Key: this.keyOf(sha256) }),
+        new GetObjectCommand({
+          Bucket: this.config.bucket,
+          Key: this.keyOf(sha256),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
       );
       // In Node the SDK's body is an http.IncomingMessage, a Readable.
       return out.Body as Readable;

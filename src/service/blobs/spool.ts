@@ -2,6 +2,7 @@
 // put, for both stores (the S3 store needs the sha256, its key, before it can upload).
 import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
+import { collectYoungGarbage } from "../memory";
 import { BlobIntegrityError, BlobTooLargeError, type BlobSource, type PutOptions } from "./types";
 
 export interface Spooled {
@@ -25,6 +26,7 @@ export async function spoolToFile(
     try {
       // Chunks (64 KB from a socket) are written a megabyte at a time: one system call, not sixteen.
       let pending: Uint8Array[] = [];
+      let collectedAt = 0;
       let pendingBytes = 0;
       const flush = async () => {
         if (pending.length) {
@@ -35,6 +37,11 @@ export async function spoolToFile(
         }
         pending = [];
         pendingBytes = 0;
+        // The chunks written are garbage now (see memory.ts): collected every 4 MB.
+        if (size - collectedAt >= 4 * 1024 * 1024) {
+          collectedAt = size;
+          collectYoungGarbage();
+        }
       };
       for await (const chunk of source as AsyncIterable<Uint8Array>) {
         size += chunk.length;

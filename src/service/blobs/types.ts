@@ -21,6 +21,12 @@ export interface PutOptions {
   expectedSize?: number;
 }
 
+/** Bytes start to end, both included (an HTTP Range's numbers). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export type BlobSource = AsyncIterable<Uint8Array> | Readable;
 
 export interface BlobStore {
@@ -36,8 +42,11 @@ export interface BlobStore {
    * gone afterwards, stored or not. It must be on the same file system as the store's directory.
    */
   putFile(file: string, known: { sha256: string; size: number }): Promise<StoredBlob>;
-  /** The bytes as a stream; BlobNotFoundError when there is no such blob. */
-  get(sha256: string): Promise<Readable>;
+  /**
+   * The bytes as a stream, or those from `range.start` to `range.end` (both included, as HTTP Range);
+   * BlobNotFoundError when there is no such blob.
+   */
+  get(sha256: string, range?: ByteRange): Promise<Readable>;
   has(sha256: string): Promise<boolean>;
   /** Removes the blob; removing one that is not there is no error. */
   delete(sha256: string): Promise<void>;

@@ -10,7 +10,19 @@
 // (node-forge) cannot add the ESS signing-certificate-v2 attribute a CAdES/PAdES baseline signature
 // must carry, so claiming ETSI.CAdES.detached would label a signature that validators reject as
 // non-conformant. adbe.pkcs7.detached over SHA-256 is what the signature really is.
-import { generateKeyPairSync, randomBytes, X509Certificate } from "node:crypto";
+//
+// Speed: the PKCS#12 is opened once (its PBKDF2 and decryption cost ~100 ms in node-forge) and its
+// key kept as a node:crypto KeyObject; the CMS is put together here (NativeSigner) so that hashing
+// and the RSA signature are node's native code, not node-forge's JavaScript (~150 ms a seal).
+import {
+  createHash,
+  createPrivateKey,
+  generateKeyPairSync,
+  type KeyObject,
+  randomBytes,
+  sign as cryptoSign,
+  X509Certificate,
+} from "node:crypto";
 import {
   closeSync,
   fsyncSync,
@@ -24,9 +36,8 @@ import {
 import { hostname } from "node:os";
 import path from "node:path";
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
-import { P12Signer } from "@signpdf/signer-p12";
 import signpdf from "@signpdf/signpdf";
-import { SUBFILTER_ADOBE_PKCS7_DETACHED } from "@signpdf/utils";
+import { Signer, SUBFILTER_ADOBE_PKCS7_DETACHED } from "@signpdf/utils";
 import forge from "node-forge";
 import { PDFDocument } from "pdf-lib";
 
@@ -42,6 +53,12 @@ export interface SealIdentity {
   notAfter: Date;
   /** Where it came from: "configured" (SIGN_SEAL_P12) or "generated" (made under the data directory). */
   origin: "configured" | "generated";
+  /** The private key, opened once. */
+  privateKey: KeyObject;
+  /** Every certificate of the PKCS#12 (DER), the signing one first: all go into each signature. */
+  certificatesDer: Buffer[];
+  /** The signing certificate's IssuerAndSerialNumber (DER), which names it in the signature. */
+  issuerAndSerialDer: Buffer;
 }
 
 export interface SealSettings {
@@ -86,7 +103,146 @@ export function readSealIdentity(
   if (!cert) throw new SealError("the seal certificate (PKCS#12) holds no certificate matching its RSA key");
   const certificatePem = forge.pki.certificateToPem(cert);
   const x509 = new X509Certificate(certificatePem);
-  return { p12, password, certificatePem, subject: x509.subject, notAfter: new Date(x509.validTo), origin };
+  const others = certs.map((b) => b.cert).filter((c): c is forge.pki.Certificate => !!c && c !== cert);
+  const certificatesDer = [cert, ...others].map((c) =>
+    Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(c)).getBytes(), "binary"),
+  );
+  return {
+    p12,
+    password,
+    certificatePem,
+    subject: x509.subject,
+    notAfter: new Date(x509.validTo),
+    origin,
+    privateKey: createPrivateKey(forge.pki.privateKeyToPem(key)),
+    certificatesDer,
+    issuerAndSerialDer: issuerAndSerial(x509.raw),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// DER, as much as a CMS SignedData needs
+
+/** One DER element: tag, definite length, contents. */
+function der(tag: number, ...contents: Buffer[]): Buffer {
+  const body = Buffer.concat(contents);
+  const n = body.length;
+  let head: Buffer;
+  if (n < 0x80) head = Buffer.from([tag, n]);
+  else {
+    const bytes: number[] = [];
+    for (let v = n; v > 0; v = Math.floor(v / 256)) bytes.unshift(v & 0xff);
+    head = Buffer.from([tag, 0x80 | bytes.length, ...bytes]);
+  }
+  return Buffer.concat([head, body]);
+}
+const SEQUENCE = 0x30;
+const SET = 0x31;
+const OCTET_STRING = 0x04;
+const oid = (dotted: string) =>
+  Buffer.from(
+    forge.asn1
+      .toDer(
+        forge.asn1.create(
+          forge.asn1.Class.UNIVERSAL,
+          forge.asn1.Type.OID,
+          false,
+          forge.asn1.oidToDer(dotted).getBytes(),
+        ),
+      )
+      .getBytes(),
+    "binary",
+  );
+const NULL = Buffer.from([0x05, 0x00]);
+const INTEGER_1 = Buffer.from([0x02, 0x01, 0x01]);
+const OID = {
+  data: oid("1.2.840.113549.1.7.1"),
+  signedData: oid("1.2.840.113549.1.7.2"),
+  contentType: oid("1.2.840.113549.1.9.3"),
+  messageDigest: oid("1.2.840.113549.1.9.4"),
+  signingTime: oid("1.2.840.113549.1.9.5"),
+  sha256: oid("2.16.840.1.101.3.4.2.1"),
+  rsaEncryption: oid("1.2.840.113549.1.1.1"),
+};
+
+/** The elements of a DER SEQUENCE (or any constructed element): each child's bytes. */
+function children(element: Buffer): Buffer[] {
+  const header = (at: number) => {
+    const first = element[at + 1]!;
+    if (first < 0x80) return { head: 2, length: first };
+    let length = 0;
+    for (let i = 0; i < (first & 0x7f); i++) length = length * 256 + element[at + 2 + i]!;
+    return { head: 2 + (first & 0x7f), length };
+  };
+  const outer = header(0);
+  const out: Buffer[] = [];
+  for (let at = outer.head; at < outer.head + outer.length;) {
+    const { head, length } = header(at);
+    out.push(element.subarray(at, at + head + length));
+    at += head + length;
+  }
+  return out;
+}
+
+/** IssuerAndSerialNumber of a certificate, its issuer and serial bytes exactly as the certificate has them. */
+function issuerAndSerial(certificateDer: Buffer): Buffer {
+  const tbs = children(children(certificateDer)[0]!);
+  const at = tbs[0]![0] === 0xa0 ? 1 : 0; // [0] version is optional
+  return der(SEQUENCE, tbs[at + 2]!, tbs[at]!);
+}
+
+/** UTCTime for 1950–2049, GeneralizedTime otherwise (RFC 5652 §11.3). */
+function time(date: Date): Buffer {
+  const iso = date
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replace(/[-:T]/g, "");
+  const year = date.getUTCFullYear();
+  return year >= 1950 && year < 2050
+    ? der(0x17, Buffer.from(iso.slice(2), "latin1"))
+    : der(0x18, Buffer.from(iso, "latin1"));
+}
+
+/**
+ * The detached CMS SignedData of @signpdf's P12Signer (contentType, signingTime, messageDigest signed
+ * attributes; SHA-256 with RSA; every certificate included), made with node's hash and RSA.
+ */
+export class NativeSigner extends Signer {
+  constructor(private readonly identity: SealIdentity) {
+    super();
+  }
+
+  override async sign(content: Buffer, signingTime?: Date): Promise<Buffer> {
+    const { identity } = this;
+    const digest = createHash("sha256").update(content).digest();
+    // In DER order (a SET OF is sorted by encoding): these three sort as written.
+    const attributes = [
+      der(SEQUENCE, OID.contentType, der(SET, OID.data)),
+      der(SEQUENCE, OID.signingTime, der(SET, time(signingTime ?? new Date()))),
+      der(SEQUENCE, OID.messageDigest, der(SET, der(OCTET_STRING, digest))),
+    ];
+    // Signed as a SET (RFC 5652 §5.4), carried as [0] IMPLICIT.
+    const signature = cryptoSign("sha256", der(SET, ...attributes), identity.privateKey);
+    const sha256 = der(SEQUENCE, OID.sha256, NULL);
+    const signerInfo = der(
+      SEQUENCE,
+      INTEGER_1,
+      identity.issuerAndSerialDer,
+      sha256,
+      der(0xa0, ...attributes),
+      der(SEQUENCE, OID.rsaEncryption, NULL),
+      der(OCTET_STRING, signature),
+    );
+    const signedData = der(
+      SEQUENCE,
+      INTEGER_1,
+      der(SET, sha256),
+      der(SEQUENCE, OID.data),
+      der(0xa0, ...identity.certificatesDer),
+      der(SET, signerInfo),
+    );
+    return der(SEQUENCE, OID.signedData, der(0xa0, signedData));
+  }
 }
 
 /** A new self-signed RSA-2048 seal certificate, valid ten years, as an AES-256-encrypted PKCS#12. */
@@ -202,10 +358,50 @@ export interface SealOptions {
   signingTime?: Date;
 }
 
+/** The signature's room in the file: the CMS (every certificate, signature, attributes), hex-encoded. */
+function signatureLength(identity: SealIdentity): number {
+  const certificates = identity.certificatesDer.reduce((n, c) => n + c.length, 0);
+  return Math.max(8192, Math.max(identity.p12.length, certificates) * 2 + 4096);
+}
+
+/**
+ * Adds the invisible signature field and its placeholder to a loaded document (nothing is saved):
+ * the document's last change before `signPrepared`.
+ */
+export function addSealPlaceholder(
+  doc: PDFDocument,
+  identity: SealIdentity,
+  options: SealOptions = {},
+): void {
+  pdflibAddPlaceholder({
+    pdfDoc: doc,
+    reason: options.reason ?? "Completed with Sign for Outlook",
+    contactInfo: options.contactInfo ?? "",
+    name: options.name ?? identity.subject.replace(/\n/g, ", "),
+    location: options.location ?? "",
+    signingTime: options.signingTime,
+    signatureLength: signatureLength(identity),
+    subFilter: SUBFILTER_ADOBE_PKCS7_DETACHED,
+    widgetRect: [0, 0, 0, 0],
+    appName: "Sign for Outlook",
+  });
+}
+
+/** Signs a saved document that holds a placeholder (`addSealPlaceholder`): every byte but the signature. */
+export async function signPrepared(
+  prepared: Uint8Array,
+  identity: SealIdentity,
+  signingTime: Date,
+): Promise<Uint8Array> {
+  const bytes = Buffer.from(prepared.buffer, prepared.byteOffset, prepared.byteLength);
+  return new Uint8Array(await signpdf.sign(bytes, new NativeSigner(identity), signingTime));
+}
+
 /**
  * Seals a PDF: adds an invisible signature field and signs every byte but the signature itself
  * (adbe.pkcs7.detached, SHA-256). The document is rewritten by pdf-lib, then signed; an already
- * sealed input loses its earlier signature's validity (no incremental update).
+ * sealed input loses its earlier signature's validity (no incremental update). Completion does the
+ * same in its single pass over the document (final-document.ts).
  */
 export async function sealPdf(
   pdf: Uint8Array,
@@ -214,20 +410,6 @@ export async function sealPdf(
 ): Promise<Uint8Array> {
   const signingTime = options.signingTime ?? new Date();
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
-  pdflibAddPlaceholder({
-    pdfDoc: doc,
-    reason: options.reason ?? "Completed with Sign for Outlook",
-    contactInfo: options.contactInfo ?? "",
-    name: options.name ?? identity.subject.replace(/\n/g, ", "),
-    location: options.location ?? "",
-    signingTime,
-    // Room for the CMS: every certificate in the PKCS#12 plus signature and attributes, hex-encoded.
-    signatureLength: Math.max(8192, identity.p12.length * 2 + 4096),
-    subFilter: SUBFILTER_ADOBE_PKCS7_DETACHED,
-    widgetRect: [0, 0, 0, 0],
-    appName: "Sign for Outlook",
-  });
-  const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
-  const signer = new P12Signer(identity.p12, { passphrase: identity.password });
-  return new Uint8Array(await signpdf.sign(prepared, signer, signingTime));
+  addSealPlaceholder(doc, identity, { ...options, signingTime });
+  return signPrepared(await doc.save({ useObjectStreams: false }), identity, signingTime);
 }

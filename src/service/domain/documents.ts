@@ -5,14 +5,13 @@
 // counted as they pass), read from there, then put into the blob store. Blobs are shared by hash,
 // so a blob that may have lost its last reference is queued as garbage and collected later, only if
 // nothing refers to it any more.
-import { randomUUID } from "node:crypto";
-import { createReadStream, promises as fs } from "node:fs";
+import { createHash, randomUUID } from "node:crypto";
+import { promises as fs } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { DetectedTag } from "../../pdf/find-tags";
-import { readPdfFile } from "../../pdf/pdf-file";
 import { FIELD_SIZES } from "../../tags";
-import { imageToPdf } from "../../pdf/image-to-pdf";
+import { imageFileToPdf } from "../../pdf/image-file-to-pdf";
 import { DocumentLimitError, InvalidDocumentError, sniffType } from "../../pdf/inspect";
 import {
   ACCEPTED_CONTENT_TYPES,
@@ -20,7 +19,8 @@ import {
   MAX_PACKAGE_BYTES,
   MAX_PACKAGE_DOCUMENTS,
 } from "../../pdf/limits";
-import { spoolToFile } from "../blobs/spool";
+import { spoolToFile, type Spooled } from "../blobs/spool";
+import { BlockLengthError, readPieces, type UploadStaging } from "../blobs/staging";
 import {
   BlobIntegrityError,
   BlobTooLargeError,
@@ -50,6 +50,7 @@ import {
 } from "./package-rules";
 import { issueDownloadLink } from "./download-links";
 import { newId } from "./tokens";
+import type { PdfReader } from "../pdf-reader";
 
 /** Staged blocks are this size, all but the last (contract §6.2). */
 export const UPLOAD_BLOCK_SIZE = 4 * 1024 * 1024;
@@ -65,6 +66,13 @@ export interface DocumentContext {
   blobs: BlobStore;
   /** Work files of uploads in flight; emptied when the service starts. */
   workDir: string;
+  /** Reads PDFs in a thread of its own, with a capped heap. */
+  pdfReader: PdfReader;
+  /**
+   * On local files, chunked uploads write their blocks into one file a session (see staging.ts);
+   * null with S3, where each block is a blob of its own.
+   */
+  staging: UploadStaging | null;
 }
 
 type FullDocument = Required<DocumentRecord>;
@@ -188,12 +196,20 @@ export interface PdfReading {
   tags: DetectedTag[];
 }
 
-/**
- * Page sizes and text tags of the PDF in `file` (refusals as src/pdf throws them), read in ranges
- * from the file so that a large scan is not held in memory whole.
- */
-export async function readPdf(file: string): Promise<PdfReading> {
-  return readPdfFile(file);
+/** Page sizes to 1/100 point, as readPdfFile gives them. */
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+/** The sha256 and length of a file, read a megabyte at a time. */
+async function hashFile(file: string): Promise<{ sha256: string; size: number }> {
+  const hash = createHash("sha256");
+  let size = 0;
+  for await (const chunk of readPieces(file)) {
+    hash.update(chunk);
+    size += chunk.length;
+  }
+  return { sha256: hash.digest("hex"), size };
 }
 
 async function readHead(file: string): Promise<Uint8Array> {
@@ -209,6 +225,16 @@ async function readHead(file: string): Promise<Uint8Array> {
 
 // ---------------------------------------------------------------------------------------------
 // Storing a document
+
+/** A file already spooled (in the work directory, fsynced, consumed by storeDocument) and its hash. */
+export interface SpooledFile {
+  file: string;
+  spooled: Spooled;
+}
+
+function isSpooledFile(source: BlobSource | SpooledFile): source is SpooledFile {
+  return typeof (source as SpooledFile).file === "string" && !!(source as SpooledFile).spooled;
+}
 
 export interface IncomingDocument {
   fileName: string;
@@ -229,10 +255,11 @@ export async function storeDocument(
   ctx: DocumentContext,
   tenantId: string,
   packageId: string,
-  source: BlobSource,
+  source: BlobSource | SpooledFile,
   incoming: IncomingDocument,
   context: AuditContext,
   now = () => new Date(),
+  alsoWhenStored?: (s: Stores) => Promise<void>,
 ) {
   const checked = checkIncoming(incoming);
   // Refused early (before reading any bytes) when the package cannot take a document at all.
@@ -243,7 +270,7 @@ export async function storeDocument(
   try {
     return await ctx.storage.transaction(async (s) => {
       const pkg = await requirePackage(s, tenantId, packageId, { lock: true });
-      return recordDocument(s, pkg, prepared, context, now());
+      return recordDocument(s, pkg, prepared, context, now(), alsoWhenStored);
     });
   } catch (error) {
     throw documentError(error);
@@ -283,20 +310,25 @@ export interface PreparedDocument {
  */
 export async function prepareDocument(
   ctx: DocumentContext,
-  source: BlobSource,
+  source: BlobSource | SpooledFile,
   incoming: IncomingDocument,
   checked: ReturnType<typeof checkIncoming>,
   now = () => new Date(),
 ): Promise<PreparedDocument> {
   const { fileName, name, contentType } = checked;
   await fs.mkdir(ctx.workDir, { recursive: true });
-  const original = path.join(ctx.workDir, `${randomUUID()}.upload`);
+  const original = isSpooledFile(source) ? source.file : path.join(ctx.workDir, `${randomUUID()}.upload`);
   const converted = path.join(ctx.workDir, `${randomUUID()}.pdf`);
   try {
-    const options: PutOptions = { maxBytes: MAX_DOCUMENT_BYTES };
-    if (incoming.expectedSize !== undefined) options.expectedSize = incoming.expectedSize;
-    if (incoming.expectedSha256) options.expectedSha256 = incoming.expectedSha256;
-    const spooled = await spoolToFile(source, original, options);
+    let spooled: Spooled;
+    if (isSpooledFile(source)) {
+      spooled = source.spooled;
+    } else {
+      const options: PutOptions = { maxBytes: MAX_DOCUMENT_BYTES };
+      if (incoming.expectedSize !== undefined) options.expectedSize = incoming.expectedSize;
+      if (incoming.expectedSha256) options.expectedSha256 = incoming.expectedSha256;
+      spooled = await spoolToFile(source, original, options);
+    }
     if (spooled.size === 0) {
       throw new ApiError(400, "invalid_document", "The file is empty.", [
         { field: "file", message: "The file is empty." },
@@ -314,25 +346,29 @@ export async function prepareDocument(
           : `The file is a ${sniffed.toUpperCase()}, not the ${contentType} it was sent as.`,
       );
     }
-    let pdfFile = original;
-    if (sniffed !== "pdf") {
-      await fs.writeFile(converted, await imageToPdf(new Uint8Array(await fs.readFile(original))));
-      pdfFile = converted;
+    let reading: PdfReading;
+    let pdfSpooled = null;
+    if (sniffed === "pdf") {
+      reading = await ctx.pdfReader.read(original);
+    } else {
+      // An image becomes a PDF of one page that we write: its size is known and it has no text, so
+      // it is not read again (a 50 MB photo would cost pdf.js its pixels).
+      const page = await imageFileToPdf(original, converted);
+      reading = {
+        pageCount: 1,
+        pages: [{ width: round2(page.width), height: round2(page.height) }],
+        tags: [],
+      };
+      pdfSpooled = await hashFile(converted);
     }
-    const reading = await readPdf(pdfFile);
 
     // Queue before putting: a crash between the put and the row leaves a blob the collector removes.
     const at = now().toISOString();
-    let pdfSha256 = spooled.sha256;
-    let pdfSpooled = null;
-    if (pdfFile !== original) {
-      pdfSpooled = await spoolToFile(createReadStream(pdfFile), `${pdfFile}.spooled`);
-      pdfSha256 = pdfSpooled.sha256;
-    }
+    const pdfSha256 = pdfSpooled ? pdfSpooled.sha256 : spooled.sha256;
     await ctx.storage.blobGarbage.queue([spooled.sha256, pdfSha256], at);
     // The spooled files move into the store (no second copy of the bytes).
     await ctx.blobs.putFile(original, spooled);
-    if (pdfSpooled) await ctx.blobs.putFile(`${pdfFile}.spooled`, pdfSpooled);
+    if (pdfSpooled) await ctx.blobs.putFile(converted, pdfSpooled);
     return {
       name,
       fileName,
@@ -348,7 +384,6 @@ export async function prepareDocument(
   } finally {
     await fs.rm(original, { force: true });
     await fs.rm(converted, { force: true });
-    await fs.rm(`${converted}.spooled`, { force: true });
   }
 }
 
@@ -362,6 +397,7 @@ export async function recordDocument(
   prepared: PreparedDocument,
   context: AuditContext,
   now = new Date(),
+  alsoWhenStored?: (s: Stores) => Promise<void>,
 ) {
   requireState(pkg, ["Draft"], "add a document");
   await checkPackageLimits(s, pkg, prepared.size);
@@ -380,6 +416,7 @@ export async function recordDocument(
     detectedTags: reading.tags,
   };
   await s.documents.insert(doc);
+  await alsoWhenStored?.(s);
   await touchPackage(s, pkg, now);
   await appendAudit(
     s,
@@ -516,30 +553,45 @@ export async function stageBlock(
     ]);
   }
   const expected = blockLength(session, n);
-  // Spooled first so that its hash is known and queued before the blob exists: a crash between the
-  // put and the row then leaves a blob the collector removes.
-  await fs.mkdir(ctx.workDir, { recursive: true });
-  const work = path.join(ctx.workDir, `${randomUUID()}.block`);
-  let stored;
-  try {
+  const wrongLength = () => {
+    const message = `Block ${n} must be exactly ${expected} bytes${n === session.blockCount - 1 ? " (the last block)" : ""}.`;
+    return validationFailed([{ field: "block", message }], message);
+  };
+  let stored: { sha256: string; size: number };
+  if (ctx.staging) {
+    // Local files: straight into the session's file, at the block's place.
     try {
-      stored = await spoolToFile(body, work, { maxBytes: expected, expectedSize: expected });
+      stored = {
+        sha256: await ctx.staging.write(session.id, n, n * session.blockSize, expected, body),
+        size: expected,
+      };
     } catch (error) {
-      if (error instanceof BlobTooLargeError || error instanceof BlobIntegrityError) {
-        const message = `Block ${n} must be exactly ${expected} bytes${n === session.blockCount - 1 ? " (the last block)" : ""}.`;
-        throw validationFailed([{ field: "block", message }], message);
-      }
+      if (error instanceof BlockLengthError) throw wrongLength();
       throw error;
     }
-    await ctx.storage.blobGarbage.queue([stored.sha256], now.toISOString());
-    await ctx.blobs.putFile(work, stored);
-  } finally {
-    await fs.rm(work, { force: true });
+  } else {
+    // Spooled first so that its hash is known and queued before the blob exists: a crash between
+    // the put and the row then leaves a blob the collector removes.
+    await fs.mkdir(ctx.workDir, { recursive: true });
+    const work = path.join(ctx.workDir, `${randomUUID()}.block`);
+    try {
+      try {
+        stored = await spoolToFile(body, work, { maxBytes: expected, expectedSize: expected });
+      } catch (error) {
+        if (error instanceof BlobTooLargeError || error instanceof BlobIntegrityError) throw wrongLength();
+        throw error;
+      }
+      await ctx.storage.blobGarbage.queue([stored.sha256], now.toISOString());
+      await ctx.blobs.putFile(work, stored);
+    } finally {
+      await fs.rm(work, { force: true });
+    }
   }
   return ctx.storage.transaction(async (s) => {
     const current = await requireUpload(s, pkg, id, now);
     const replaced = await s.uploads.putBlock(current.id, { n, sha256: stored.sha256, size: stored.size });
-    // The block's blob is referenced now; one it replaced may not be.
+    // The block's blob is referenced now; one it replaced may not be (checksums of blocks in a
+    // session file are no blobs: the queue ignores them).
     await s.blobGarbage.queue([stored.sha256, ...(replaced ? [replaced] : [])], now.toISOString());
     return uploadApi(
       current,
@@ -572,43 +624,76 @@ export async function commitUpload(
     const message = `Block${missing.length === 1 ? "" : "s"} ${shown} ${missing.length === 1 ? "is" : "are"} missing.`;
     throw validationFailed([{ field: "blocks", message }], message);
   }
-  const blobs = ctx.blobs;
-  async function* concatenated() {
-    for (const block of blocks) yield* (await blobs.get(block.sha256)) as AsyncIterable<Uint8Array>;
+  const incoming: IncomingDocument = {
+    fileName: session.fileName,
+    name: session.name,
+    contentType: session.contentType,
+    expectedSize: session.size,
+    expectedSha256: session.sha256,
+  };
+  // The session ends in the document's own transaction: a commit is recorded once or not at all.
+  const endSession = async (s: Stores) => {
+    await s.blobGarbage.queue(await s.uploads.delete(session.id), new Date().toISOString());
+  };
+  if (!ctx.staging) {
+    const blobs = ctx.blobs;
+    async function* concatenated() {
+      for (const block of blocks) yield* (await blobs.get(block.sha256)) as AsyncIterable<Uint8Array>;
+    }
+    return storeDocument(ctx, tenantId, packageId, concatenated(), incoming, context, undefined, endSession);
   }
+
+  const staging = ctx.staging;
+  const verified = await staging.verify(session.id, blocks, session.blockSize, session.size);
+  if ("lost" in verified) {
+    // Acknowledged blocks whose bytes did not reach the disk before a machine crash.
+    await ctx.storage.transaction((s) => s.uploads.dropBlocks(session.id, verified.lost));
+    staging.forget(session.id);
+    const shown = verified.lost.slice(0, 20).join(", ");
+    const message = `Block${verified.lost.length === 1 ? "" : "s"} ${shown} must be sent again: the service lost ${verified.lost.length === 1 ? "it" : "them"}.`;
+    throw validationFailed([{ field: "blocks", message }], message);
+  }
+  const integrity =
+    verified.size !== session.size
+      ? new BlobIntegrityError("size", session.size, verified.size)
+      : session.sha256 && verified.sha256 !== session.sha256
+        ? new BlobIntegrityError("sha256", session.sha256, verified.sha256)
+        : null;
+  if (integrity) throw documentError(integrity);
+  await staging.sync(session.id);
+  // A second name for the file in the work directory, which storeDocument consumes (moves into
+  // the blob store): the session's own name stays until its end is recorded.
+  await fs.mkdir(ctx.workDir, { recursive: true });
+  const work = path.join(ctx.workDir, `${randomUUID()}.upload`);
+  await fs.link(staging.fileOf(session.id), work);
   const document = await storeDocument(
     ctx,
     tenantId,
     packageId,
-    concatenated(),
-    {
-      fileName: session.fileName,
-      name: session.name,
-      contentType: session.contentType,
-      expectedSize: session.size,
-      expectedSha256: session.sha256,
-    },
+    { file: work, spooled: verified },
+    incoming,
     context,
+    undefined,
+    endSession,
   );
-  await ctx.storage.transaction(async (s) => {
-    const staged = await s.uploads.delete(session.id);
-    await s.blobGarbage.queue(staged, new Date().toISOString());
-  });
+  await staging.remove(session.id);
   return document;
 }
 
 export async function abortUpload(
-  storage: Storage,
+  ctx: Pick<DocumentContext, "storage" | "staging">,
   tenantId: string,
   packageId: string,
   id: string,
   now = new Date(),
 ) {
-  await storage.transaction(async (s) => {
+  const session = await ctx.storage.transaction(async (s) => {
     const pkg = await requirePackage(s, tenantId, packageId);
     const session = await requireUpload(s, pkg, id, now);
     await s.blobGarbage.queue(await s.uploads.delete(session.id), now.toISOString());
+    return session;
   });
+  await ctx.staging?.remove(session.id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -693,11 +778,16 @@ export async function detectedTags(storage: Storage, tenantId: string, packageId
 export async function detectTagsAgain(ctx: DocumentContext, tenantId: string, packageId: string, id: string) {
   const pkg = await requirePackage(ctx.storage, tenantId, packageId);
   const doc = await requireDocument(ctx.storage, pkg, id);
+  if (doc.pdfSha256 !== doc.sha256) {
+    // The PDF of an image, made by us: an image and nothing else, no text to find.
+    await ctx.storage.documents.setDetectedTags(doc.id, []);
+    return [];
+  }
   await fs.mkdir(ctx.workDir, { recursive: true });
   const file = path.join(ctx.workDir, `${randomUUID()}.pdf`);
   try {
     await spoolToFile(await ctx.blobs.get(doc.pdfSha256), file);
-    const { tags } = await readPdf(file);
+    const { tags } = await ctx.pdfReader.read(file);
     await ctx.storage.documents.setDetectedTags(doc.id, tags);
     return tags;
   } catch (error) {
@@ -851,17 +941,35 @@ function defaultSizeFor(tag: DetectedTag): { width: number; height: number } {
 // ---------------------------------------------------------------------------------------------
 // Housekeeping (the scheduler)
 
-/** Deletes upload sessions past their expiry; their blocks become garbage. Answers how many. */
-export async function expireUploads(storage: Storage, now = new Date()): Promise<number> {
+/**
+ * Deletes upload sessions past their expiry; their blocks become garbage, their staged files go.
+ * Answers how many.
+ */
+export async function expireUploads(
+  storage: Storage,
+  now = new Date(),
+  staging: UploadStaging | null = null,
+): Promise<number> {
   // A read first: most ticks have nothing to do and need no write lock.
   if ((await storage.uploads.expired(now.toISOString(), 1)).length === 0) return 0;
-  return storage.transaction(async (s) => {
+  const sessions = await storage.transaction(async (s) => {
     const sessions = await s.uploads.expired(now.toISOString(), 100);
     for (const session of sessions) {
       await s.blobGarbage.queue(await s.uploads.delete(session.id), now.toISOString());
     }
-    return sessions.length;
+    return sessions;
   });
+  for (const session of sessions) await staging?.remove(session.id);
+  return sessions.length;
+}
+
+/**
+ * Removes staged files whose session is gone (a deleted package, a crash between recording a
+ * session's end and removing its file). At start `minAgeMs` is 0; while running, an hour, since a
+ * block may be written just as its session ends.
+ */
+export async function sweepStagedFiles(storage: Storage, staging: UploadStaging, minAgeMs: number) {
+  return staging.sweep((id) => storage.uploads.exists(id), minAgeMs);
 }
 
 /**

@@ -14,9 +14,12 @@
 // least once — never lost — and both copies carry the same Message-ID (the row's id).
 
 import { performance } from "node:perf_hooks";
-import type { Storage, ClaimedOutboxRecord, PackageRecord } from "../storage";
+import type { Storage, ClaimedOutboxRecord, OutboxRecord, PackageRecord } from "../storage";
+import { NOTIFICATION_KIND_HEADER, PACKAGE_ID_HEADER } from "../../api/notification-headers";
 import { composeNotification, headerText } from "../mail/messages";
 import { signingLinkFor } from "../mail/signing-link";
+import { COMPLETED_MAIL_LINK_TTL_SECONDS, packageZipLink } from "./completion";
+import type { SigningLinks } from "./signing-links";
 import { MailSendError, SEND_TIMEOUT_MS, type Mailer, type OutgoingMail } from "../mail/transport";
 
 /** Rows claimed at once: what one sender sends in a batch. */
@@ -51,6 +54,10 @@ export interface DeliveryOptions {
   limit?: number;
   /** Aborted when the service stops: the send in flight is cut off and the rest released. */
   signal?: AbortSignal;
+  /** The service's address as mail readers reach it (SIGN_PUBLIC_URL): links in mails start with it. */
+  publicUrl?: string;
+  /** Makes the signers' links; without it a mail says that the link follows. */
+  links?: SigningLinks | null;
 }
 
 /**
@@ -60,7 +67,13 @@ export interface DeliveryOptions {
 export async function deliverDueNotifications(
   storage: Storage,
   mailer: Mailer,
-  { now = new Date(), limit = OUTBOX_BATCH, signal }: DeliveryOptions = {},
+  {
+    now = new Date(),
+    limit = OUTBOX_BATCH,
+    signal,
+    links = null,
+    publicUrl = links?.publicBase() ?? "",
+  }: DeliveryOptions = {},
 ): Promise<DeliveryReport> {
   const started = performance.now();
   const elapsed = () => performance.now() - started;
@@ -105,7 +118,16 @@ export async function deliverDueNotifications(
       continue;
     }
     try {
-      await mailer.send(messageFor(row, pkg), signal);
+      // The sender's link to the zip is minted now, for a day from the moment the mail goes out
+      // (only its hash is stored, so the outbox row cannot hold it).
+      const zipLink =
+        row.kind === "Completed" ? await packageZipLink(storage, pkg, COMPLETED_MAIL_LINK_TTL_SECONDS) : null;
+      if (row.kind === "Completed" && !zipLink) {
+        await fail(row, "the package's zip does not exist");
+        continue;
+      }
+      const link = zipLink ? publicUrl.replace(/\/+$/, "") + zipLink.url : signingLinkFor(row, links);
+      await mailer.send(messageFor(row, pkg, link), signal);
       await storage.outbox.markDelivered(row.id, row.lease, clock());
       report.delivered++;
     } catch (error) {
@@ -142,13 +164,13 @@ export async function deliverDueNotifications(
  * The person's name for the greeting and the To header, on one line; none when it is just their
  * address again (a signer added without a name is named by their address).
  */
-function personName(row: ClaimedOutboxRecord): string | null {
+function personName(row: OutboxRecord): string | null {
   const name = row.name ? headerText(row.name) : "";
   return name && name.toLowerCase() !== row.email.toLowerCase() ? name : null;
 }
 
 /** The mail of one row: its kind's words, the package's subject and message, the person's name and link. */
-function messageFor(row: ClaimedOutboxRecord, pkg: PackageRecord): OutgoingMail {
+export function messageFor(row: OutboxRecord, pkg: PackageRecord, link: string | null): OutgoingMail {
   const name = personName(row);
   const content = composeNotification({
     kind: row.kind,
@@ -157,7 +179,14 @@ function messageFor(row: ClaimedOutboxRecord, pkg: PackageRecord): OutgoingMail 
     emailSubject: pkg.emailSubject,
     emailMessage: pkg.emailMessage,
     voidedReason: pkg.voidedReason,
-    link: row.kind === "Voided" ? null : signingLinkFor(row),
+    details: row.details ?? null,
+    link: row.kind === "Voided" ? null : link,
   });
-  return { id: row.id, to: { name, address: headerText(row.email) }, ...content };
+  return {
+    id: row.id,
+    to: { name, address: headerText(row.email) },
+    ...content,
+    // So that the sender's Outlook, reading one of these, shows its package (task pane, Status view).
+    headers: { [PACKAGE_ID_HEADER]: pkg.id, [NOTIFICATION_KIND_HEADER]: headerText(row.kind) },
+  };
 }

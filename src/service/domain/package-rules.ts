@@ -1,5 +1,5 @@
 // Small rules shared by the package, signer and annotation domains: text checks, ids, states.
-import { characters } from "../../api/signing-group-rules";
+import { caseKey, characters } from "../../api/signing-group-rules";
 import { ApiError, notFound, validationFailed, type FieldError } from "../errors";
 import type { PackageRecord, PackageStatus, SignerRecord, SignerType, Storage } from "../storage";
 import { newId } from "./tokens";
@@ -147,7 +147,64 @@ export async function touchPackage(s: Stores, pkg: PackageRecord, now: Date): Pr
   await s.packages.refreshCounts(pkg.id);
 }
 
-/** One notification per person: the signer, or each member of a group slot's snapshot. */
+const DAY_MS = 86_400_000;
+
+/** When the first reminder of a signer invited at `at` is due, by the package's settings; or null. */
+export function firstReminderOn(pkg: PackageRecord, at: string): string | null {
+  const days = pkg.reminders.firstAfterDays;
+  if (!pkg.reminders.enabled || days === null) return null;
+  return new Date(Date.parse(at) + days * DAY_MS).toISOString();
+}
+
+/** The reminder after one sent at `at`, or null when the package repeats none. */
+export function nextReminderAfter(pkg: PackageRecord, at: string): string | null {
+  const days = pkg.reminders.everyDays;
+  if (!pkg.reminders.enabled || days === null) return null;
+  return new Date(Date.parse(at) + days * DAY_MS).toISOString();
+}
+
+/** A signer just invited (Invitation, Reassigned, resend): reminders count from now. */
+export function invited(pkg: PackageRecord, x: SignerRecord, at: string): SignerRecord {
+  return {
+    ...x,
+    status: x.status === "Pending" ? "Sent" : x.status,
+    notifiedOn: at,
+    nextReminderOn: firstReminderOn(pkg, at),
+  };
+}
+
+/**
+ * Invites every signer whose turn it is and who has not been invited yet (Pending → Sent). A carbon
+ * copy has nothing to do: it is Completed once it has its copy, which may move the turn on to the next
+ * routing order, so this repeats until nobody new is invited. Answers the notifications written.
+ */
+export async function inviteWhoseTurn(s: Stores, pkg: PackageRecord, at: string): Promise<number> {
+  let notified = 0;
+  for (;;) {
+    const waiting = signersWhoseTurnItIs(pkg, await s.signers.list(pkg.id)).filter(
+      (x) => x.status === "Pending",
+    );
+    if (waiting.length === 0) return notified;
+    let movedOn = false;
+    for (const x of waiting) {
+      notified += await notifySigner(s, pkg, x, "Invitation", at);
+      if (x.type === "CarbonCopy") {
+        await s.signers.update({ ...x, status: "Completed", completedOn: at, notifiedOn: at });
+        movedOn = true;
+      } else await s.signers.update(invited(pkg, x, at));
+    }
+    if (movedOn) await s.packages.refreshCounts(pkg.id);
+    if (!movedOn || !pkg.enforceSigningOrder) return notified;
+  }
+}
+
+const LINKED: ReadonlySet<string> = new Set(["Invitation", "Reminder", "Reassigned"]);
+
+/**
+ * One notification per person: the signer, or each member of a group slot's snapshot. Those that
+ * ask the person to sign come with a signing link of their own (signing_links, under the outbox
+ * row's id: mail/signing-link.ts makes its URL when the mail is sent).
+ */
 export async function notifySigner(
   s: Stores,
   pkg: PackageRecord,
@@ -156,17 +213,15 @@ export async function notifySigner(
   at: string,
 ): Promise<number> {
   if (x.signingGroupId !== null) {
-    return s.outbox.insertForSnapshot(newId(), {
-      tenantId: pkg.tenantId,
-      packageId: pkg.id,
-      signerId: x.id,
-      kind,
-      createdOn: at,
-    });
+    const prefix = newId();
+    const link = { tenantId: pkg.tenantId, packageId: pkg.id, signerId: x.id, createdOn: at };
+    if (LINKED.has(kind)) await s.signingLinks.insertForSnapshot(prefix, link);
+    return s.outbox.insertForSnapshot(prefix, { ...link, kind });
   }
   if (!x.email) return 0;
+  const id = newId();
   await s.outbox.insert({
-    id: newId(),
+    id,
     tenantId: pkg.tenantId,
     packageId: pkg.id,
     signerId: x.id,
@@ -175,5 +230,19 @@ export async function notifySigner(
     name: x.name,
     createdOn: at,
   });
+  if (LINKED.has(kind)) {
+    await s.signingLinks.insert({
+      id,
+      tenantId: pkg.tenantId,
+      packageId: pkg.id,
+      signerId: x.id,
+      email: x.email,
+      emailLower: caseKey(x.email),
+      name: x.name,
+      createdOn: at,
+      expiresOn: null,
+      returnUrl: null,
+    });
+  }
   return 1;
 }

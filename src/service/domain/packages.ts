@@ -1,5 +1,6 @@
 // Packages (contract §6.1): the state machine, one function per operation, each in one transaction.
 import { createHash } from "node:crypto";
+import { emailProblem } from "../../api/signing-group-rules";
 import { ApiError, validationFailed, type FieldError } from "../errors";
 import type {
   PackageFields,
@@ -25,6 +26,10 @@ import {
   throwIfAny,
   notifySigner,
   signersWhoseTurnItIs,
+  inviteWhoseTurn,
+  invited,
+  firstReminderOn,
+  nextReminderAfter,
   SIGNING_TYPES,
   type Stores,
 } from "./package-rules";
@@ -70,6 +75,8 @@ export function packageApi(p: PackageRecord) {
     voidedReason: p.voidedReason,
     source: p.source,
     reminders: p.reminders,
+    senderEmail: p.senderEmail,
+    senderName: p.senderName,
   };
 }
 
@@ -98,6 +105,8 @@ export interface CreatePackageInput {
   expirationDate?: string | null;
   scheduledSendOn?: string | null;
   source?: SourceInput | null;
+  senderEmail?: string | null;
+  senderName?: string | null;
 }
 
 export type UpdatePackageInput = Partial<CreatePackageInput>;
@@ -179,6 +188,16 @@ function applyInput(fields: PackageFields, input: UpdatePackageInput, now: Date)
     errors.push({ field: "expirationDate", message: "expirationDate must be after scheduledSendOn." });
   }
   if (input.source !== undefined && input.source !== null) out.source = checkSource(input.source, errors);
+  // "" clears the sender (null means unchanged).
+  if (input.senderEmail !== undefined && input.senderEmail !== null) {
+    const email = input.senderEmail.trim();
+    const problem = email === "" ? null : emailProblem(email);
+    if (problem) errors.push({ field: "senderEmail", message: `senderEmail ${problem}` });
+    out.senderEmail = email === "" ? null : email;
+  }
+  if (input.senderName !== undefined && input.senderName !== null) {
+    out.senderName = checkText(input.senderName, "senderName", errors, { max: 200 });
+  }
   throwIfAny(errors);
   return out;
 }
@@ -372,6 +391,8 @@ export function newPackageFields(input: CreatePackageInput, now = new Date()): P
       voidedReason: null,
       source: null,
       reminders: { enabled: false, firstAfterDays: null, everyDays: null },
+      senderEmail: null,
+      senderName: null,
     },
     input,
     now,
@@ -576,18 +597,6 @@ export async function sendImpact(storage: Storage, tenantId: string, id: string)
   };
 }
 
-/** Notifies each signer whose turn it is and who has not been notified (status Pending → Sent). */
-async function notifyTurn(s: Stores, pkg: PackageRecord, at: string, kind: "Invitation"): Promise<number> {
-  const signers = await s.signers.list(pkg.id);
-  let notified = 0;
-  for (const x of signersWhoseTurnItIs(pkg, signers)) {
-    if (x.status !== "Pending") continue;
-    await s.signers.update({ ...x, status: "Sent" });
-    notified += await notifySigner(s, pkg, x, kind, at);
-  }
-  return notified;
-}
-
 /**
  * Sends (or schedules) a locked Draft package: validates, copies each group slot's members, notifies
  * whose turn it is, audits. The caller holds the transaction.
@@ -647,7 +656,7 @@ export async function sendLocked(
     { signerCount: signers.length, groupMembersCopied: copied },
     at,
   );
-  const notified = await notifyTurn(s, sent, at, "Invitation");
+  const notified = await inviteWhoseTurn(s, sent, at);
   await appendAudit(s, pkg, context, "InvitationsQueued", { notifications: notified }, at);
 }
 
@@ -712,7 +721,7 @@ export async function voidPackage(
         notified += await notifySigner(s, voided, x, "Voided", at);
       }
       if (x.status !== "Completed" && x.status !== "Declined")
-        await s.signers.update({ ...x, status: "Voided" });
+        await s.signers.update({ ...x, status: "Voided", nextReminderOn: null });
     }
     await appendAudit(s, pkg, context, "PackageVoided", { reason, notifications: notified }, at);
   });
@@ -731,7 +740,7 @@ export async function resendPackage(
     let notified = 0;
     for (const x of signersWhoseTurnItIs(pkg, await s.signers.list(pkg.id))) {
       notified += await notifySigner(s, pkg, x, "Invitation", at);
-      if (x.status === "Pending") await s.signers.update({ ...x, status: "Sent" });
+      await s.signers.update(invited(pkg, x, at));
     }
     await s.packages.update(pkg.id, { ...pkg, updatedOn: nextUpdatedOn(pkg.updatedOn, now) });
     await appendAudit(s, pkg, context, "PackageResent", { notifications: notified }, at);
@@ -776,7 +785,18 @@ export async function updateReminders(
       everyDays: days(input.everyDays, "everyDays", pkg.reminders.everyDays ?? (input.enabled ? 3 : null)),
     };
     throwIfAny(errors);
-    await s.packages.update(pkg.id, { ...pkg, reminders, updatedOn: nextUpdatedOn(pkg.updatedOn, now) });
+    const changed: PackageRecord = { ...pkg, reminders, updatedOn: nextUpdatedOn(pkg.updatedOn, now) };
+    await s.packages.update(pkg.id, changed);
+    // Those already asked get their next reminder by the new settings.
+    for (const x of await s.signers.list(pkg.id)) {
+      if (!["Sent", "Viewed", "InProgress"].includes(x.status)) continue;
+      const since = x.notifiedOn ?? pkg.sentOn;
+      if (since === null) continue;
+      const next = x.lastReminderSentOn
+        ? nextReminderAfter(changed, x.lastReminderSentOn)
+        : firstReminderOn(changed, since);
+      if (next !== x.nextReminderOn) await s.signers.update({ ...x, nextReminderOn: next });
+    }
     await appendAudit(s, pkg, context, "RemindersChanged", reminders, now.toISOString());
   });
 }
@@ -926,6 +946,8 @@ export async function clonePackage(
         remindersSentCount: 0,
         lastReminderSentOn: null,
         completedBy: null,
+        notifiedOn: null,
+        nextReminderOn: null,
       });
     }
     for (const a of await s.annotations.list(pkg.id)) {

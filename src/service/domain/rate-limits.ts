@@ -51,6 +51,23 @@ export class RateLimiter {
     return { allowed: hits <= budget.max, retryAfterSeconds: window.retryAfterSeconds };
   }
 
+  /**
+   * Hits of the key's budget within the last `spanMs` (whole one-minute windows, the current one
+   * included), and the seconds until the oldest of them leaves the span: a sliding budget longer than
+   * one window (5 wrong access codes in 15 minutes).
+   */
+  async recent(
+    budget: Budget,
+    key: string,
+    spanMs: number,
+  ): Promise<{ count: number; retryAfterSeconds: number }> {
+    const nowMs = this.now();
+    const since = windowAt(nowMs - spanMs + WINDOW_MS).start;
+    const { count, oldest } = await this.storage.rateLimits.sumSince(bucketOf(budget, key), since);
+    const leavesMs = oldest === null ? nowMs : Date.parse(oldest) + spanMs;
+    return { count, retryAfterSeconds: Math.max(1, Math.ceil((leavesMs - nowMs) / 1000)) };
+  }
+
   /** Whether any of the keys has spent its budget in this window, without spending. */
   async check(budget: Budget, keys: readonly string[]): Promise<Verdict> {
     const window = windowAt(this.now());

@@ -22,6 +22,7 @@ import {
   throwIfAny,
   FINISHED,
   notifySigner,
+  invited,
   signersWhoseTurnItIs,
   touchPackage,
   type Stores,
@@ -217,6 +218,8 @@ function blankSigner(packageId: string, seq: number, at: string): SignerRecord {
     remindersSentCount: 0,
     lastReminderSentOn: null,
     completedBy: null,
+    notifiedOn: null,
+    nextReminderOn: null,
   };
 }
 
@@ -538,15 +541,21 @@ export async function reassignSigner(
       };
       checkDuplicates([...others, reassigned], () => "email");
       // Annotations follow the slot: move them before the old record goes.
+      reassigned.notifiedOn = null;
+      reassigned.nextReminderOn = null;
+      reassigned.remindersSentCount = 0;
+      reassigned.lastReminderSentOn = null;
       await s.signers.insert({ ...reassigned, email: null });
       await s.annotations.reassign(pkg.id, signer.id, reassigned.id);
+      // The old person's links follow the slot, and then answer Reassigned (their address is not the slot's).
+      await s.signingLinks.moveToSigner(signer.id, reassigned.id);
       await s.signers.delete(pkg.id, signer.id);
       await s.signers.update(reassigned);
       let notified = 0;
       if (signersWhoseTurnItIs(pkg, [...others, reassigned]).some((x) => x.id === reassigned.id)) {
-        reassigned.status = "Sent";
-        await s.signers.update(reassigned);
         notified = await notifySigner(s, pkg, reassigned, "Reassigned", at);
+        Object.assign(reassigned, invited(pkg, reassigned, at));
+        await s.signers.update(reassigned);
       }
       await touchPackage(s, pkg, now);
       await appendAudit(
@@ -603,7 +612,7 @@ export async function resendToSigners(
         continue;
       }
       const notified = await notifySigner(s, pkg, x!, "Invitation", at);
-      if (x!.status === "Pending") await s.signers.update({ ...x!, status: "Sent" });
+      await s.signers.update(invited(pkg, x!, at));
       await appendAudit(s, pkg, context, "SignerResent", { signerId: x!.id, notifications: notified }, at);
       results.push({ id: text, success: true, error: null });
     }

@@ -4,17 +4,21 @@ import type { FastifyBaseLogger } from "fastify";
 import { SYSTEM } from "../domain/audit";
 import { expirePackages, sendDuePackages } from "../domain/packages";
 import type { BlobStore } from "../blobs";
-import { collectBlobGarbage, expireUploads } from "../domain/documents";
+import { collectBlobGarbage, expireUploads, sweepStagedFiles } from "../domain/documents";
+import type { UploadStaging } from "../blobs/staging";
 import { purgeExpiredLinks } from "../domain/download-links";
 import type { Storage } from "../storage";
 import { deliverDueNotifications, OUTBOX_BATCH } from "../domain/outbox";
 import type { SmtpConfig } from "../mail/smtp-url";
 import { createMailer } from "../mail/transport";
+import { completeDuePackage, type SealKeeper } from "../domain/completion";
+import { sendDueReminders } from "../domain/signing";
+import type { SigningLinks } from "../domain/signing-links";
 
 /**
  * The service's one background loop: sends Scheduled packages that are due, expires sent ones past
- * their expirationDate, folds the package counts (migration 11), drops expired uploads, collects
- * unreferenced blobs and, when SMTP is configured, delivers the outbox's due notifications (without
+ * their expirationDate, queues the reminders that are due, folds the package counts (migration 11), drops expired uploads, collects
+ * unreferenced blobs, completes Completed packages (domain/completion.ts) and, when SMTP is configured, delivers the outbox's due notifications (without
  * it they stay Pending). Each step claims its rows in its
  * own transaction (FOR UPDATE SKIP LOCKED on PostgreSQL; SQLite's writer lock), so two service
  * processes on one database never do one twice.
@@ -26,8 +30,12 @@ export function startScheduler(
   intervalMs: number,
   log: FastifyBaseLogger,
   smtp: SmtpConfig | null = null,
+  links: SigningLinks | null = null,
+  completion: { seal: SealKeeper } | null = null,
+  staging: UploadStaging | null = null,
 ): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
+  let sweptStagingAt = Date.now();
   let stopped = false;
   const mailer = smtp ? createMailer(smtp) : null;
   // Says where mail goes (never the password: `display` has none), or that it goes nowhere.
@@ -36,7 +44,11 @@ export function startScheduler(
   // Stopping cuts off a send in flight instead of waiting up to its timeout.
   const stopping = new AbortController();
   const deliver = async () => {
-    const report = await deliverDueNotifications(storage, mailer!, { signal: stopping.signal });
+    const report = await deliverDueNotifications(storage, mailer!, {
+      signal: stopping.signal,
+      links,
+      publicUrl: links?.publicBase(),
+    });
     for (const p of report.problems) {
       log.warn(
         { outboxId: p.id, packageId: p.packageId, error: p.error },
@@ -51,19 +63,42 @@ export function startScheduler(
     // fails, once a tick is enough.
     return report.claimed >= OUTBOX_BATCH && report.retried === 0 && report.released === 0;
   };
+  const complete = async () => {
+    const report = await completeDuePackage({ storage, blobs, seal: completion!.seal });
+    if (!report) return false;
+    if (report.outcome === "done")
+      log.info({ packageId: report.packageId, made: report.made }, "package completed: documents sealed");
+    else if (report.outcome === "lease-lost")
+      log.warn({ packageId: report.packageId }, "completion lease lost; another worker goes on");
+    else
+      log.error(
+        { packageId: report.packageId, error: report.error },
+        report.outcome === "failed" ? "completion failed; given up" : "completion failed; will retry",
+      );
+    return true;
+  };
   const tick = async () => {
     try {
       // Drain: a step handles a batch; repeat while batches come back full.
       while (!stopped && (await sendDuePackages(storage, SYSTEM)) >= 20);
       while (!stopped && (await expirePackages(storage, SYSTEM)) >= 50);
+      // Reminders due by each package's settings (they become outbox rows like any notification).
+      while (!stopped && (await sendDueReminders(storage, SYSTEM)) >= 50);
       // Fold the package counts' +1/-1 rows, so that a list's totalCount sums a handful of rows.
       if (!stopped && (await storage.packages.countsNeedFolding())) {
         await storage.transaction((s) => s.packages.compactCounts());
       }
       // Upload sessions past their 24 hours, then blobs nothing refers to any more.
-      while (!stopped && (await expireUploads(storage)) >= 100);
+      while (!stopped && (await expireUploads(storage, new Date(), staging)) >= 100);
+      // Staged files whose session went with its package: looked for once an hour.
+      if (!stopped && staging && Date.now() - sweptStagingAt > 3600_000) {
+        sweptStagingAt = Date.now();
+        await sweepStagedFiles(storage, staging, 3600_000);
+      }
       while (!stopped && (await collectBlobGarbage(storage, blobs)) >= 200);
       if (!stopped) await purgeExpiredLinks(storage);
+      // Completed packages: values drawn in, sealed, certificate and zip, the sender's mail.
+      while (!stopped && completion && (await complete()));
       // Last: sending mail is the slow step, and the others must not wait behind an SMTP outage.
       while (!stopped && mailer && (await deliver()));
     } catch (error) {

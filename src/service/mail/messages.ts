@@ -1,4 +1,4 @@
-import type { OutboxKind } from "../storage";
+import type { OutboxDetails, OutboxKind } from "../storage";
 
 /** What a notification says: from the outbox row and its package, as they are when it is sent. */
 export interface NotificationContent {
@@ -8,7 +8,12 @@ export interface NotificationContent {
   emailSubject: string | null;
   emailMessage: string | null;
   voidedReason: string | null;
-  /** The signer's link to the signing page (mail/signing-link.ts); null until that page exists. */
+  /** Who declined and why (Declined), who completed a group slot (SlotCompleted). */
+  details?: OutboxDetails | null;
+  /**
+   * The signer's link to the signing page (mail/signing-link.ts), or for Completed the sender's link
+   * to the package zip.
+   */
   link: string | null;
 }
 
@@ -50,7 +55,21 @@ function subjectOf(c: NotificationContent): string {
       return `Reminder: ${asked}`;
     case "Voided":
       return `Voided: ${c.emailSubject ?? c.packageName}`;
+    case "Completed":
+      return `Completed: ${c.packageName}`;
+    case "SlotCompleted":
+      return `Signed by another member: ${c.emailSubject ?? c.packageName}`;
+    case "Declined":
+      return `Declined: ${c.packageName}`;
   }
+}
+
+/** "Name <email>", or whichever of the two is known. */
+function person(name: string | null | undefined, email: string | null | undefined): string {
+  const n = name ? headerText(name) : "";
+  const e = email ? headerText(email) : "";
+  if (n && e && n.toLowerCase() !== e.toLowerCase()) return `${n} <${e}>`;
+  return n || e || "someone";
 }
 
 /** The body's paragraphs, as plain text; the HTML is made of the same paragraphs. */
@@ -58,7 +77,7 @@ interface Body {
   opening: string;
   /** The sender's own words (emailMessage, or the reason of a void); may span lines. */
   quoted: string | null;
-  link: { url: string } | { follows: string } | null;
+  link: { url: string; label?: string } | { follows: string } | null;
 }
 
 function bodyOf(c: NotificationContent): Body {
@@ -77,6 +96,27 @@ function bodyOf(c: NotificationContent): Body {
         quoted: c.voidedReason ? `Reason: ${c.voidedReason}` : null,
         link: null,
       };
+    case "Completed":
+      return {
+        opening: `Everyone has signed ${name}. The signed documents, sealed, with the certificate of completion and the audit trail are in one zip file; the link works for 24 hours, and the documents stay available from the package.`,
+        quoted: null,
+        link: c.link ? { url: c.link, label: "Download the signed documents" } : null,
+      };
+    case "SlotCompleted": {
+      const by = person(c.details?.byName, c.details?.byEmail);
+      const group = c.details?.groupName ? ` for ${headerText(c.details.groupName)}` : "";
+      return {
+        opening: `${by} has signed ${name}${group}: nothing more is needed from you.`,
+        quoted: null,
+        link: null,
+      };
+    }
+    case "Declined":
+      return {
+        opening: `${person(c.details?.byName, c.details?.byEmail)} declined to sign ${name}; the package is now Declined.`,
+        quoted: c.details?.reason ? `Reason: ${c.details.reason}` : null,
+        link: null,
+      };
   }
 }
 
@@ -91,7 +131,10 @@ export function composeNotification(c: NotificationContent): ComposedMessage {
     greeting,
     body.opening,
     quoted,
-    body.link && ("url" in body.link ? `Open the documents: ${body.link.url}` : body.link.follows),
+    body.link &&
+      ("url" in body.link
+        ? `${body.link.label ?? "Open the documents"}: ${body.link.url}`
+        : body.link.follows),
     FOOTER,
   ]
     .filter((p): p is string => Boolean(p))
@@ -105,7 +148,7 @@ export function composeNotification(c: NotificationContent): ComposedMessage {
     body.link &&
       paragraph(
         "url" in body.link
-          ? `<a href="${escapeHtml(body.link.url)}">Open the documents</a>`
+          ? `<a href="${escapeHtml(body.link.url)}">${escapeHtml(body.link.label ?? "Open the documents")}</a>`
           : escapeHtml(body.link.follows),
       ),
     paragraph(escapeHtml(FOOTER), "color: #666666; font-size: smaller"),

@@ -12,6 +12,8 @@ export interface OutgoingMail {
    * recognisably the same mail.
    */
   id: string;
+  /** More headers (single-line values): the package's id for the task pane (src/api/notification-headers.ts). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -131,7 +133,7 @@ export function createMailer(config: SmtpConfig): Mailer {
           html: mail.html,
           messageId: `<${mail.id}@${messageDomain}>`,
           // RFC 3834: an automatic message; out-of-office replies should not answer it.
-          headers: { "Auto-Submitted": "auto-generated" },
+          headers: { ...mail.headers, "Auto-Submitted": "auto-generated" },
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
       } catch (error) {

@@ -424,7 +424,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
       },
     },
     async (request, reply) => {
-      await abortUpload(storage, tenant(request), request.params.id, request.params.uploadId);
+      await abortUpload(ctx, tenant(request), request.params.id, request.params.uploadId);
       return reply.code(204).send(null);
     },
   );

@@ -43,6 +43,7 @@ import {
 } from "../schemas/packages";
 import type { Storage } from "../storage";
 import { rawQuery } from "./raw-query";
+import { withETag } from "./etag";
 import { Type } from "@sinclair/typebox";
 
 const BASE = "/api/v1/packages";
@@ -87,12 +88,17 @@ const packageRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (ap
         security: read.security,
         operationId: "listPackages",
         summary: "List packages, a page at a time (newest first by default)",
-        description: `conversationId and internetMessageId find the packages made from an Outlook thread or mail. ${read.scopesNote}`,
+        description: `conversationId and internetMessageId find the packages made from an Outlook thread or mail. Answers an ETag, and 304 to If-None-Match when the page is unchanged. ${read.scopesNote}`,
         querystring: ListPackagesQuery,
-        response: { 200: ref(PackageListApiResponse), ...errorResponses(400, 401, 403) },
+        response: { 200: ref(PackageListApiResponse), 304: Type.Null(), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listPackages(storage, parsePackageListQuery(tenant(request), rawQuery(request.url))),
+    async (request, reply) =>
+      withETag(
+        request,
+        reply,
+        await listPackages(storage, parsePackageListQuery(tenant(request), rawQuery(request.url))),
+      ),
   );
 
   app.get(
@@ -111,13 +117,7 @@ const packageRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (ap
     },
     async (request, reply) => {
       const pkg = await getPackage(storage, tenant(request), request.params.id);
-      const etag = packageETag(pkg);
-      reply.header("ETag", etag);
-      const match = request.headers["if-none-match"];
-      if (match && match.split(",").some((t) => t.trim().replace(/^W\//, "") === etag || t.trim() === "*")) {
-        return reply.code(304).send(null);
-      }
-      return pkg;
+      return withETag(request, reply, pkg, packageETag(pkg));
     },
   );
 

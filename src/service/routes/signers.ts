@@ -28,6 +28,7 @@ import {
   UpdateSignerApiRequest,
 } from "../schemas/packages";
 import type { Storage } from "../storage";
+import { withETag } from "./etag";
 
 const BASE = "/api/v1/packages/:id/signers";
 
@@ -116,12 +117,13 @@ const signerRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (app
         security: read.security,
         operationId: "listSigners",
         summary: "The package's signers in routing order (ties by when they were added)",
-        description: read.scopesNote,
+        description: `Answers an ETag, and 304 to If-None-Match when unchanged. ${read.scopesNote}`,
         params: PackagePath,
-        response: { 200: ref(SignerListApiResponse), ...errorResponses(401, 403, 404) },
+        response: { 200: ref(SignerListApiResponse), 304: Type.Null(), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => listSigners(storage, tenant(request), request.params.id),
+    async (request, reply) =>
+      withETag(request, reply, await listSigners(storage, tenant(request), request.params.id)),
   );
 
   app.put(
@@ -176,12 +178,17 @@ const signerRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (app
         security: read.security,
         operationId: "getSigner",
         summary: "A signer (a group slot with its members once sent)",
-        description: read.scopesNote,
+        description: `Answers an ETag, and 304 to If-None-Match when unchanged. ${read.scopesNote}`,
         params: SignerPath,
-        response: { 200: ref(SignerApiResponse), ...errorResponses(401, 403, 404) },
+        response: { 200: ref(SignerApiResponse), 304: Type.Null(), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => getSigner(storage, tenant(request), request.params.id, request.params.signerId),
+    async (request, reply) =>
+      withETag(
+        request,
+        reply,
+        await getSigner(storage, tenant(request), request.params.id, request.params.signerId),
+      ),
   );
 
   app.put(

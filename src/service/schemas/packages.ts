@@ -34,6 +34,10 @@ export const CreatePackageApiRequest = Type.Object(
     expirationDate: opt('RFC 3339 date-time in the future; "" clears it.'),
     scheduledSendOn: opt('RFC 3339 date-time in the future: send then; "" clears it.'),
     source: Type.Optional(Type.Union([ref(PackageSource), Type.Null()])),
+    senderEmail: opt(
+      'The sender\'s address: told when a signer declines and when it completes; "" clears it.',
+    ),
+    senderName: opt("The sender's name, shown to signers. At most 200 characters."),
   },
   { $id: "CreatePackageApiRequest" },
 );
@@ -68,6 +72,8 @@ export const PackageResponse = Type.Object(
       firstAfterDays: Type.Union([Type.Integer(), Type.Null()]),
       everyDays: Type.Union([Type.Integer(), Type.Null()]),
     }),
+    senderEmail: text("Who sent it: told when a signer declines."),
+    senderName: text("The sender's name, shown to signers."),
   },
   { $id: "PackageResponse" },
 );

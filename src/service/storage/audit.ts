@@ -98,7 +98,21 @@ export class AuditStore {
   }
 }
 
-export type OutboxKind = "Invitation" | "Reminder" | "Voided" | "Reassigned";
+/**
+ * Invitation, Reminder and Reassigned carry the person's signing link; Voided tells those already
+ * asked; SlotCompleted tells the other members of a group slot that someone finished it; Declined
+ * tells the sender; Completed gives the sender a link to the package zip (domain/completion.ts).
+ */
+export type OutboxKind =
+  "Invitation" | "Reminder" | "Voided" | "Reassigned" | "SlotCompleted" | "Declined" | "Completed";
+
+/** What a notification says beyond its kind and package (who declined and why, who completed a slot). */
+export interface OutboxDetails {
+  byName?: string | null;
+  byEmail?: string | null;
+  reason?: string | null;
+  groupName?: string | null;
+}
 
 export interface OutboxRecord {
   id: string;
@@ -109,6 +123,7 @@ export interface OutboxRecord {
   email: string;
   name: string | null;
   createdOn: string;
+  details?: OutboxDetails | null;
 }
 
 /**
@@ -147,10 +162,11 @@ interface OutboxRow {
   next_attempt_on: string | null;
   delivered_on: string | null;
   last_error: string | null;
+  details: string | null;
 }
 
 const OUTBOX_COLUMNS = `id, tenant_id, package_id, signer_id, kind, email, name, created_on, status, attempts,
-  next_attempt_on, delivered_on, last_error`;
+  next_attempt_on, delivered_on, last_error, details`;
 
 function toEntry(r: OutboxRow): OutboxEntry {
   return {
@@ -167,6 +183,7 @@ function toEntry(r: OutboxRow): OutboxEntry {
     nextAttemptOn: r.next_attempt_on,
     deliveredOn: r.delivered_on,
     lastError: r.last_error,
+    details: r.details === null ? null : (JSON.parse(r.details) as OutboxDetails),
   };
 }
 
@@ -179,9 +196,19 @@ export class OutboxStore {
 
   async insert(m: OutboxRecord): Promise<void> {
     await this.db.run(
-      `INSERT INTO outbox (id, tenant_id, package_id, signer_id, kind, email, name, created_on, status, attempts)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'Pending', 0)`,
-      [m.id, m.tenantId, m.packageId, m.signerId, m.kind, m.email, m.name, m.createdOn],
+      `INSERT INTO outbox (id, tenant_id, package_id, signer_id, kind, email, name, created_on, status, attempts, details)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'Pending', 0, ?)`,
+      [
+        m.id,
+        m.tenantId,
+        m.packageId,
+        m.signerId,
+        m.kind,
+        m.email,
+        m.name,
+        m.createdOn,
+        m.details ? JSON.stringify(m.details) : null,
+      ],
     );
   }
 
@@ -192,12 +219,23 @@ export class OutboxStore {
   async insertForSnapshot(
     idPrefix: string,
     m: Omit<OutboxRecord, "id" | "email" | "name" | "signerId"> & { signerId: string },
+    options: { exceptEmailLower?: string } = {},
   ): Promise<number> {
     return this.db.run(
-      `INSERT INTO outbox (id, tenant_id, package_id, signer_id, kind, email, name, created_on, status, attempts)
-       SELECT ? || '-' || CAST(seq AS TEXT), ?, ?, ?, ?, email, name, ?, 'Pending', 0
-       FROM package_signer_members WHERE signer_id = ?`,
-      [idPrefix, m.tenantId, m.packageId, m.signerId, m.kind, m.createdOn, m.signerId],
+      `INSERT INTO outbox (id, tenant_id, package_id, signer_id, kind, email, name, created_on, status, attempts, details)
+       SELECT ? || '-' || CAST(seq AS TEXT), ?, ?, ?, ?, email, name, ?, 'Pending', 0, ?
+       FROM package_signer_members WHERE signer_id = ? AND email_lower <> ?`,
+      [
+        idPrefix,
+        m.tenantId,
+        m.packageId,
+        m.signerId,
+        m.kind,
+        m.createdOn,
+        m.details ? JSON.stringify(m.details) : null,
+        m.signerId,
+        options.exceptEmailLower ?? "",
+      ],
     );
   }
 

@@ -280,6 +280,18 @@ export class UploadStore {
     return old && old.sha256 !== block.sha256 ? old.sha256 : null;
   }
 
+  /** Whether the session exists (whatever its package): the start-up sweep of staged files asks. */
+  async exists(sessionId: string): Promise<boolean> {
+    return !!(await this.db.get(`SELECT 1 AS found FROM upload_sessions WHERE id = ?`, [sessionId]));
+  }
+
+  /** Forgets staged blocks (their bytes were lost): they must be sent again. */
+  async dropBlocks(sessionId: string, ns: readonly number[]): Promise<void> {
+    for (const n of ns) {
+      await this.db.run(`DELETE FROM upload_blocks WHERE session_id = ? AND n = ?`, [sessionId, n]);
+    }
+  }
+
   /** Deletes a session (its blocks go with it); answers the blocks' blobs, to queue as garbage. */
   async delete(sessionId: string): Promise<string[]> {
     const blocks = await this.blocks(sessionId);
@@ -314,6 +326,8 @@ export class BlobGarbageStore {
   /** Queues blobs (again): the grace period starts now. */
   async queue(sha256s: readonly string[], now: string): Promise<void> {
     for (const sha256 of new Set(sha256s)) {
+      // Blocks staged in a session file (local files) record a checksum there, not a blob's key.
+      if (!/^[0-9a-f]{64}$/.test(sha256)) continue;
       await this.db.run(
         `INSERT INTO blob_garbage (sha256, queued_on) VALUES (?, ?)
          ON CONFLICT (sha256) DO UPDATE SET queued_on = excluded.queued_on`,
@@ -335,8 +349,10 @@ export class BlobGarbageStore {
     const row = await this.db.get<{ found: number }>(
       `SELECT 1 AS found WHERE EXISTS (SELECT 1 FROM package_documents WHERE sha256 = ?)
          OR EXISTS (SELECT 1 FROM package_documents WHERE pdf_sha256 = ?)
-         OR EXISTS (SELECT 1 FROM upload_blocks WHERE sha256 = ?)`,
-      [sha256, sha256, sha256],
+         OR EXISTS (SELECT 1 FROM upload_blocks WHERE sha256 = ?)
+         OR EXISTS (SELECT 1 FROM package_completion_files WHERE sha256 = ?)
+         OR EXISTS (SELECT 1 FROM signing_attachments WHERE sha256 = ?)`,
+      [sha256, sha256, sha256, sha256, sha256],
     );
     return row !== undefined && row !== null;
   }

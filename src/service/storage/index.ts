@@ -13,6 +13,8 @@ import { AnnotationStore } from "./annotations";
 import { BlobGarbageStore, DocumentStore, UploadStore } from "./documents";
 import { AuditStore, OutboxStore } from "./audit";
 import { DownloadLinkStore } from "./download-links";
+import { CompletionStore } from "./completions";
+import { ServiceKeyStore, SigningLinkStore, SigningValueStore } from "./signing";
 import { ShareLinkStore } from "./share-links";
 
 export { UniqueViolationError } from "./driver";
@@ -26,6 +28,8 @@ export type * from "./annotations";
 export type * from "./audit";
 export type * from "./documents";
 export type * from "./download-links";
+export type * from "./completions";
+export type * from "./signing";
 export type * from "./share-links";
 
 /** The one door to the database: the rest of the service calls these stores and never writes SQL. */
@@ -43,6 +47,10 @@ export class Storage {
   readonly uploads: UploadStore;
   readonly blobGarbage: BlobGarbageStore;
   readonly downloadLinks: DownloadLinkStore;
+  readonly completions: CompletionStore;
+  readonly serviceKeys: ServiceKeyStore;
+  readonly signingLinks: SigningLinkStore;
+  readonly signingValues: SigningValueStore;
   readonly shareLinks: ShareLinkStore;
 
   constructor(
@@ -62,6 +70,10 @@ export class Storage {
     this.uploads = new UploadStore(executor);
     this.blobGarbage = new BlobGarbageStore(executor);
     this.downloadLinks = new DownloadLinkStore(executor);
+    this.completions = new CompletionStore(executor, driver.dialect);
+    this.serviceKeys = new ServiceKeyStore(executor);
+    this.signingLinks = new SigningLinkStore(executor);
+    this.signingValues = new SigningValueStore(executor);
     this.shareLinks = new ShareLinkStore(executor);
   }
 

@@ -1,3 +1,4 @@
+import { caseKey } from "../../api/signing-group-rules";
 import type { Dialect, SqlDriver, SqlExecutor } from "./driver";
 import {
   backfillDomainSearch,
@@ -51,6 +52,79 @@ const THREAD_INDEXES = [
   `CREATE INDEX packages_by_conversation ON packages (tenant_id, source_conversation_id, created_on, id)`,
   `DROP INDEX packages_by_message`,
   `CREATE INDEX packages_by_message ON packages (tenant_id, source_internet_message_id, created_on, id)`,
+];
+
+/**
+ * Migration 17: the completion of a package (domain/completion.ts). A trigger writes the
+ * package_completions row in the very transaction that makes a package Completed, whichever code
+ * does it, so no completion is ever forgotten; the scheduler's completion step then works it off
+ * under a lease. package_completion_files records each blob it made (sealed documents, certificate,
+ * audit trail, zip) as it goes, so a step cut off by a crash resumes where it stopped.
+ */
+const COMPLETION_TABLES = [
+  `CREATE TABLE package_completions (
+    package_id TEXT PRIMARY KEY REFERENCES packages(id) ON DELETE CASCADE,
+    tenant_id TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created_on TEXT NOT NULL,
+    attempts INTEGER NOT NULL,
+    lease_token TEXT,
+    due_on TEXT,
+    last_error TEXT,
+    sealed_by TEXT,
+    done_on TEXT
+  )`,
+  // The step's question: which Pending completions are due (never tried, lease run out, retry time).
+  `CREATE INDEX package_completions_due ON package_completions (due_on) WHERE status = 'Pending'`,
+  // kind: Document (document_id set), Certificate, AuditTrail, Zip (document_id '').
+  `CREATE TABLE package_completion_files (
+    package_id TEXT NOT NULL REFERENCES package_completions(package_id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    document_id TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    size BIGINT NOT NULL,
+    source_sha256 TEXT,
+    created_on TEXT NOT NULL,
+    PRIMARY KEY (package_id, kind, document_id)
+  )`,
+  // The blob collector asks whether anything still refers to a blob.
+  `CREATE INDEX package_completion_files_by_sha256 ON package_completion_files (sha256)`,
+  // The package's sender (sender_email, sender_name: the "Completed" mail goes there) came with 16.
+];
+
+const COMPLETION_ROW = `(package_id, tenant_id, status, created_on, attempts)
+  VALUES (NEW.id, NEW.tenant_id, 'Pending', COALESCE(NEW.completed_on, NEW.updated_on), 0)`;
+
+const COMPLETION_TRIGGERS_SQLITE = [
+  `CREATE TRIGGER packages_completed_update AFTER UPDATE OF status ON packages
+    WHEN NEW.status = 'Completed' AND OLD.status IS NOT 'Completed' BEGIN
+    INSERT OR IGNORE INTO package_completions ${COMPLETION_ROW};
+  END`,
+  `CREATE TRIGGER packages_completed_insert AFTER INSERT ON packages
+    WHEN NEW.status = 'Completed' BEGIN
+    INSERT OR IGNORE INTO package_completions ${COMPLETION_ROW};
+  END`,
+];
+
+const COMPLETION_TRIGGERS_POSTGRES = [
+  `CREATE FUNCTION packages_completed() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO package_completions ${COMPLETION_ROW}
+      ON CONFLICT (package_id) DO NOTHING;
+    RETURN NULL;
+  END
+  $$`,
+  `CREATE TRIGGER packages_completed_update AFTER UPDATE OF status ON packages
+    FOR EACH ROW WHEN (NEW.status = 'Completed' AND OLD.status IS DISTINCT FROM 'Completed')
+    EXECUTE FUNCTION packages_completed()`,
+  `CREATE TRIGGER packages_completed_insert AFTER INSERT ON packages
+    FOR EACH ROW WHEN (NEW.status = 'Completed') EXECUTE FUNCTION packages_completed()`,
+];
+
+/** Packages that were Completed before this migration are completed now. */
+const COMPLETION_BACKFILL = [
+  `INSERT INTO package_completions (package_id, tenant_id, status, created_on, attempts)
+    SELECT id, tenant_id, 'Pending', COALESCE(completed_on, updated_on), 0 FROM packages WHERE status = 'Completed'`,
 ];
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -698,6 +772,102 @@ export const MIGRATIONS: readonly Migration[] = [
       `ALTER TABLE package_documents ADD COLUMN pdf_size BIGINT`,
       `UPDATE package_documents SET pdf_size = size WHERE pdf_sha256 = sha256 OR pdf_sha256 IS NULL`,
     ],
+  },
+  {
+    version: 16,
+    name: "signing: sender, signing links, per-person values and attachments, reminders, service keys",
+    statements: [
+      // Who sent the package: the decline notice (and later the completion mail) goes there.
+      `ALTER TABLE packages ADD COLUMN sender_email TEXT`,
+      `ALTER TABLE packages ADD COLUMN sender_name TEXT`,
+      // When the signer was last invited (Invitation, Reassigned, resend) and when the scheduler
+      // reminds them next; the partial index holds only signers who have a reminder coming.
+      `ALTER TABLE package_signers ADD COLUMN notified_on TEXT`,
+      `ALTER TABLE package_signers ADD COLUMN next_reminder_on TEXT`,
+      `CREATE INDEX package_signers_reminders_due ON package_signers (next_reminder_on)
+        WHERE next_reminder_on IS NOT NULL`,
+      // What a notification says beyond its kind (who declined and why, who completed a slot): JSON.
+      `ALTER TABLE outbox ADD COLUMN details TEXT`,
+      // Secrets the service makes for itself on first start and shares between its instances through
+      // the database (the HMAC key of signing links and access-code grants).
+      `CREATE TABLE service_keys (
+        name TEXT PRIMARY KEY,
+        secret TEXT NOT NULL,
+        created_on TEXT NOT NULL
+      )`,
+      // One row per link of one person to one signer slot. A mail's link has the id of its outbox
+      // row; the token is that id with an HMAC (domain/signing-links.ts), so no token is stored.
+      // signer_id has no foreign key: reassign gives the slot a new signer id and moves the links.
+      `CREATE TABLE signing_links (
+        id TEXT PRIMARY KEY,
+        tenant_id TEXT NOT NULL REFERENCES tenants(id),
+        package_id TEXT NOT NULL REFERENCES packages(id) ON DELETE CASCADE,
+        signer_id TEXT NOT NULL,
+        email TEXT NOT NULL,
+        email_lower TEXT NOT NULL,
+        name TEXT,
+        created_on TEXT NOT NULL,
+        expires_on TEXT,
+        return_url TEXT
+      )`,
+      `CREATE INDEX signing_links_by_signer ON signing_links (signer_id)`,
+      // Values a person types as they go, kept per person (each member of a group slot has their
+      // own) until they finish: then the finisher's are written to package_annotations.
+      `CREATE TABLE signing_values (
+        annotation_id TEXT NOT NULL REFERENCES package_annotations(id) ON DELETE CASCADE,
+        email_lower TEXT NOT NULL,
+        package_id TEXT NOT NULL,
+        value TEXT NOT NULL,
+        updated_on TEXT NOT NULL,
+        PRIMARY KEY (annotation_id, email_lower)
+      )`,
+      `CREATE INDEX signing_values_by_package ON signing_values (package_id)`,
+      // Files attached to Attachment fields; the bytes are blobs (kept while a row refers to them).
+      `CREATE TABLE signing_attachments (
+        annotation_id TEXT NOT NULL REFERENCES package_annotations(id) ON DELETE CASCADE,
+        email_lower TEXT NOT NULL,
+        package_id TEXT NOT NULL,
+        file_name TEXT NOT NULL,
+        content_type TEXT NOT NULL,
+        size BIGINT NOT NULL,
+        sha256 TEXT NOT NULL,
+        created_on TEXT NOT NULL,
+        PRIMARY KEY (annotation_id, email_lower)
+      )`,
+      `CREATE INDEX signing_attachments_by_sha256 ON signing_attachments (sha256)`,
+      `CREATE INDEX signing_attachments_by_package ON signing_attachments (package_id)`,
+    ],
+    // Invitations queued before this migration get their links too.
+    backfill: async (tx) => {
+      const rows = await tx.all<{
+        id: string;
+        tenant_id: string;
+        package_id: string;
+        signer_id: string;
+        email: string;
+        name: string | null;
+        created_on: string;
+      }>(
+        `SELECT o.id, o.tenant_id, o.package_id, o.signer_id, o.email, o.name, o.created_on FROM outbox o
+         JOIN packages p ON p.id = o.package_id
+         WHERE o.signer_id IS NOT NULL AND o.kind IN ('Invitation', 'Reminder', 'Reassigned')`,
+      );
+      for (const r of rows) {
+        await tx.run(
+          `INSERT INTO signing_links (id, tenant_id, package_id, signer_id, email, email_lower, name, created_on)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          [r.id, r.tenant_id, r.package_id, r.signer_id, r.email, caseKey(r.email), r.name, r.created_on],
+        );
+      }
+    },
+  },
+  {
+    version: 17,
+    name: "completion: a row per Completed package, its sealed files",
+    statements: {
+      sqlite: [...COMPLETION_TABLES, ...COMPLETION_TRIGGERS_SQLITE, ...COMPLETION_BACKFILL],
+      postgres: [...COMPLETION_TABLES, ...COMPLETION_TRIGGERS_POSTGRES, ...COMPLETION_BACKFILL],
+    },
   },
   // ---- Issue 19 (branch catalogue): share links, templates, bulk send. Versions 18 and up; 16 and 17
   // were taken by branches written at the same time (migrate() applies by version, so gaps are fine).

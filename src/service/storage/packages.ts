@@ -37,6 +37,9 @@ export interface PackageRecord {
   voidedReason: string | null;
   source: PackageSource | null;
   reminders: { enabled: boolean; firstAfterDays: number | null; everyDays: number | null };
+  /** Who sent it (told when a signer declines); null when the sender did not say. */
+  senderEmail: string | null;
+  senderName: string | null;
   documentCount: number;
   signerCount: number;
   completedSignerCount: number;
@@ -88,6 +91,8 @@ interface PackageRow {
   reminders_enabled: number;
   reminder_first_after_days: number | null;
   reminder_every_days: number | null;
+  sender_email: string | null;
+  sender_name: string | null;
   document_count: number;
   signer_count: number;
   completed_signer_count: number;
@@ -96,8 +101,8 @@ interface PackageRow {
 const PACKAGE_COLUMNS = `id, tenant_id, name, status, created_on, updated_on, sent_on, completed_on,
   enforce_signing_order, expiration_date, scheduled_send_on, email_subject, email_message, is_archived,
   voided_reason, source_kind, source_conversation_id, source_internet_message_id, source_subject,
-  reminders_enabled, reminder_first_after_days, reminder_every_days, document_count, signer_count,
-  completed_signer_count`;
+  reminders_enabled, reminder_first_after_days, reminder_every_days, sender_email, sender_name,
+  document_count, signer_count, completed_signer_count`;
 
 const SORT_COLUMNS: Record<PackageSortField, string> = {
   createdOn: "created_on",
@@ -139,6 +144,8 @@ function toPackage(row: PackageRow): PackageRecord {
       firstAfterDays: row.reminder_first_after_days,
       everyDays: row.reminder_every_days,
     },
+    senderEmail: row.sender_email,
+    senderName: row.sender_name,
     documentCount: Number(row.document_count),
     signerCount: Number(row.signer_count),
     completedSignerCount: Number(row.completed_signer_count),
@@ -167,13 +174,15 @@ function fieldValues(p: PackageFields): unknown[] {
     flag(p.reminders.enabled),
     p.reminders.firstAfterDays,
     p.reminders.everyDays,
+    p.senderEmail,
+    p.senderName,
   ];
 }
 
 const FIELD_COLUMNS = `name, name_lower, status, updated_on, sent_on, completed_on, enforce_signing_order,
   expiration_date, scheduled_send_on, email_subject, email_message, is_archived, voided_reason,
   source_kind, source_conversation_id, source_internet_message_id, source_subject, reminders_enabled,
-  reminder_first_after_days, reminder_every_days`;
+  reminder_first_after_days, reminder_every_days, sender_email, sender_name`;
 
 /** Packages: rows of `packages`, within a tenant. */
 export class PackageStore {

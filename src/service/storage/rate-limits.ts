@@ -24,6 +24,15 @@ export class RateLimitStore {
     return Number(row?.hits ?? 0);
   }
 
+  /** Hits of the bucket in windows that started at or after `since`, and the oldest such window. */
+  async sumSince(bucket: string, since: string): Promise<{ count: number; oldest: string | null }> {
+    const row = await this.db.get<{ hits: number | string | null; oldest: string | null }>(
+      "SELECT SUM(hits) AS hits, MIN(window_start) AS oldest FROM rate_limit_windows WHERE bucket = ? AND window_start >= ?",
+      [bucket, since],
+    );
+    return { count: Number(row?.hits ?? 0), oldest: row?.oldest ?? null };
+  }
+
   /** Forgets windows that started before `before`; answers how many rows went. */
   prune(before: string): Promise<number> {
     return this.db.run("DELETE FROM rate_limit_windows WHERE window_start < ?", [before]);

@@ -27,6 +27,10 @@ export interface SignerRecord {
   remindersSentCount: number;
   lastReminderSentOn: string | null;
   completedBy: string | null;
+  /** When the signer was last invited (Invitation, Reassigned, resend): reminders count from it. */
+  notifiedOn: string | null;
+  /** When the scheduler reminds them next; null when no reminder is coming. */
+  nextReminderOn: string | null;
 }
 
 export interface GroupMemberSnapshot {
@@ -56,11 +60,14 @@ interface SignerRow {
   reminders_sent_count: number;
   last_reminder_sent_on: string | null;
   completed_by: string | null;
+  notified_on: string | null;
+  next_reminder_on: string | null;
 }
 
 const COLUMNS = `id, package_id, seq, email, name, type, routing_order, status, auth_method,
   access_code_hash, client_user_id, role_name, signing_group_id, viewed_on, completed_on, created_on,
-  declined_on, decline_reason, reminders_sent_count, last_reminder_sent_on, completed_by`;
+  declined_on, decline_reason, reminders_sent_count, last_reminder_sent_on, completed_by, notified_on,
+  next_reminder_on`;
 
 function toSigner(r: SignerRow): SignerRecord {
   return {
@@ -85,6 +92,8 @@ function toSigner(r: SignerRow): SignerRecord {
     remindersSentCount: Number(r.reminders_sent_count),
     lastReminderSentOn: r.last_reminder_sent_on,
     completedBy: r.completed_by,
+    notifiedOn: r.notified_on,
+    nextReminderOn: r.next_reminder_on,
   };
 }
 
@@ -112,6 +121,8 @@ function values(s: SignerRecord): unknown[] {
     s.remindersSentCount,
     s.lastReminderSentOn,
     s.completedBy,
+    s.notifiedOn ?? null,
+    s.nextReminderOn ?? null,
   ];
 }
 
@@ -179,6 +190,32 @@ export class SignerStore {
        WHERE m.group_id = ? AND g.tenant_id = ?`,
       [signerId, groupId, tenantId],
     );
+  }
+
+  /**
+   * Signers whose reminder is due at `now`, on packages still waiting for them (across tenants), at
+   * most `limit`; the package's tenant with each.
+   */
+  async dueReminders(
+    now: string,
+    limit: number,
+  ): Promise<{ tenantId: string; packageId: string; signerId: string }[]> {
+    const rows = await this.db.all<{ tenant_id: string; package_id: string; id: string }>(
+      `SELECT p.tenant_id, s.package_id, s.id FROM package_signers s JOIN packages p ON p.id = s.package_id
+       WHERE s.next_reminder_on IS NOT NULL AND s.next_reminder_on <= ?
+       ORDER BY s.next_reminder_on LIMIT ?`,
+      [now, limit],
+    );
+    return rows.map((r) => ({ tenantId: r.tenant_id, packageId: r.package_id, signerId: r.id }));
+  }
+
+  /** Whether the person (compared by caseKey) is in the slot's snapshot, with their name. */
+  async member(signerId: string, emailLower: string): Promise<GroupMemberSnapshot | null> {
+    const row = await this.db.get<{ email: string; name: string | null }>(
+      `SELECT email, name FROM package_signer_members WHERE signer_id = ? AND email_lower = ?`,
+      [signerId, emailLower],
+    );
+    return row ? { email: row.email, name: row.name } : null;
   }
 
   /** The snapshot of each group slot of a package, oldest member first. */

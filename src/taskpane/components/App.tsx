@@ -67,8 +67,21 @@ const useStyles = makeStyles({
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     paddingTop: tokens.spacingVerticalXS,
     overflowX: "auto",
-    // Outlook's pane is about 320–350 px wide: five tabs fit there only as words.
-    "@media (max-width: 419px)": { "& .fui-Tab__icon": { display: "none" } },
+    // Outlook's pane is about 320–350 px wide (and phones): five tabs fit there only as words, each
+    // an equal share of the width with little padding, so none scrolls out of sight.
+    "@media (max-width: 419px)": {
+      "& .fui-Tab__icon": { display: "none" },
+      "& .fui-Tab": {
+        flexGrow: 1,
+        flexShrink: 1,
+        flexBasis: 0,
+        minWidth: 0,
+        justifyContent: "center",
+        paddingLeft: tokens.spacingHorizontalXXS,
+        paddingRight: tokens.spacingHorizontalXXS,
+      },
+    },
+    "@media (max-width: 359px)": { "& .fui-Tab__content": { fontSize: tokens.fontSizeBase200 } },
   },
   panel: { padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}` },
 });

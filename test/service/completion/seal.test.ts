@@ -2,11 +2,13 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { P12Signer } from "@signpdf/signer-p12";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { loadConfig } from "../../../src/service/config";
 import {
   createSelfSignedP12,
   loadOrCreateSealIdentity,
+  NativeSigner,
   SealError,
   type SealIdentity,
   sealPdf,
@@ -174,6 +176,15 @@ describe("sealPdf", () => {
       expect(report).not.toMatch(/Signature is Valid/);
       expect(report).toMatch(/Signature Validation: (Digest Mismatch|Signature is Invalid)/);
       expect(opensslVerifies(tampered)).toBe(false);
+    }
+  });
+
+  it("the native signer makes the very CMS @signpdf's P12Signer makes (RSA PKCS#1 v1.5 is deterministic)", async () => {
+    const content = Buffer.from(await samplePdf(1));
+    for (const at of [new Date("2026-11-25T10:00:00Z"), new Date("2051-01-02T03:04:05Z")]) {
+      const native = await new NativeSigner(identity).sign(content, at);
+      const forge = await new P12Signer(identity.p12, { passphrase: identity.password }).sign(content, at);
+      expect(native.toString("hex")).toBe(forge.toString("hex"));
     }
   });
 

@@ -1,0 +1,68 @@
+/**
+ * Builds the signing page (webpack.signing.config.js) into dist/signing/: `npm run build:signing`.
+ * `npm start` runs it first, and the browser test when nothing is built yet. Prints the gzipped size
+ * of each script: what a signer downloads before the page is usable is the `signing` entry; pdf.js
+ * and signature_pad come on demand.
+ *
+ *   SIGN_SIGNING_BUILD_DIR=/elsewhere npm run build:signing    build somewhere else
+ *   npm run build:signing -- --development                      readable, with source maps
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import webpack from "webpack";
+
+const ROOT = join(__dirname, "..");
+
+/** Where the build goes: SIGN_SIGNING_BUILD_DIR, else dist/signing. */
+export function signingBuildDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.SIGN_SIGNING_BUILD_DIR?.trim() || join(ROOT, "dist", "signing");
+}
+
+export function buildSigningPage(
+  options: { mode?: "production" | "development"; quiet?: boolean } = {},
+): Promise<string> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const factory = require("../webpack.signing.config.js") as (
+    env: unknown,
+    argv: { mode: string },
+  ) => webpack.Configuration;
+  const config = factory({}, { mode: options.mode ?? "production" });
+  return new Promise((resolve, reject) => {
+    webpack(config, (error, stats) => {
+      if (error) return reject(error);
+      if (!stats) return reject(new Error("webpack returned no stats"));
+      if (stats.hasErrors())
+        return reject(new Error(stats.toString({ all: false, errors: true, colors: false })));
+      if (stats.hasWarnings() && !options.quiet)
+        console.warn(stats.toString({ all: false, warnings: true, colors: false }));
+      const dir = config.output!.path!;
+      if (!options.quiet) report(dir);
+      resolve(dir);
+    });
+  });
+}
+
+function report(dir: string): void {
+  const assets = join(dir, "assets");
+  const scripts = readdirSync(assets)
+    .filter((name) => /\.(m?js|css)$/.test(name))
+    .map((name) => ({ name, gzip: gzipSync(readFileSync(join(assets, name)), { level: 9 }).length }))
+    .sort((a, b) => b.gzip - a.gzip);
+  for (const s of scripts)
+    console.log(`  ${s.name.padEnd(36)} ${(s.gzip / 1000).toFixed(1).padStart(7)} kB gzipped`);
+  const initial = scripts.filter((s) => s.name.startsWith("signing.")).reduce((sum, s) => sum + s.gzip, 0);
+  console.log(
+    `Signing page: ${(initial / 1000).toFixed(1)} kB gzipped before it is usable (script and styles); built in ${dir}`,
+  );
+}
+
+if (require.main === module) {
+  const mode = process.argv.includes("--development") ? "development" : "production";
+  buildSigningPage({ mode }).catch((error: unknown) => {
+    console.error(
+      `Building the signing page failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    process.exitCode = 1;
+  });
+}

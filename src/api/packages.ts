@@ -1,0 +1,116 @@
+/**
+ * The package operations the task pane's Status view uses (contract §6.1, §6.2, §6.3, §6.5), over the
+ * typed client. Reads that the pane polls take the ETag of the copy it has and answer
+ * `{ notModified: true }` when the service says 304. Every call rejects with an ApiError whose
+ * message can be shown as is.
+ */
+import { createApiClient, type Schemas } from "./client";
+import type { HttpClient } from "./http";
+
+export type Package = Schemas["PackageResponse"];
+export type PackageStatus = Package["status"];
+export type PackageList = Schemas["PackageListApiResponse"];
+export type Signer = Schemas["SignerApiResponse"];
+export type AuditEvent = Schemas["AuditEventResponse"];
+export type AuditVerification = Schemas["AuditVerifyResponse"];
+
+/** A link of the service's, good for a few minutes without a credential. */
+export type TimedLink = Schemas["DownloadLinkResponse"];
+
+export const FINAL_STATUSES: readonly PackageStatus[] = ["Completed", "Declined", "Voided", "Expired"];
+export const IN_FLIGHT_STATUSES: readonly PackageStatus[] = ["Sent", "Viewed", "InProgress"];
+
+export interface PackageQuery {
+  page?: number;
+  pageSize?: number;
+  status?: PackageStatus[];
+  search?: string;
+  conversationId?: string;
+  internetMessageId?: string;
+}
+
+/** A conditional read: the body and its ETag, or "what you have is current". */
+export type Fresh<T> = { notModified: false; data: T; etag: string | null } | { notModified: true };
+
+type Options = { signal?: AbortSignal };
+const signalOf = (options?: Options) => (options?.signal ? { signal: options.signal } : {});
+
+export interface PackagesApi {
+  list(query: PackageQuery, etag?: string | null, options?: Options): Promise<Fresh<PackageList>>;
+  get(id: string, etag?: string | null, options?: Options): Promise<Fresh<Package>>;
+  signers(id: string, etag?: string | null, options?: Options): Promise<Fresh<Signer[]>>;
+  /** Notifies again everyone whose turn it is and who has not finished. */
+  remind(id: string, options?: Options): Promise<Package>;
+  void(id: string, reason: string, options?: Options): Promise<Package>;
+  auditTrail(id: string, options?: Options): Promise<AuditEvent[]>;
+  verifyAuditTrail(id: string, options?: Options): Promise<AuditVerification>;
+  /** All signed documents and the certificate of completion, one zip (Completed packages). */
+  downloadLink(id: string, options?: Options): Promise<TimedLink>;
+  certificateLink(id: string, options?: Options): Promise<TimedLink>;
+  /** A signer's own link to the signing page (the sender hands it over when asked). */
+  signingLink(id: string, signerId: string, options?: Options): Promise<TimedLink>;
+}
+
+export function createPackagesApi(http: HttpClient): PackagesApi {
+  const api = createApiClient(http);
+  const conditional = async <T>(
+    path: string,
+    etag: string | null | undefined,
+    query?: PackageQuery,
+    options?: Options,
+  ): Promise<Fresh<T>> => {
+    const response = await http.send<T>("GET", path, {
+      ...(query ? { query: query as Record<string, string | number | string[] | undefined> } : {}),
+      ...(etag ? { headers: { "If-None-Match": etag } } : {}),
+      ...signalOf(options),
+    });
+    if (response.status === 304) return { notModified: true };
+    return { notModified: false, data: response.data, etag: response.headers.get("ETag") };
+  };
+  // The service answers its links as paths of its own: the browser needs them whole.
+  const absolute = (link: TimedLink): TimedLink => ({ ...link, url: new URL(link.url, http.baseUrl).href });
+  const path = (id: string, rest = "") => `/api/v1/packages/${encodeURIComponent(id)}${rest}`;
+  return {
+    list: (query, etag, options) => conditional<PackageList>("/api/v1/packages", etag, query, options),
+    get: (id, etag, options) => conditional<Package>(path(id), etag, undefined, options),
+    async signers(id, etag, options) {
+      const answer = await conditional<Schemas["SignerListApiResponse"]>(
+        path(id, "/signers"),
+        etag,
+        undefined,
+        options,
+      );
+      return answer.notModified ? answer : { ...answer, data: answer.data.items };
+    },
+    remind: (id, options) =>
+      api.request("POST", "/api/v1/packages/{id}/resend", { path: { id }, ...signalOf(options) }),
+    void: (id, reason, options) =>
+      api.request("POST", "/api/v1/packages/{id}/void", {
+        path: { id },
+        body: { reason },
+        ...signalOf(options),
+      }),
+    auditTrail: (id, options) =>
+      api.request("GET", "/api/v1/packages/{id}/audit-trail", { path: { id }, ...signalOf(options) }),
+    verifyAuditTrail: (id, options) =>
+      api.request("GET", "/api/v1/packages/{id}/audit-trail/verify", { path: { id }, ...signalOf(options) }),
+    // A service older than the completion and signing-URL routes (issue 16) answers 404 not_found:
+    // the view says they are not offered there.
+    downloadLink: async (id, options) =>
+      absolute(
+        await api.request("GET", "/api/v1/packages/{id}/download", { path: { id }, ...signalOf(options) }),
+      ),
+    certificateLink: async (id, options) =>
+      absolute(
+        await api.request("GET", "/api/v1/packages/{id}/certificate", { path: { id }, ...signalOf(options) }),
+      ),
+    signingLink: async (id, signerId, options) =>
+      absolute(
+        await api.request("POST", "/api/v1/packages/{id}/signers/{signerId}/signing-url", {
+          path: { id, signerId },
+          body: { expiresInMinutes: 60 },
+          ...signalOf(options),
+        }),
+      ),
+  };
+}

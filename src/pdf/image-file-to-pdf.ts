@@ -1,0 +1,406 @@
+// PNG and JPEG files made into one-page PDFs file to file, without holding the image (service only,
+// Node only). image-to-pdf.ts does the same on bytes with pdf-lib, which holds the file, decodes a
+// PNG to its pixels and re-compresses them, and holds the PDF it writes: several times a 50 MB image.
+// Here the PDF is written as the bytes pass:
+// - a JPEG goes in whole as the image's DCTDecode data (as pdf-lib embeds it), after reading its
+//   frame header for the size and colours;
+// - a PNG without transparency goes in as its compressed data (the IDAT chunks), which PDF's
+//   FlateDecode with the PNG predictors reads as it is; the data is inflated on the way through
+//   (and thrown away) only to check that it is whole. A colour-keyed PNG (tRNS on grey or RGB)
+//   becomes a /Mask of that colour.
+// - a PNG with an alpha channel, transparent palette entries or interlacing must be decoded: done
+//   with pdf-lib when its pixels are small (MAX_DECODED_BYTES), refused as `too_complex` otherwise.
+// The page size follows image-to-pdf.ts's rules (imagePageSize), so both give the same page.
+import { createInflate } from "node:zlib";
+import { open, type FileHandle } from "node:fs/promises";
+import { PDFDocument } from "pdf-lib";
+import { imagePageSize, imageToPdf, believableResolution, type ImageResolution } from "./image-to-pdf";
+import { InvalidDocumentError } from "./inspect";
+
+/** Decoded pixels (width × height × bytes a pixel) up to which pdf-lib may decode a PNG in memory. */
+export const MAX_DECODED_BYTES = 4 * 1024 * 1024;
+
+const COPY_BYTES = 1024 * 1024;
+
+export interface ImagePdf {
+  /** The page, in points. */
+  width: number;
+  height: number;
+}
+
+function broken(detail?: string): InvalidDocumentError {
+  return new InvalidDocumentError("broken_image", detail);
+}
+
+async function readAt(
+  handle: FileHandle,
+  position: number,
+  length: number,
+  into: Buffer = Buffer.alloc(length),
+): Promise<Buffer> {
+  const buffer = into.subarray(0, length);
+  let filled = 0;
+  while (filled < length) {
+    const { bytesRead } = await handle.read(buffer, filled, length - filled, position + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return buffer.subarray(0, filled);
+}
+
+/** A number as PDF writes it: no exponent, at most four decimals. */
+function num(n: number): string {
+  return String(Math.round(n * 10000) / 10000);
+}
+
+/** Writes the PDF object by object and remembers where each begins. */
+class PdfOut {
+  private at = 0;
+  private readonly offsets: number[] = [];
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  constructor(private readonly handle: FileHandle) {}
+
+  async write(data: string | Buffer): Promise<void> {
+    const bytes = typeof data === "string" ? Buffer.from(data, "latin1") : data;
+    this.pending.push(bytes);
+    this.pendingBytes += bytes.length;
+    this.at += bytes.length;
+    if (this.pendingBytes >= COPY_BYTES) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.pending.length) await this.handle.writev(this.pending);
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+
+  /** Writes `bytes` now (after what is pending): the caller may reuse them once this resolves. */
+  async writeNow(bytes: Buffer): Promise<void> {
+    await this.flush();
+    const { bytesWritten } = await this.handle.write(bytes);
+    if (bytesWritten !== bytes.length)
+      throw new Error(`Short write: ${bytesWritten} of ${bytes.length} bytes.`);
+    this.at += bytes.length;
+  }
+
+  begin(n: number): void {
+    this.offsets[n] = this.at;
+  }
+
+  async end(size: number): Promise<void> {
+    const xref = this.at;
+    let table = `xref\n0 ${size}\n0000000000 65535 f \n`;
+    for (let n = 1; n < size; n++) table += `${String(this.offsets[n] ?? 0).padStart(10, "0")} 00000 n \n`;
+    await this.write(`${table}trailer\n<< /Size ${size} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+    await this.flush();
+    await this.handle.sync();
+  }
+}
+
+interface ImageObject {
+  width: number;
+  height: number;
+  /** The image dictionary's entries other than the size, the type and /Length. */
+  entries: string;
+  /**
+   * Writes the image's data (exactly `length` bytes) through `write`, a piece at a time, reusing
+   * one buffer (each piece is written before the next is read: no garbage piles up).
+   */
+  length: number;
+  data: (write: (b: Buffer) => Promise<void>) => Promise<void>;
+  resolution: ImageResolution | null;
+}
+
+/** The PDF of one page showing `image`: catalog 1, pages 2, page 3, content 4, image 5. */
+async function writeImagePdf(output: string, image: ImageObject): Promise<ImagePdf> {
+  const page = imagePageSize(image.width, image.height, image.resolution);
+  const handle = await open(output, "wx");
+  try {
+    const out = new PdfOut(handle);
+    await out.write("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n");
+    out.begin(1);
+    await out.write("1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
+    out.begin(2);
+    await out.write("2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n");
+    out.begin(3);
+    await out.write(
+      `3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${num(page.width)} ${num(page.height)}] ` +
+        `/Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>\nendobj\n`,
+    );
+    const content = `q ${num(page.width)} 0 0 ${num(page.height)} 0 0 cm /Im1 Do Q\n`;
+    out.begin(4);
+    await out.write(`4 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n`);
+    out.begin(5);
+    await out.write(
+      `5 0 obj\n<< /Type /XObject /Subtype /Image /Width ${image.width} /Height ${image.height} ` +
+        `${image.entries} /Length ${image.length} >>\nstream\n`,
+    );
+    let written = 0;
+    await image.data(async (b) => {
+      written += b.length;
+      await out.writeNow(b);
+    });
+    if (written !== image.length) throw broken();
+    await out.write("\nendstream\nendobj\n");
+    await out.end(6);
+    return page;
+  } finally {
+    await handle.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// JPEG
+
+/** Start-of-frame markers (baseline, extended, progressive, lossless; not DHT C4, JPG C8, DAC CC). */
+function isStartOfFrame(marker: number): boolean {
+  return marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+}
+
+async function jpegImage(handle: FileHandle, size: number): Promise<ImageObject> {
+  let at = 2;
+  let resolution: ImageResolution | null = null;
+  for (;;) {
+    const head = await readAt(handle, at, 4);
+    if (head.length < 2 || head[0] !== 0xff) throw broken();
+    const marker = head[1]!;
+    if (marker === 0xff) {
+      at += 1; // fill byte
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2; // no length
+      continue;
+    }
+    if (head.length < 4 || marker === 0xd9 || marker === 0xda) throw broken(); // no frame before the scan
+    const length = head.readUInt16BE(2);
+    if (length < 2) throw broken();
+    if (marker === 0xe0 && !resolution) {
+      const app = await readAt(handle, at + 4, 12);
+      if (app.length === 12 && app.subarray(0, 5).toString("latin1") === "JFIF\0") {
+        const units = app[7];
+        const x = app.readUInt16BE(8);
+        const y = app.readUInt16BE(10);
+        if (units === 1) resolution = { dpiX: x, dpiY: y };
+        if (units === 2) resolution = { dpiX: x * 2.54, dpiY: y * 2.54 };
+      }
+    }
+    if (isStartOfFrame(marker)) {
+      const frame = await readAt(handle, at + 4, 6);
+      if (frame.length < 6) throw broken();
+      const bits = frame[0]!;
+      const height = frame.readUInt16BE(1);
+      const width = frame.readUInt16BE(3);
+      const components = frame[5]!;
+      const space =
+        components === 1
+          ? "/DeviceGray"
+          : components === 3
+            ? "/DeviceRGB"
+            : components === 4
+              ? "/DeviceCMYK"
+              : null;
+      if (!space || width === 0 || height === 0) throw broken();
+      return {
+        width,
+        height,
+        // CMYK JPEGs are stored inverted (Adobe's convention), as pdf-lib assumes too.
+        entries:
+          `/ColorSpace ${space} /BitsPerComponent ${bits} /Filter /DCTDecode` +
+          (components === 4 ? " /Decode [1 0 1 0 1 0 1 0]" : ""),
+        length: size,
+        resolution: believableResolution(resolution),
+        data: async (write) => {
+          const piece = Buffer.allocUnsafe(COPY_BYTES);
+          for (let p = 0; p < size; p += COPY_BYTES)
+            await write(await readAt(handle, p, Math.min(COPY_BYTES, size - p), piece));
+        },
+      };
+    }
+    at += 2 + length;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// PNG
+
+interface PngHeader {
+  width: number;
+  height: number;
+  bitDepth: number;
+  colorType: number;
+  interlaced: boolean;
+}
+
+const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+const PNG_DEPTHS: Record<number, number[]> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
+};
+
+/** The PNG's image object, or "decode" when only decoding its pixels can make one. */
+async function pngImage(handle: FileHandle, size: number): Promise<ImageObject | "decode"> {
+  let header: PngHeader | null = null;
+  let palette: Buffer | null = null;
+  let transparency: Buffer | null = null;
+  let resolution: ImageResolution | null = null;
+  const data: { at: number; length: number }[] = [];
+  let dataLength = 0;
+  for (let at = 8; ;) {
+    const head = await readAt(handle, at, 8);
+    if (head.length < 8) throw broken(); // no IEND
+    const length = head.readUInt32BE(0);
+    const type = head.subarray(4, 8).toString("latin1");
+    if (at + 12 + length > size) throw broken();
+    if (!header && type !== "IHDR") throw broken();
+    if (type === "IHDR") {
+      const h = await readAt(handle, at + 8, 13);
+      if (length !== 13 || h.length < 13) throw broken();
+      header = {
+        width: h.readUInt32BE(0),
+        height: h.readUInt32BE(4),
+        bitDepth: h[8]!,
+        colorType: h[9]!,
+        interlaced: h[12] === 1,
+      };
+      if (
+        header.width === 0 ||
+        header.height === 0 ||
+        !PNG_DEPTHS[header.colorType]?.includes(header.bitDepth) ||
+        h[10] !== 0 ||
+        h[11] !== 0 ||
+        h[12]! > 1
+      ) {
+        throw broken();
+      }
+    } else if (type === "PLTE") {
+      if (length % 3 !== 0 || length === 0 || length > 768) throw broken();
+      palette = await readAt(handle, at + 8, length);
+    } else if (type === "tRNS") {
+      transparency = await readAt(handle, at + 8, Math.min(length, 256));
+    } else if (type === "pHYs" && length === 9) {
+      const p = await readAt(handle, at + 8, 9);
+      if (p[8] === 1) resolution = { dpiX: p.readUInt32BE(0) * 0.0254, dpiY: p.readUInt32BE(4) * 0.0254 };
+    } else if (type === "IDAT") {
+      data.push({ at: at + 8, length });
+      dataLength += length;
+    } else if (type === "IEND") {
+      break;
+    }
+    at += 12 + length;
+  }
+  if (!header || data.length === 0) throw broken();
+  const { width, height, bitDepth, colorType } = header;
+  if (colorType === 3 && !palette) throw broken();
+
+  const alpha = colorType === 4 || colorType === 6 || (colorType === 3 && transparency !== null);
+  if (alpha || header.interlaced) {
+    const decoded = width * height * (PNG_CHANNELS[colorType]! + 1) * (bitDepth === 16 ? 2 : 1);
+    if (decoded > MAX_DECODED_BYTES) {
+      throw new InvalidDocumentError(
+        "too_complex",
+        `The PNG is ${width}×${height} pixels ${header.interlaced ? "and interlaced" : "with transparency"}: too large to convert. Save it without ${header.interlaced ? "interlacing" : "transparency"} (or as a JPEG) and upload that.`,
+      );
+    }
+    return "decode";
+  }
+
+  const colors = PNG_CHANNELS[colorType]!;
+  let space: string;
+  if (colorType === 3)
+    space = `[/Indexed /DeviceRGB ${palette!.length / 3 - 1} <${palette!.toString("hex")}>]`;
+  else space = colorType === 0 ? "/DeviceGray" : "/DeviceRGB";
+  let mask = "";
+  if (transparency && (colorType === 0 || colorType === 2)) {
+    // A colour key: the pixels of exactly this colour are transparent.
+    const key: number[] = [];
+    for (let c = 0; c < colors && 2 * c + 1 < transparency.length; c++) {
+      const v = transparency.readUInt16BE(2 * c);
+      key.push(v, v);
+    }
+    if (key.length === 2 * colors) mask = ` /Mask [${key.join(" ")}]`;
+  }
+  const rowBytes = Math.ceil((width * colors * bitDepth) / 8);
+  const expected = height * (rowBytes + 1);
+  return {
+    width,
+    height,
+    entries:
+      `/ColorSpace ${space} /BitsPerComponent ${bitDepth} /Filter /FlateDecode ` +
+      `/DecodeParms << /Predictor 15 /Colors ${colors} /BitsPerComponent ${bitDepth} /Columns ${width} >>${mask}`,
+    length: dataLength,
+    resolution: believableResolution(resolution),
+    data: async (write) => {
+      // The compressed data is checked as it passes: whole (zlib's own checksum) and as long as
+      // the image needs, so a damaged PNG is refused here as pdf-lib would refuse it.
+      const inflate = createInflate();
+      let inflated = 0;
+      let failure: unknown = null;
+      inflate.on("data", (chunk: Buffer) => (inflated += chunk.length));
+      inflate.on("error", (error) => (failure ??= error));
+      const ended = new Promise<void>((resolve) => inflate.on("close", resolve));
+      const piece = Buffer.allocUnsafe(COPY_BYTES);
+      for (const part of data) {
+        for (let p = 0; p < part.length; p += COPY_BYTES) {
+          const bytes = await readAt(handle, part.at + p, Math.min(COPY_BYTES, part.length - p), piece);
+          await write(bytes);
+          if (failure) break;
+          // zlib copies what it is given only when it cannot take it at once: wait until it has
+          // used this piece before reading the next into the same buffer.
+          await new Promise<void>((resolve, reject) =>
+            inflate.write(bytes, (error) => (error ? reject(error) : resolve())),
+          ).catch((error: unknown) => (failure ??= error));
+        }
+      }
+      inflate.end();
+      await ended;
+      if (failure || inflated < expected) throw broken();
+    },
+  };
+}
+
+/**
+ * Writes to `output` (created, must not exist) a one-page PDF showing the PNG or JPEG in `input`;
+ * answers the page's size. Throws InvalidDocumentError `broken_image` for an image it cannot read,
+ * `too_complex` for a large PNG that would have to be decoded in memory.
+ */
+export async function imageFileToPdf(input: string, output: string): Promise<ImagePdf> {
+  const handle = await open(input, "r");
+  try {
+    const { size } = await handle.stat();
+    const signature = await readAt(handle, 0, 8);
+    let image: ImageObject | "decode";
+    if (signature.length >= 8 && signature.readUInt32BE(0) === 0x89504e47) {
+      image = await pngImage(handle, size);
+    } else if (
+      signature.length >= 3 &&
+      signature[0] === 0xff &&
+      signature[1] === 0xd8 &&
+      signature[2] === 0xff
+    ) {
+      image = await jpegImage(handle, size);
+    } else {
+      throw new InvalidDocumentError("mislabeled", "The file is not a PNG or JPEG image.");
+    }
+    if (image === "decode") {
+      // Small enough (MAX_DECODED_BYTES) to decode as the pane does, with pdf-lib.
+      const bytes = await imageToPdf(new Uint8Array(await readAt(handle, 0, size)));
+      const out = await open(output, "wx");
+      try {
+        await out.writeFile(bytes);
+        await out.sync();
+      } finally {
+        await out.close();
+      }
+      const page = (await PDFDocument.load(bytes)).getPage(0).getSize();
+      return { width: page.width, height: page.height };
+    }
+    return await writeImagePdf(output, image);
+  } finally {
+    await handle.close();
+  }
+}

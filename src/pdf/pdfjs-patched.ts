@@ -1,0 +1,131 @@
+// pdf.js for reading stored files with bounded memory (service only, Node only): the same pdfjs-dist
+// with two changes to its core (the "worker" module), made to its source text when it is loaded.
+// pdf.js has no option for either; both concern only what it fetches, never what it computes.
+//
+// 1. It never fetches the data of an image when reading text and page sizes. Before it extracts a
+//    page's text, pdf.js loads every stream among the page's resources (its ObjectLoader), and to
+//    read any stream's dictionary it first makes sure the whole stream is there (ChunkedStream's
+//    makeSubStream). For a scan that is every page's image: megabytes read, copied and kept until the
+//    document is closed, for a text layer of a few kilobytes. Text extraction only asks an image
+//    XObject its /Subtype, which the dictionary says; nothing here renders.
+// 2. It asks for at most REQUEST_CHUNKS chunks at a time. It asks for a stream it needs in one request,
+//    which it gets as one buffer and copies into its own copy of the file: a content stream of 50 MB
+//    held twice, 100 MB. In pieces, the pieces are freed as they are copied.
+// 3. It inflates compressed streams (content, fonts) in this thread, as it reads them, instead of
+//    through a DecompressionStream: that hands each stream to Node's zlib in the thread pool and
+//    back, a round trip that cost more than the rest of a page's reading (10 ms a page), and
+//    gathers the output twice over.
+// 4. A stream that inflates to more than MAX_DECODED_BYTES is not read: the reading fails with
+//    `too_complex` (pdf-file.ts). pdf.js keeps what it decodes in one growing buffer, off the heap
+//    that the reader thread's limits cap, so a small compressed stream (a "zip bomb") could
+//    otherwise take the service's memory.
+//
+// Each change is checked to apply exactly once: a pdfjs-dist whose source differs fails loudly
+// (the pdf-reader test loads it) instead of silently reading everything again.
+import { readFileSync } from "node:fs";
+import type { PdfJs } from "./find-tags";
+
+/** The most pdf.js asks for in one request, in its chunks (4 KiB in pdf-file.ts): 1 MiB. */
+const REQUEST_CHUNKS = 256;
+
+/** The most one stream may inflate to (its buffer doubles as it grows: 16 + 8 MB at the end). */
+export const MAX_DECODED_BYTES = 16 * 1024 * 1024;
+
+/** What the error of change 4 says, for pdf-file.ts to tell it from a damaged file. */
+export const TOO_COMPLEX_MARK = "sfo:too_complex";
+
+interface SourcePatch {
+  name: string;
+  find: string;
+  replace: string;
+}
+
+/** `stream` is one of pdf.js's streams; true for an image XObject, by its dictionary alone. */
+const IS_IMAGE = (stream: string) => `(${stream}?.dict?.getRaw?.("Subtype")?.name === "Image")`;
+
+const PATCHES: readonly SourcePatch[] = [
+  {
+    name: "makeSubStream leaves an image's data unread",
+    find: "  makeSubStream(start, length, dict = null) {\n    if (length) {\n      if (start + length > this.progressiveDataLength) {",
+    replace:
+      '  makeSubStream(start, length, dict = null) {\n    if (length && dict?.getRaw?.("Subtype")?.name !== "Image") {\n      if (start + length > this.progressiveDataLength) {',
+  },
+  {
+    name: "ObjectLoader skips images",
+    find: "      if (currentNode instanceof BaseStream) {\n        const baseStreams = currentNode.getBaseStreams();",
+    replace: `      if (currentNode instanceof BaseStream && ${IS_IMAGE("currentNode")}) {\n        continue;\n      }\n      if (currentNode instanceof BaseStream) {\n        const baseStreams = currentNode.getBaseStreams();`,
+  },
+  {
+    name: "requests of at most REQUEST_CHUNKS chunks",
+    find: "      const groupedChunksToRequest = this.groupChunks(chunksToRequest);",
+    replace: `      const groupedChunksToRequest = this.groupChunks(chunksToRequest).flatMap(g => {
+        const pieces = [];
+        for (let b = g.beginChunk; b < g.endChunk; b += ${REQUEST_CHUNKS}) {
+          pieces.push({ beginChunk: b, endChunk: Math.min(g.endChunk, b + ${REQUEST_CHUNKS}) });
+        }
+        return pieces;
+      });`,
+  },
+  {
+    name: "Flate streams inflated in this thread",
+    find: "class FlateStream extends DecodeStream {\n  #isAsync = true;",
+    replace: "class FlateStream extends DecodeStream {\n  #isAsync = false;",
+  },
+  {
+    name: "a decoded stream of at most MAX_DECODED_BYTES",
+    find: "    let size = this.minBufferLength;",
+    replace: `    if (requested > ${MAX_DECODED_BYTES}) {
+      globalThis[Symbol.for("${TOO_COMPLEX_MARK}")] = true;
+      throw new Error("${TOO_COMPLEX_MARK}: a stream decodes to more than ${MAX_DECODED_BYTES} bytes");
+    }
+    let size = this.minBufferLength;`,
+  },
+];
+
+/**
+ * Whether a stream went past MAX_DECODED_BYTES since the last call. pdf.js catches most errors in a
+ * page's content (it skips what it cannot read), so the error of change 4 is also left here.
+ */
+export function takeTooComplex(): boolean {
+  const g = globalThis as Record<symbol, unknown>;
+  const key = Symbol.for(TOO_COMPLEX_MARK);
+  const was = g[key] === true;
+  delete g[key];
+  return was;
+}
+
+/** The worker module's source with the changes above; throws if one does not apply exactly once. */
+export function patchWorkerSource(source: string): string {
+  for (const patch of PATCHES) {
+    const at = source.indexOf(patch.find);
+    if (at < 0 || source.indexOf(patch.find, at + 1) >= 0) {
+      throw new Error(`pdf.js change "${patch.name}" does not apply to this pdfjs-dist.`);
+    }
+    source = source.slice(0, at) + patch.replace + source.slice(at + patch.find.length);
+  }
+  return source;
+}
+
+let loading: Promise<PdfJs> | null = null;
+
+/**
+ * pdf.js with the changes above, its core in this thread. Loads the core as an ES module from a
+ * data: URL, so it needs Node's own module loader: a worker thread or a plain process, not jest's
+ * module registry. The thread must not also load the unchanged core (find-tags.ts's loadPdfJs).
+ */
+export function loadPatchedPdfJs(): Promise<PdfJs> {
+  loading ??= (async () => {
+    const file = require.resolve("pdfjs-dist/legacy/build/pdf.worker.mjs");
+    // Without its source map comment: relative to a data: URL it names nothing (and Node, with
+    // source maps on, as tsx has them, fails to load the module over it).
+    const source = patchWorkerSource(readFileSync(file, "utf8")).replace(
+      /\n\/\/# sourceMappingURL=.*\s*$/,
+      "\n",
+    );
+    const url = `data:text/javascript;base64,${Buffer.from(source).toString("base64")}`;
+    const worker: unknown = await import(/* webpackIgnore: true */ url);
+    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+    return import("pdfjs-dist/legacy/build/pdf.mjs");
+  })();
+  return loading;
+}

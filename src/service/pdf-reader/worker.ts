@@ -1,0 +1,40 @@
+// The PDF reader's thread (see index.ts): reads one file at a time with readPdfFile and pdf.js as
+// changed by src/pdf/pdfjs-patched.ts, and answers what it read or why it refused.
+import v8 from "node:v8";
+import vm from "node:vm";
+import { parentPort } from "node:worker_threads";
+import { DocumentLimitError, InvalidDocumentError } from "../../pdf/inspect";
+import { readPdfFile } from "../../pdf/pdf-file";
+import { loadPatchedPdfJs } from "../../pdf/pdfjs-patched";
+import type { ReaderReply, ReaderRequest } from "./protocol";
+
+const port = parentPort!;
+
+// A full collection now and then while pdf.js loads (see readPdfFile's collectGarbage). The flag
+// only gives new contexts a gc(); the function collects this thread's heap.
+v8.setFlagsFromString("--expose-gc");
+const collectGarbage = vm.runInNewContext("gc") as () => void;
+
+port.on("message", (request: ReaderRequest) => {
+  void readPdfFile(request.file, {
+    loadPdfJs: loadPatchedPdfJs,
+    tags: request.tags,
+    collectGarbage,
+    syncReads: true,
+  }).then(
+    (reading) => port.postMessage({ id: request.id, ok: true, reading } satisfies ReaderReply),
+    (error: unknown) => {
+      let reply: ReaderReply;
+      if (error instanceof InvalidDocumentError) {
+        reply = { id: request.id, ok: false, kind: "invalid", reason: error.reason, message: error.message };
+      } else if (error instanceof DocumentLimitError) {
+        const { limit, actual, maximum } = error;
+        reply = { id: request.id, ok: false, kind: "limit", limit, actual, maximum };
+      } else {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        reply = { id: request.id, ok: false, kind: "error", message };
+      }
+      port.postMessage(reply);
+    },
+  );
+});

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsync } from "fastify";
+import { messageFor } from "../domain/outbox";
+import type { SigningLinks } from "../domain/signing-links";
+import { signingLinkFor } from "../mail/signing-link";
+import type { PackageRecord, Storage } from "../storage";
+
+const LIMIT = 200;
+const SIGN_LINK = /https?:\/\/[^\s"<>]+\/sign\/[A-Za-z0-9_-]+/g;
+
+/**
+ * Development only (registered when start-dev.ts sets config.devRoutes; never in a deployment): the
+ * outbox as the workbench's Mailbox page shows it, each mail as it is or will be sent, with its links,
+ * so that a local user without SMTP opens a link as a signer would. No credential: `npm start`'s
+ * service listens on loopback, and the mails are the developer's own test data.
+ */
+const devRoutes: FastifyPluginAsync<{ storage: Storage; links: SigningLinks }> = async (
+  app,
+  { storage, links },
+) => {
+  const handler = async () => {
+    const rows = await storage.outbox.list({ tenantId: null, status: null, limit: LIMIT });
+    const packages = new Map<string, PackageRecord | null>();
+    const items = [];
+    for (const row of rows) {
+      if (!packages.has(row.packageId))
+        packages.set(row.packageId, await storage.packages.get(row.tenantId, row.packageId));
+      const pkg = packages.get(row.packageId);
+      if (!pkg) continue;
+      // The sender's Completed mail gets its zip link only when it is delivered (a day's download).
+      const mail = messageFor(row, pkg, signingLinkFor(row, links));
+      const found = mail.text.match(SIGN_LINK) ?? [];
+      const to = mail.to.name ? `${mail.to.name} <${mail.to.address}>` : mail.to.address;
+      items.push({
+        id: row.id,
+        kind: row.kind,
+        to,
+        email: row.email,
+        name: row.name,
+        subject: mail.subject,
+        text: mail.text,
+        links: found,
+        link: found[0] ?? null,
+        status: row.status,
+        createdOn: row.createdOn,
+      });
+    }
+    return { items };
+  };
+  const options = { schema: { hide: true } };
+  app.get("/api/dev/outbox", options, handler);
+  app.get("/api/v1/dev/outbox", options, handler);
+};
+
+export default devRoutes;

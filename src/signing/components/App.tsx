@@ -1,0 +1,122 @@
+/**
+ * The signing page: asks the service what the link is (GET /api/v1/signing/{token}) and shows the
+ * matching page: the access-code prompt, the signing view, or a page that says plainly why there is
+ * nothing to sign (not your turn, done, done by another member of the group, declined, voided,
+ * expired, reassigned, not a valid link).
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { SigningApiError, type SigningApi } from "../api";
+import type { PdfLoader } from "../pdf";
+import type { SigningSession } from "../types";
+import { AccessCodeForm } from "./AccessCodeForm";
+import { SigningView } from "./SigningView";
+import { StatePage } from "./StatePage";
+
+type Phase =
+  | { kind: "loading" }
+  | { kind: "invalid" }
+  | { kind: "failed"; message: string }
+  | { kind: "session"; session: SigningSession; justDone: boolean };
+
+export function App({ api, pdf }: { api: SigningApi | null; pdf: PdfLoader }) {
+  const [phase, setPhase] = useState<Phase>(api ? { kind: "loading" } : { kind: "invalid" });
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const load = useCallback(async () => {
+    if (!api) return;
+    setPhase({ kind: "loading" });
+    try {
+      setPhase({ kind: "session", session: await api.session(), justDone: false });
+    } catch (error) {
+      if (error instanceof SigningApiError && error.status === 404) setPhase({ kind: "invalid" });
+      else setPhase({ kind: "failed", message: error instanceof Error ? error.message : String(error) });
+    }
+  }, [api]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // A new page (not a re-render): its heading takes the focus, so a screen reader says where the
+  // signer is and the keyboard starts from the top.
+  const pageKey =
+    phase.kind === "session" ? `${phase.kind}:${phase.session.state}:${phase.justDone}` : phase.kind;
+  const firstPage = useRef(true);
+  useEffect(() => {
+    if (firstPage.current) {
+      firstPage.current = false;
+      if (phase.kind === "loading") return;
+    }
+    heading.current?.focus();
+  }, [pageKey, phase.kind]);
+
+  const title =
+    phase.kind === "session" ? phase.session.package.name || "Documents to sign" : "Sign for Outlook";
+  useEffect(() => {
+    document.title = `${title} – Sign for Outlook`;
+  }, [title]);
+
+  if (phase.kind === "loading") {
+    return (
+      <main className="page narrow" aria-busy="true">
+        <p className="brand">Sign for Outlook</p>
+        <h1 ref={heading} tabIndex={-1}>
+          Opening your documents…
+        </h1>
+      </main>
+    );
+  }
+  if (phase.kind === "invalid") {
+    return (
+      <main className="page narrow">
+        <p className="brand">Sign for Outlook</p>
+        <h1 ref={heading} tabIndex={-1}>
+          This link is not valid
+        </h1>
+        <p>
+          The address may be cut off or changed. Open the link again from the email you received, or ask the
+          sender for a new one.
+        </p>
+      </main>
+    );
+  }
+  if (phase.kind === "failed") {
+    return (
+      <main className="page narrow">
+        <p className="brand">Sign for Outlook</p>
+        <h1 ref={heading} tabIndex={-1}>
+          The documents could not be opened
+        </h1>
+        <p role="alert">{phase.message}</p>
+        <button type="button" className="button primary" onClick={() => void load()}>
+          Try again
+        </button>
+      </main>
+    );
+  }
+
+  const { session } = phase;
+  if (session.state === "AccessCodeRequired") {
+    return (
+      <AccessCodeForm
+        api={api!}
+        session={session}
+        headingRef={heading}
+        onAccepted={(next) => setPhase({ kind: "session", session: next, justDone: false })}
+      />
+    );
+  }
+  if (session.state === "Ready") {
+    return (
+      <SigningView
+        api={api!}
+        session={session}
+        pdf={pdf}
+        headingRef={heading}
+        onDone={(next) => setPhase({ kind: "session", session: next, justDone: true })}
+        onReload={() => void load()}
+      />
+    );
+  }
+  return <StatePage session={session} justDone={phase.justDone} headingRef={heading} api={api!} pdf={pdf} />;
+}

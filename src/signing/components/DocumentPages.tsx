@@ -1,0 +1,233 @@
+/**
+ * The documents page by page: each page is a box of the page's proportions (known from the session,
+ * so nothing moves when pdf.js arrives) holding a canvas that pdf.js draws into once the page comes
+ * near the screen, and the signer's fields on top of it where the sender placed them. A field of the
+ * signer's is a button that selects it in the guide; the others (auto fields, read-only pages) show
+ * their value.
+ */
+import { useEffect, useRef, useState } from "react";
+import type { SigningApi } from "../api";
+import { fieldName, hasValue, isAuto, type Values } from "../fields";
+import type { PdfDocumentHandle, PdfLoader } from "../pdf";
+import type { SigningDocument, SigningField, SigningSession } from "../types";
+import { formatDate } from "./words";
+
+export function fieldElementId(fieldId: string): string {
+  return `field-${fieldId}`;
+}
+
+function autoPreview(field: SigningField, signer: SigningSession["signer"]): string {
+  if (hasValue(field.value)) return field.auto === "DateSigned" ? formatDate(field.value) : field.value;
+  if (field.auto === "Name") return signer.name;
+  if (field.auto === "Email") return signer.email;
+  return formatDate(new Date().toISOString());
+}
+
+function shownValue(field: SigningField, value: string | null | undefined) {
+  if (!hasValue(value)) return null;
+  switch (field.type) {
+    case "Signature":
+    case "Initials":
+      return <img src={value} alt="" className="ink" />;
+    case "Checkbox":
+      return value === "true" ? "✓" : "";
+    case "Date":
+      return formatDate(value);
+    case "Attachment":
+      return `📎 ${value}`;
+    default:
+      return value;
+  }
+}
+
+function PageView({
+  doc,
+  pageNumber,
+  handle,
+  fields,
+  values,
+  currentId,
+  signer,
+  onSelect,
+}: {
+  doc: SigningDocument;
+  pageNumber: number;
+  handle: PdfDocumentHandle | null;
+  fields: SigningField[];
+  values: Values;
+  currentId: string | null;
+  signer: SigningSession["signer"];
+  onSelect: ((id: string) => void) | null;
+}) {
+  const size = doc.pages[pageNumber - 1] ?? { width: 612, height: 792 };
+  const frame = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [visible, setVisible] = useState(typeof IntersectionObserver === "undefined");
+  const [drawn, setDrawn] = useState(false);
+
+  useEffect(() => {
+    if (visible || !frame.current) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setVisible(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: "100% 0px" },
+    );
+    observer.observe(frame.current);
+    return () => observer.disconnect();
+  }, [visible]);
+
+  useEffect(() => {
+    if (!handle || !visible || drawn || !canvas.current || !frame.current) return;
+    let cancelled = false;
+    const width = Math.max(frame.current.clientWidth, 320);
+    handle
+      .renderPage(pageNumber, canvas.current, width)
+      .then(() => !cancelled && setDrawn(true))
+      .catch(() => undefined); // the page stays blank; its fields still work
+    return () => {
+      cancelled = true;
+    };
+  }, [handle, visible, drawn, pageNumber]);
+
+  const place = (f: SigningField) => ({
+    left: `${(f.x / size.width) * 100}%`,
+    top: `${(f.y / size.height) * 100}%`,
+    width: `${(f.width / size.width) * 100}%`,
+    height: `${(f.height / size.height) * 100}%`,
+  });
+
+  return (
+    <div
+      ref={frame}
+      className={`pdf-page${drawn ? " drawn" : ""}`}
+      style={{ aspectRatio: `${size.width} / ${size.height}` }}
+      role="group"
+      aria-label={`${doc.name}, page ${pageNumber} of ${doc.pageCount}`}
+    >
+      <canvas ref={canvas} aria-hidden="true" />
+      {fields.map((f) => {
+        const value = values[f.id];
+        if (isAuto(f) || !onSelect) {
+          const text = isAuto(f) ? autoPreview(f, signer) : shownValue(f, value);
+          return (
+            <div key={f.id} id={fieldElementId(f.id)} className="field readonly" style={place(f)}>
+              <span className="field-value">{text}</span>
+            </div>
+          );
+        }
+        const filled = hasValue(value);
+        const label = `${fieldName(f)}${f.required ? ", required" : ""}${filled ? ", filled" : ", empty"}`;
+        return (
+          <button
+            key={f.id}
+            id={fieldElementId(f.id)}
+            type="button"
+            className={`field${filled ? " filled" : ""}${f.required ? " required" : ""}${f.id === currentId ? " current" : ""}`}
+            style={place(f)}
+            aria-label={label}
+            aria-current={f.id === currentId ? "true" : undefined}
+            onClick={() => onSelect(f.id)}
+          >
+            <span className="field-value" aria-hidden="true">
+              {filled ? shownValue(f, value) : fieldName(f)}
+            </span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function DocumentView({
+  api,
+  pdf,
+  doc,
+  fields,
+  values,
+  currentId,
+  signer,
+  onSelect,
+}: {
+  api: SigningApi;
+  pdf: PdfLoader;
+  doc: SigningDocument;
+  fields: SigningField[];
+  values: Values;
+  currentId: string | null;
+  signer: SigningSession["signer"];
+  onSelect: ((id: string) => void) | null;
+}) {
+  const [handle, setHandle] = useState<PdfDocumentHandle | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    let opened: PdfDocumentHandle | null = null;
+    let cancelled = false;
+    pdf
+      .open(api.documentUrl(doc.id), api.headers())
+      .then((h) => {
+        opened = h;
+        if (cancelled) h.destroy();
+        else setHandle(h);
+      })
+      .catch((error: unknown) => {
+        if (!cancelled)
+          setProblem(
+            `The pages of this document could not be shown (${error instanceof Error ? error.message : String(error)}). Your fields below still work; reload the page to try again.`,
+          );
+      });
+    return () => {
+      cancelled = true;
+      opened?.destroy();
+    };
+  }, [api, pdf, doc.id]);
+
+  const pages = Array.from({ length: doc.pageCount }, (_, i) => i + 1);
+  return (
+    <section className="document" aria-labelledby={`doc-${doc.id}`}>
+      <h2 id={`doc-${doc.id}`}>{doc.name}</h2>
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {pages.map((n) => (
+        <PageView
+          key={n}
+          doc={doc}
+          pageNumber={n}
+          handle={handle}
+          fields={fields.filter((f) => f.documentId === doc.id && f.page === n)}
+          values={values}
+          currentId={currentId}
+          signer={signer}
+          onSelect={onSelect}
+        />
+      ))}
+    </section>
+  );
+}
+
+export function DocumentPages(props: {
+  api: SigningApi;
+  pdf: PdfLoader;
+  documents: SigningDocument[];
+  fields: SigningField[];
+  values: Values;
+  currentId: string | null;
+  signer: SigningSession["signer"];
+  onSelect: ((id: string) => void) | null;
+}) {
+  const { documents, ...rest } = props;
+  return (
+    <>
+      {documents.map((doc) => (
+        <DocumentView key={doc.id} doc={doc} {...rest} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * A signature or initials: typed (the name drawn in the handwriting font, fully usable from the
+ * keyboard) or drawn with a mouse, pen or finger (signature_pad, loaded only when chosen). Either
+ * way the value sent is a PNG data URL.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+import type SignaturePadType from "signature_pad";
+import { initialsOf } from "../fields";
+import { INK, typedSignaturePng } from "../typed-signature";
+
+export function SignatureEditor({
+  kind,
+  name,
+  value,
+  describedBy,
+  busy,
+  onAdopt,
+  onProblem,
+}: {
+  kind: "Signature" | "Initials";
+  /** The signer's name, the typed text to start from. */
+  name: string;
+  value: string | null;
+  /** Ids of the label and error, for the controls. */
+  describedBy: string;
+  busy: boolean;
+  onAdopt: (png: string | null) => void;
+  onProblem: (message: string | null) => void;
+}) {
+  const [mode, setMode] = useState<"type" | "draw">("type");
+  const [text, setText] = useState(kind === "Initials" ? initialsOf(name) : name);
+  const [empty, setEmpty] = useState(true);
+  // With a signature already adopted, the editor stays folded away until the signer asks for it.
+  const [editing, setEditing] = useState(value === null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const pad = useRef<SignaturePadType | null>(null);
+  const textId = useId();
+  const word = kind === "Initials" ? "initials" : "signature";
+
+  useEffect(() => {
+    if (mode !== "draw" || !editing || !canvas.current) return;
+    let cancelled = false;
+    const element = canvas.current;
+    void import(/* webpackChunkName: "signature-pad" */ "signature_pad").then(({ default: SignaturePad }) => {
+      if (cancelled) return;
+      const ratio = Math.max(window.devicePixelRatio || 1, 1);
+      element.width = element.clientWidth * ratio;
+      element.height = element.clientHeight * ratio;
+      element.getContext("2d")?.scale(ratio, ratio);
+      const instance = new SignaturePad(element, { penColor: INK, minWidth: 1, maxWidth: 3 });
+      instance.addEventListener("endStroke", () => setEmpty(instance.isEmpty()));
+      pad.current = instance;
+    });
+    return () => {
+      cancelled = true;
+      pad.current?.off();
+      pad.current = null;
+      setEmpty(true);
+    };
+  }, [mode, editing]);
+
+  async function adoptTyped() {
+    if (!text.trim()) {
+      onProblem(`Type your ${word} first.`);
+      return;
+    }
+    onProblem(null);
+    try {
+      onAdopt(await typedSignaturePng(text, kind === "Initials" ? 56 : 64));
+      setEditing(false);
+    } catch (error) {
+      onProblem(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  function adoptDrawn() {
+    if (!pad.current || pad.current.isEmpty()) {
+      onProblem(`Draw your ${word} in the box first.`);
+      return;
+    }
+    onProblem(null);
+    onAdopt(pad.current.toDataURL("image/png"));
+    setEditing(false);
+  }
+
+  return (
+    <div className="signature-editor">
+      {value && (
+        <div className="current-signature">
+          <img src={value} alt={`Your ${word} as it will appear`} className="ink" />
+          <div className="button-row">
+            {!editing && (
+              <button type="button" className="button" disabled={busy} onClick={() => setEditing(true)}>
+                Sign again
+              </button>
+            )}
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => {
+                onAdopt(null);
+                setEditing(true);
+              }}
+            >
+              Clear {word}
+            </button>
+          </div>
+        </div>
+      )}
+      {!editing ? null : (
+        <>
+          <fieldset className="choice-row">
+            <legend>How do you want to sign?</legend>
+            <label>
+              <input
+                type="radio"
+                name={`${textId}-mode`}
+                checked={mode === "type"}
+                onChange={() => setMode("type")}
+              />
+              Type
+            </label>
+            <label>
+              <input
+                type="radio"
+                name={`${textId}-mode`}
+                checked={mode === "draw"}
+                onChange={() => setMode("draw")}
+              />
+              Draw
+            </label>
+          </fieldset>
+          {mode === "type" ? (
+            <div className="form-row">
+              <label htmlFor={textId}>
+                {kind === "Initials" ? "Your initials" : "Your name as you sign it"}
+              </label>
+              <input
+                id={textId}
+                type="text"
+                value={text}
+                maxLength={kind === "Initials" ? 10 : 100}
+                aria-describedby={describedBy}
+                onChange={(e) => setText(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === "Enter") {
+                    e.preventDefault();
+                    void adoptTyped();
+                  }
+                }}
+              />
+              <p className="typed-preview" aria-hidden="true">
+                {text || " "}
+              </p>
+              <button
+                type="button"
+                className="button primary"
+                disabled={busy}
+                onClick={() => void adoptTyped()}
+              >
+                {value ? `Use this ${word} instead` : `Sign with this ${word}`}
+              </button>
+            </div>
+          ) : (
+            <div className="form-row">
+              <canvas
+                ref={canvas}
+                className={`draw-pad${kind === "Initials" ? " initials" : ""}`}
+                role="img"
+                aria-label={`Drawing area: draw your ${word} with a mouse, pen or finger`}
+              />
+              <div className="button-row">
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    pad.current?.clear();
+                    setEmpty(true);
+                  }}
+                >
+                  Clear drawing
+                </button>
+                <button
+                  type="button"
+                  className="button primary"
+                  disabled={busy || empty}
+                  onClick={adoptDrawn}
+                >
+                  {value ? `Use this drawing instead` : `Sign with this drawing`}
+                </button>
+              </div>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

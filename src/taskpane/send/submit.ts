@@ -1,0 +1,409 @@
+/**
+ * Step 5, sending: the draft package on the service made to match the user's choices, then sent.
+ *
+ *   package (create, or update the draft kept from an earlier try) → reminders → documents (each
+ *   stamped, uploaded in 4 MiB blocks through an upload session) → signers (in list order, so the
+ *   Nth is signer N of the tags) → apply-detected-tags → send
+ *
+ * Every step can be run again: what the draft remembers (package id, per document the upload
+ * session or document and the SHA-256 of its bytes) is saved as soon as the service has it, and a
+ * new try checks it against the service instead of trusting it. So a network failure or a closed
+ * pane loses nothing: the next try sends only the blocks the session lacks.
+ */
+import { isApiError } from "../../api/errors";
+import type { ApiClient, Schemas } from "../../api/client";
+import type { SignatureBlockSigner } from "../../pdf/stamp-tags";
+import type { SendDocument } from "./documents";
+import type { DocumentProgress, SendDraft } from "./draft";
+import { chosenSigners, describeSigner, signerIndexes, stampsFor } from "./fields";
+import { routingOrders, type SignerRow } from "./signers";
+import type { FinalOptions } from "./stamp";
+
+export type PackageResponse = Schemas["PackageResponse"];
+export type SignerResponse = Schemas["SignerApiResponse"];
+export type DocumentResponse = Schemas["DocumentApiResponse"];
+type UploadSession = Schemas["UploadSessionResponse"];
+
+export type SubmitStage = "package" | "documents" | "signers" | "fields" | "sending";
+
+export const STAGE_LABELS: Record<SubmitStage, string> = {
+  package: "Preparing the package",
+  documents: "Uploading the documents",
+  signers: "Adding the signers",
+  fields: "Placing the fields",
+  sending: "Sending",
+};
+
+export type SubmitEvent =
+  | { kind: "stage"; stage: SubmitStage }
+  | { kind: "upload"; docKey: string; sent: number; total: number; resumed: boolean };
+
+/** A send that stopped: at which stage, for which document, and the service's error. */
+export class SubmitError extends Error {
+  constructor(
+    readonly stage: SubmitStage,
+    override readonly cause: unknown,
+    readonly docKey: string | null = null,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = "SubmitError";
+  }
+}
+
+export interface StampModule {
+  asPdf(bytes: Uint8Array, contentType: string): Promise<Uint8Array>;
+  finalPdf(pdf: Uint8Array, options: FinalOptions): Promise<Uint8Array>;
+}
+
+export interface SubmitInput {
+  api: ApiClient;
+  draft: SendDraft;
+  /** Rows left out of the package (accepted empty groups). */
+  leftOut: ReadonlySet<string>;
+  /** Rows that get a signature block (accepted "no field"); every signer when the draft asks for one. */
+  blockFor: ReadonlySet<string>;
+  name: string;
+  source: { conversationId: string | null; internetMessageId: string | null; subject: string | null };
+  /** The document's bytes as attached or picked. */
+  readBytes(doc: SendDocument): Promise<Uint8Array>;
+  stamp: StampModule;
+  sha256(bytes: Uint8Array): Promise<string>;
+  /** Keeps what the service now holds (saved in the draft at once). */
+  remember(patch: { packageId?: string | null; progress?: Record<string, DocumentProgress> }): void;
+  onEvent(event: SubmitEvent): void;
+  /** Milliseconds since the epoch; the expiry counts from it. */
+  now?: () => number;
+}
+
+export interface SubmitResult {
+  pkg: PackageResponse;
+  signers: SignerResponse[];
+  documents: DocumentResponse[];
+  /** Tags the service did not turn into fields (for a signer who does not exist, unreadable). */
+  skipped: { text: string; page: number; reason: string; message: string }[];
+}
+
+const BLOCK_TIMEOUT_MS = 120_000;
+
+const isNotFound = (error: unknown) => isApiError(error) && error.status === 404;
+
+/** The PDF file name of a document sent as a PDF (an image's name gets ".pdf"). */
+export function pdfFileName(name: string): string {
+  return /\.pdf$/i.test(name) ? name : `${name.replace(/\.(png|jpe?g)$/i, "")}.pdf`;
+}
+
+async function step<T>(stage: SubmitStage, run: () => Promise<T>, docKey: string | null = null): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw error instanceof SubmitError ? error : new SubmitError(stage, error, docKey);
+  }
+}
+
+export async function submitDraft(input: SubmitInput): Promise<SubmitResult> {
+  const { api, draft } = input;
+  const now = input.now ?? Date.now;
+  const progress: Record<string, DocumentProgress> = { ...draft.progress };
+  const keep = (docKey: string, value: DocumentProgress) => {
+    progress[docKey] = value;
+    input.remember({ progress: { ...progress } });
+  };
+
+  // 1. The package: the draft kept from an earlier try, or a new one.
+  input.onEvent({ kind: "stage", stage: "package" });
+  const fields = {
+    name: input.name,
+    emailSubject: draft.subject,
+    emailMessage: draft.message,
+    enforceSigningOrder: draft.signInOrder,
+    expirationDate:
+      draft.expiresInDays === null ? "" : new Date(now() + draft.expiresInDays * 86_400_000).toISOString(),
+  };
+  let pkg = await step("package", async () => {
+    if (draft.packageId) {
+      try {
+        const existing = await api.request("GET", "/api/v1/packages/{id}", { path: { id: draft.packageId } });
+        // An earlier try that sent it but never heard the answer: it is sent.
+        if (existing.status !== "Draft") return existing;
+        return await api.request("PUT", "/api/v1/packages/{id}", { path: { id: existing.id }, body: fields });
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+      }
+    }
+    const created = await api.request("POST", "/api/v1/packages", {
+      body: {
+        ...fields,
+        expirationDate: fields.expirationDate || null,
+        source: { kind: "outlook", ...input.source },
+      },
+    });
+    input.remember({ packageId: created.id, progress: {} });
+    for (const key of Object.keys(progress)) delete progress[key];
+    return created;
+  });
+  const id = pkg.id;
+  if (pkg.status !== "Draft") {
+    const signers = (await api.request("GET", "/api/v1/packages/{id}/signers", { path: { id } })).items;
+    const documents = (await api.request("GET", "/api/v1/packages/{id}/documents", { path: { id } })).items;
+    return { pkg, signers, documents, skipped: [] };
+  }
+  await step("package", () =>
+    api.request("PATCH", "/api/v1/packages/{id}/reminders", {
+      path: { id },
+      body: draft.reminders.enabled
+        ? {
+            enabled: true,
+            firstAfterDays: draft.reminders.firstAfterDays,
+            everyDays: draft.reminders.everyDays,
+          }
+        : { enabled: false },
+    }),
+  );
+
+  // 2. The documents, stamped and uploaded; those the user no longer sends are deleted.
+  input.onEvent({ kind: "stage", stage: "documents" });
+  const rows = draft.rows.filter((r) => !input.leftOut.has(r.key));
+  const indexes = signerIndexes(draft.rows, new Set(input.leftOut));
+  const chosenDocs = draft.documents.filter((d) => d.included && d.sendable);
+  const lastDoc = chosenDocs.at(-1)?.key;
+  const block: SignatureBlockSigner[] = chosenSigners(rows)
+    .filter((r) => (draft.signatureBlock ? r.type !== "CarbonCopy" : input.blockFor.has(r.key)))
+    .map((r) => ({
+      name: describeSigner(r),
+      ...(r.kind === "person" ? { email: r.email } : {}),
+      signerIndex: indexes.get(r.key)!,
+    }));
+  let onService = await step(
+    "documents",
+    async () =>
+      new Map(
+        (await api.request("GET", "/api/v1/packages/{id}/documents", { path: { id } })).items.map((d) => [
+          d.id,
+          d,
+        ]),
+      ),
+  );
+  const documents: DocumentResponse[] = [];
+  for (const doc of chosenDocs) {
+    const sent = await step(
+      "documents",
+      async () => {
+        const original = await input.readBytes(doc);
+        const pdf = await input.stamp.asPdf(original, doc.contentType);
+        const bytes = await input.stamp.finalPdf(pdf, {
+          stamps: stampsFor(doc.key, draft.fields, indexes, draft.tagFormat),
+          visible: draft.visibleTags,
+          block: doc.key === lastDoc ? block : [],
+          format: draft.tagFormat,
+        });
+        const sha256 = await input.sha256(bytes);
+        const known = progress[doc.key];
+        const existing = known?.documentId ? onService.get(known.documentId) : undefined;
+        if (existing && known!.sha256 === sha256) {
+          input.onEvent({
+            kind: "upload",
+            docKey: doc.key,
+            sent: bytes.length,
+            total: bytes.length,
+            resumed: true,
+          });
+          return existing;
+        }
+        if (existing) {
+          await deleteDocument(api, id, existing.id);
+          onService.delete(existing.id);
+        }
+        return uploadDocument(api, id, {
+          docKey: doc.key,
+          fileName: pdfFileName(doc.name),
+          bytes,
+          sha256,
+          known: known && known.sha256 === sha256 ? known : null,
+          keep: (value) => keep(doc.key, value),
+          onEvent: input.onEvent,
+          claimed: new Set(documents.map((d) => d.id)),
+        });
+      },
+      doc.key,
+    );
+    documents.push(sent);
+  }
+  await step("documents", async () => {
+    const wanted = new Set(documents.map((d) => d.id));
+    onService = new Map(
+      (await api.request("GET", "/api/v1/packages/{id}/documents", { path: { id } })).items.map((d) => [
+        d.id,
+        d,
+      ]),
+    );
+    for (const stale of onService.keys()) if (!wanted.has(stale)) await deleteDocument(api, id, stale);
+  });
+
+  // 3. The signers, made again unless the service already has exactly these.
+  input.onEvent({ kind: "stage", stage: "signers" });
+  const signers = await step("signers", () => syncSigners(api, id, rows, draft.signInOrder));
+
+  // 4. Every tag in the documents (the user's stamped fields among them) becomes a field.
+  input.onEvent({ kind: "stage", stage: "fields" });
+  const applied = await step("fields", () =>
+    api.request("POST", "/api/v1/packages/{id}/apply-detected-tags", { path: { id }, body: {} }),
+  );
+
+  // 5. Send.
+  input.onEvent({ kind: "stage", stage: "sending" });
+  pkg = await step("sending", () => api.request("POST", "/api/v1/packages/{id}/send", { path: { id } }));
+  return {
+    pkg,
+    signers,
+    documents,
+    skipped: applied.skipped.filter((s) => s.reason !== "already_applied"),
+  };
+}
+
+async function deleteDocument(api: ApiClient, id: string, documentId: string): Promise<void> {
+  try {
+    await api.request("DELETE", "/api/v1/packages/{id}/documents/{documentId}", { path: { id, documentId } });
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+  }
+}
+
+interface UploadInput {
+  docKey: string;
+  fileName: string;
+  bytes: Uint8Array;
+  sha256: string;
+  /** The session (or document) an earlier try made of these very bytes. */
+  known: DocumentProgress | null;
+  keep(progress: DocumentProgress): void;
+  onEvent(event: SubmitEvent): void;
+  /** Documents of this send already accounted for (a lost commit answer is found by its hash). */
+  claimed: ReadonlySet<string>;
+}
+
+/**
+ * Uploads `bytes` through a chunked upload session, resuming the session of an earlier try when
+ * the service still has it (only the blocks it lacks are sent).
+ */
+export async function uploadDocument(api: ApiClient, id: string, u: UploadInput): Promise<DocumentResponse> {
+  const total = u.bytes.length;
+  let session: UploadSession | null = null;
+  let resumed = false;
+  if (u.known?.uploadId) {
+    try {
+      session = await api.request("GET", "/api/v1/packages/{id}/uploads/{uploadId}", {
+        path: { id, uploadId: u.known.uploadId },
+      });
+      resumed = true;
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      // Gone: committed by a try whose answer was lost, or expired. A document with these bytes
+      // that no other document of this send claims is that commit.
+      const found = await committedEarlier(api, id, u);
+      if (found) return found;
+    }
+  }
+  if (!session) {
+    session = await api.request("POST", "/api/v1/packages/{id}/uploads", {
+      path: { id },
+      body: { fileName: u.fileName, contentType: "application/pdf", size: total, sha256: u.sha256 },
+    });
+    u.keep({ sha256: u.sha256, uploadId: session.id, documentId: null });
+  }
+  const received = new Set(session.receivedBlocks);
+  const blockLength = (n: number) => Math.min(session!.blockSize, total - n * session!.blockSize);
+  let sent = [...received].reduce((sum, n) => sum + blockLength(n), 0);
+  u.onEvent({ kind: "upload", docKey: u.docKey, sent, total, resumed });
+  for (let n = 0; n < session.blockCount; n++) {
+    if (received.has(n)) continue;
+    const start = n * session.blockSize;
+    await api.request("PUT", "/api/v1/packages/{id}/uploads/{uploadId}/blocks/{block}", {
+      path: { id, uploadId: session.id, block: String(n) },
+      raw: {
+        bytes: u.bytes.subarray(start, start + blockLength(n)),
+        contentType: "application/octet-stream",
+      },
+      timeoutMs: BLOCK_TIMEOUT_MS,
+    });
+    sent += blockLength(n);
+    u.onEvent({ kind: "upload", docKey: u.docKey, sent, total, resumed });
+  }
+  let document: DocumentResponse;
+  try {
+    document = await api.request("POST", "/api/v1/packages/{id}/uploads/{uploadId}/commit", {
+      path: { id, uploadId: session.id },
+      timeoutMs: BLOCK_TIMEOUT_MS,
+    });
+  } catch (error) {
+    const found = isNotFound(error) ? await committedEarlier(api, id, u) : null;
+    if (!found) throw error;
+    document = found;
+  }
+  u.keep({ sha256: u.sha256, uploadId: null, documentId: document.id });
+  return document;
+}
+
+async function committedEarlier(
+  api: ApiClient,
+  id: string,
+  u: UploadInput,
+): Promise<DocumentResponse | null> {
+  const list = await api.request("GET", "/api/v1/packages/{id}/documents", { path: { id } });
+  const found = list.items.find((d) => d.sha256 === u.sha256 && !u.claimed.has(d.id)) ?? null;
+  if (found) u.keep({ sha256: u.sha256, uploadId: null, documentId: found.id });
+  return found;
+}
+
+/** What the service is asked to create for each row, in order. */
+export function signerRequests(rows: readonly SignerRow[], signInOrder: boolean) {
+  const orders = routingOrders(rows, signInOrder);
+  return chosenSigners(rows).map((row) => ({
+    ...(row.kind === "person"
+      ? { email: row.email, name: row.name || row.email }
+      : { signingGroupId: row.groupId, name: row.groupName }),
+    type: row.type,
+    routingOrder: orders.get(row.key)!,
+  }));
+}
+
+async function syncSigners(
+  api: ApiClient,
+  id: string,
+  rows: readonly SignerRow[],
+  signInOrder: boolean,
+): Promise<SignerResponse[]> {
+  const wanted = signerRequests(rows, signInOrder);
+  const existing = (await api.request("GET", "/api/v1/packages/{id}/signers", { path: { id } })).items;
+  const same =
+    existing.length === wanted.length &&
+    existing.every((s, i) => {
+      const w = wanted[i]!;
+      return (
+        s.type === w.type &&
+        s.routingOrder === w.routingOrder &&
+        ("signingGroupId" in w
+          ? s.signingGroupId === w.signingGroupId
+          : s.signingGroupId === null && (s.email ?? "").toLowerCase() === w.email!.toLowerCase())
+      );
+    });
+  if (same) return existing;
+  // Removing a signer removes its fields; they are made again from the tags afterwards.
+  for (const s of existing) {
+    try {
+      await api.request("DELETE", "/api/v1/packages/{id}/signers/{signerId}", {
+        path: { id, signerId: s.id },
+      });
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+  const created: SignerResponse[] = [];
+  for (let i = 0; i < wanted.length; i += 50) {
+    const answer = await api.request("POST", "/api/v1/packages/{id}/signers/bulk", {
+      path: { id },
+      body: { signers: wanted.slice(i, i + 50) },
+    });
+    created.push(...answer);
+  }
+  return created;
+}

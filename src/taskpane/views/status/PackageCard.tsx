@@ -1,0 +1,607 @@
+import { useId, useState } from "react";
+import {
+  Body1,
+  Button,
+  Caption1,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Subtitle2,
+  Textarea,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from "@fluentui/react-components";
+import {
+  AlertRegular,
+  ArrowDownloadRegular,
+  CertificateRegular,
+  ChevronDownRegular,
+  ChevronUpRegular,
+  HistoryRegular,
+  LinkRegular,
+  ProhibitedRegular,
+} from "@fluentui/react-icons";
+import { isApiError } from "../../../api/errors";
+import {
+  IN_FLIGHT_STATUSES,
+  type Package,
+  type PackagesApi,
+  type Signer,
+  type TimedLink,
+} from "../../../api/packages";
+import { copyText } from "../../clipboard";
+import { useHost } from "../../host-context";
+import type { Identity } from "../../session";
+import { useTelemetry } from "../../telemetry";
+import type { TelemetryActionId } from "../../../telemetry/catalogue";
+import {
+  completedByName,
+  formatDate,
+  formatDateTime,
+  namesList,
+  packageLook,
+  signerLook,
+  whoseTurn,
+} from "../../status/words";
+import { ApiErrorMessage } from "../../components/ApiErrorMessage";
+import { ConfirmDialog } from "../groups/ConfirmDialog";
+import { AuditTrailDialog } from "./AuditTrailDialog";
+import { StatusBadge } from "./StatusBadge";
+
+const useStyles = makeStyles({
+  card: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalM,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    minWidth: 0,
+  },
+  highlighted: { border: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}` },
+  header: {
+    display: "flex",
+    alignItems: "flex-start",
+    justifyContent: "space-between",
+    gap: tokens.spacingHorizontalS,
+    flexWrap: "wrap",
+  },
+  name: { margin: 0, overflowWrap: "anywhere", minWidth: 0 },
+  facts: {
+    display: "grid",
+    gridTemplateColumns: "max-content minmax(0, 1fr)",
+    columnGap: tokens.spacingHorizontalS,
+    rowGap: tokens.spacingVerticalXXS,
+    margin: 0,
+  },
+  term: { color: tokens.colorNeutralForeground3 },
+  value: { margin: 0, overflowWrap: "anywhere" },
+  signers: { listStyleType: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column" },
+  signer: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalXXS,
+    padding: `${tokens.spacingVerticalS} 0`,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}`,
+    minWidth: 0,
+  },
+  signerHead: {
+    display: "flex",
+    justifyContent: "space-between",
+    gap: tokens.spacingHorizontalS,
+    flexWrap: "wrap",
+  },
+  who: { overflowWrap: "anywhere", minWidth: 0 },
+  detail: { color: tokens.colorNeutralForeground2, overflowWrap: "anywhere" },
+  actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
+});
+
+type Outcome =
+  | { intent: "success" | "info"; title: string; text: string }
+  | { intent: "error"; title: string; error: unknown; text?: string };
+
+/** The service (or its version) has no such route: the signing and completion issues add them. */
+function notOffered(error: unknown): boolean {
+  return isApiError(error) && error.status === 404;
+}
+
+export interface PackageCardProps {
+  pkg: Package;
+  /** Undefined while not read (collapsed card, or the first answer still coming). */
+  signers: Signer[] | undefined;
+  api: PackagesApi;
+  identity: Identity;
+  /** Collapsible cards (the list of all packages) show signers only when expanded. */
+  expanded?: boolean;
+  onToggle?: () => void;
+  highlighted?: boolean;
+  /** Called after an action changed the package: the feed refreshes at once. */
+  onChanged(): void;
+}
+
+export function PackageCard({
+  pkg,
+  signers,
+  api,
+  identity,
+  expanded = true,
+  onToggle,
+  highlighted,
+  onChanged,
+}: PackageCardProps) {
+  const styles = useStyles();
+  const headingId = useId();
+  const track = useTelemetry();
+  const { host } = useHost();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirmRemind, setConfirmRemind] = useState(false);
+  const [voiding, setVoiding] = useState(false);
+  const [auditOpen, setAuditOpen] = useState(false);
+  const [linkFor, setLinkFor] = useState<Signer | null>(null);
+
+  const look = packageLook(pkg.status);
+  const inFlight = IN_FLIGHT_STATUSES.includes(pkg.status);
+  const canSend = identity.scopes.includes("sign.package.send");
+  // Signing links are the sender's to hand out: the mailbox that sent it (when the package says).
+  const me = host?.userAddress().trim().toLowerCase() ?? "";
+  const isSender = !pkg.senderEmail || !me || pkg.senderEmail.trim().toLowerCase() === me;
+  const turn = signers ? whoseTurn(pkg, signers) : [];
+
+  const run = async (id: string, telemetryId: TelemetryActionId, work: () => Promise<Outcome>) => {
+    setBusy(id);
+    setOutcome(null);
+    const action = track.actionStarted(telemetryId);
+    try {
+      setOutcome(await work());
+      action.succeeded();
+    } catch (error) {
+      action.failed(error);
+      setOutcome({ intent: "error", title: "That didn't work", error });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const openLink = (link: TimedLink) => {
+    if (host) host.openBrowserWindow(link.url);
+    else window.open(link.url, "_blank", "noopener");
+  };
+
+  const download = (what: "documents" | "certificate") =>
+    run(what, what === "documents" ? "status.download" : "status.certificate", async () => {
+      try {
+        const link =
+          what === "documents" ? await api.downloadLink(pkg.id) : await api.certificateLink(pkg.id);
+        openLink(link);
+        return {
+          intent: "success",
+          title: what === "documents" ? "Signed documents opened" : "Certificate opened",
+          text: `They open in your browser; the link works until ${formatDateTime(link.expiresOn)}.`,
+        };
+      } catch (error) {
+        if (notOffered(error)) {
+          return {
+            intent: "error",
+            title: "Not available yet",
+            error,
+            text: "This signing service doesn't offer signed downloads yet. Ask your administrator to update it.",
+          };
+        }
+        throw error;
+      }
+    });
+
+  const remind = () =>
+    run("remind", "status.remind", async () => {
+      const names = namesList(turn.map((s) => s.name));
+      await api.remind(pkg.id);
+      onChanged();
+      return {
+        intent: "success",
+        title: "Reminder sent",
+        text: names
+          ? `The invitation went again to ${names}.`
+          : "The invitation went again to everyone whose turn it is.",
+      };
+    });
+
+  const copyLink = (signer: Signer) =>
+    run(`link-${signer.id}`, "status.signing_link", async () => {
+      let link: TimedLink;
+      try {
+        link = await api.signingLink(pkg.id, signer.id);
+      } catch (error) {
+        if (notOffered(error)) {
+          return {
+            intent: "error",
+            title: "Not available yet",
+            error,
+            text: "This signing service doesn't hand out signing links yet. Ask your administrator to update it.",
+          };
+        }
+        throw error;
+      }
+      const copied = await copyText(link.url);
+      return copied
+        ? {
+            intent: "success",
+            title: "Signing link copied",
+            text: `Give it to ${signer.name} only: it works until ${formatDateTime(link.expiresOn)}.`,
+          }
+        : { intent: "info", title: "Copy this link by hand", text: link.url };
+    });
+
+  return (
+    <article
+      className={mergeClasses(styles.card, highlighted && styles.highlighted)}
+      aria-labelledby={headingId}
+      data-package-id={pkg.id}
+    >
+      <div className={styles.header}>
+        <Subtitle2 as="h3" id={headingId} className={styles.name}>
+          {pkg.name}
+        </Subtitle2>
+        <StatusBadge look={look} />
+      </div>
+      <dl className={styles.facts}>
+        {pkg.sentOn && (
+          <>
+            <dt className={styles.term}>Sent</dt>
+            <dd className={styles.value}>{formatDate(pkg.sentOn)}</dd>
+          </>
+        )}
+        {pkg.status === "Scheduled" && pkg.scheduledSendOn && (
+          <>
+            <dt className={styles.term}>Goes out</dt>
+            <dd className={styles.value}>{formatDateTime(pkg.scheduledSendOn)}</dd>
+          </>
+        )}
+        {pkg.completedOn && (
+          <>
+            <dt className={styles.term}>Completed</dt>
+            <dd className={styles.value}>{formatDate(pkg.completedOn)}</dd>
+          </>
+        )}
+        {pkg.expirationDate && (
+          <>
+            <dt className={styles.term}>{pkg.status === "Expired" ? "Expired" : "Expires"}</dt>
+            <dd className={styles.value}>{formatDate(pkg.expirationDate)}</dd>
+          </>
+        )}
+        <dt className={styles.term}>Signed</dt>
+        <dd className={styles.value}>
+          {pkg.completedSignerCount} of {pkg.signerCount}
+        </dd>
+        {pkg.status === "Voided" && pkg.voidedReason && (
+          <>
+            <dt className={styles.term}>Reason</dt>
+            <dd className={styles.value}>{pkg.voidedReason}</dd>
+          </>
+        )}
+      </dl>
+
+      {onToggle && (
+        <Button
+          appearance="transparent"
+          size="small"
+          icon={expanded ? <ChevronUpRegular /> : <ChevronDownRegular />}
+          aria-expanded={expanded}
+          onClick={onToggle}
+        >
+          {expanded ? "Hide signers and actions" : "Signers and actions"}
+        </Button>
+      )}
+
+      {expanded && (
+        <>
+          {signers === undefined ? (
+            <Spinner size="tiny" label="Reading the signers…" labelPosition="after" />
+          ) : (
+            <ul className={styles.signers} aria-label={`Signers of ${pkg.name}`}>
+              {signers.map((signer) => (
+                <SignerRow
+                  key={signer.id}
+                  signer={signer}
+                  canCopyLink={
+                    canSend &&
+                    isSender &&
+                    inFlight &&
+                    signer.signingGroupId === null &&
+                    turn.some((s) => s.id === signer.id)
+                  }
+                  busy={busy === `link-${signer.id}`}
+                  onCopyLink={() => setLinkFor(signer)}
+                  styles={styles}
+                />
+              ))}
+            </ul>
+          )}
+
+          <div className={styles.actions}>
+            {inFlight && canSend && (
+              <>
+                <Button
+                  size="small"
+                  icon={<AlertRegular />}
+                  disabled={busy !== null || !signers}
+                  onClick={() => setConfirmRemind(true)}
+                >
+                  Remind
+                </Button>
+                <Button
+                  size="small"
+                  icon={<ProhibitedRegular />}
+                  disabled={busy !== null}
+                  onClick={() => setVoiding(true)}
+                >
+                  Void…
+                </Button>
+              </>
+            )}
+            {pkg.status === "Completed" && (
+              <>
+                <Button
+                  size="small"
+                  icon={<ArrowDownloadRegular />}
+                  disabled={busy !== null}
+                  onClick={() => void download("documents")}
+                >
+                  Signed documents
+                </Button>
+                <Button
+                  size="small"
+                  icon={<CertificateRegular />}
+                  disabled={busy !== null}
+                  onClick={() => void download("certificate")}
+                >
+                  Certificate
+                </Button>
+              </>
+            )}
+            {pkg.status !== "Draft" && (
+              <Button size="small" icon={<HistoryRegular />} onClick={() => setAuditOpen(true)}>
+                Audit trail
+              </Button>
+            )}
+          </div>
+          {busy && <Spinner size="extra-tiny" label="Working…" labelPosition="after" />}
+        </>
+      )}
+
+      <div aria-live="polite">
+        {outcome &&
+          (outcome.intent === "error" ? (
+            <ApiErrorMessage
+              title={outcome.title}
+              error={outcome.error}
+              {...(outcome.text ? { message: outcome.text } : {})}
+            />
+          ) : (
+            <MessageBar intent={outcome.intent} layout="multiline">
+              <MessageBarBody>
+                <MessageBarTitle>{outcome.title}</MessageBarTitle>
+                {outcome.text}
+              </MessageBarBody>
+            </MessageBar>
+          ))}
+      </div>
+
+      <ConfirmDialog
+        open={confirmRemind}
+        title={`Remind the signers of “${pkg.name}”?`}
+        confirm="Send reminder"
+        onCancel={() => setConfirmRemind(false)}
+        onConfirm={() => {
+          setConfirmRemind(false);
+          void remind();
+        }}
+      >
+        {turn.length > 0
+          ? `${namesList(turn.map((s) => s.name))} will get the invitation again. A sent reminder can't be taken back.`
+          : "Everyone whose turn it is will get the invitation again. A sent reminder can't be taken back."}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={linkFor !== null}
+        title={`Copy ${linkFor?.name ?? ""}'s signing link?`}
+        confirm="Copy link"
+        onCancel={() => setLinkFor(null)}
+        onConfirm={() => {
+          const signer = linkFor;
+          setLinkFor(null);
+          if (signer) void copyLink(signer);
+        }}
+      >
+        Whoever has this link can sign as {linkFor?.name}. Copy it only when they ask for it, and give it to
+        them alone.
+      </ConfirmDialog>
+
+      <VoidDialog
+        open={voiding}
+        packageName={pkg.name}
+        onCancel={() => setVoiding(false)}
+        onVoid={async (reason) => {
+          const action = track.actionStarted("status.void");
+          try {
+            const voided = await api.void(pkg.id, reason);
+            action.succeeded();
+            setVoiding(false);
+            onChanged();
+            setOutcome({
+              intent: "success",
+              title: "Voided",
+              text: `“${voided.name}” is void. Signers who had been invited are told why: “${voided.voidedReason ?? reason}”.`,
+            });
+          } catch (error) {
+            action.failed(error);
+            throw error;
+          }
+        }}
+      />
+
+      <AuditTrailDialog api={api} pkg={pkg} open={auditOpen} onClose={() => setAuditOpen(false)} />
+    </article>
+  );
+}
+
+function SignerRow({
+  signer,
+  canCopyLink,
+  busy,
+  onCopyLink,
+  styles,
+}: {
+  signer: Signer;
+  canCopyLink: boolean;
+  busy: boolean;
+  onCopyLink(): void;
+  styles: ReturnType<typeof useStyles>;
+}) {
+  const look = signerLook(signer);
+  const isGroup = signer.signingGroupId !== null;
+  const by = completedByName(signer);
+  const role =
+    signer.type === "Signer" ? null : signer.type === "CarbonCopy" ? "Receives a copy" : signer.type;
+  return (
+    <li className={styles.signer} data-testid={`signer-${signer.id}`}>
+      <div className={styles.signerHead}>
+        <Body1 className={styles.who}>
+          <strong>{signer.name}</strong>
+          {signer.email && signer.email !== signer.name ? ` (${signer.email})` : ""}
+          {isGroup ? ` · signing group of ${signer.groupMembers?.length ?? 0}` : ""}
+          {role ? ` · ${role}` : ""}
+        </Body1>
+        <StatusBadge look={look} size="small" />
+      </div>
+      {signer.viewedOn && (
+        <Caption1 className={styles.detail}>Viewed {formatDateTime(signer.viewedOn)}</Caption1>
+      )}
+      {signer.completedOn && (
+        <Caption1 className={styles.detail}>
+          Completed {formatDateTime(signer.completedOn)}
+          {by ? ` by ${by}` : ""}
+        </Caption1>
+      )}
+      {signer.declinedOn && (
+        <Caption1 className={styles.detail}>
+          Declined {formatDateTime(signer.declinedOn)}
+          {signer.declineReason ? `: “${signer.declineReason}”` : ""}
+        </Caption1>
+      )}
+      {signer.remindersSentCount > 0 && (
+        <Caption1 className={styles.detail}>
+          {signer.remindersSentCount === 1
+            ? "1 reminder sent"
+            : `${signer.remindersSentCount} reminders sent`}
+          {signer.lastReminderSentOn ? `, last ${formatDateTime(signer.lastReminderSentOn)}` : ""}
+        </Caption1>
+      )}
+      {canCopyLink && (
+        <div>
+          <Button
+            size="small"
+            appearance="subtle"
+            icon={<LinkRegular />}
+            disabled={busy}
+            onClick={onCopyLink}
+          >
+            Copy signing link
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function VoidDialog({
+  open,
+  packageName,
+  onCancel,
+  onVoid,
+}: {
+  open: boolean;
+  packageName: string;
+  onCancel(): void;
+  onVoid(reason: string): Promise<void>;
+}) {
+  const [reason, setReason] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const text = reason.trim();
+    if (!text) return setProblem("Say why: the signers are told.");
+    if (text.length > 500) return setProblem(`At most 500 characters (this is ${text.length}).`);
+    setProblem(null);
+    setFailure(null);
+    setBusy(true);
+    try {
+      await onVoid(text);
+      setReason("");
+    } catch (error) {
+      // The service's field error goes next to the field; anything else below it.
+      const field = isApiError(error) ? error.errors.find((e) => e.field === "reason") : undefined;
+      if (field) setProblem(field.message);
+      else setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open={open} modalType="alert" onOpenChange={(_, data) => !data.open && onCancel()}>
+      <DialogSurface>
+        <form
+          // The reason is checked here and said next to the field, not by the browser's own bubble.
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <DialogBody>
+            <DialogTitle>Void “{packageName}”?</DialogTitle>
+            <DialogContent>
+              <Body1 as="p">
+                Nobody can sign it any more, and this can&apos;t be undone. Signers who were already invited
+                get the reason by mail.
+              </Body1>
+              <Field
+                label="Reason"
+                required
+                validationState={problem ? "error" : "none"}
+                validationMessage={problem ?? undefined}
+              >
+                <Textarea
+                  value={reason}
+                  maxLength={600}
+                  onChange={(_, data) => setReason(data.value)}
+                  resize="vertical"
+                />
+              </Field>
+              {failure !== null && <ApiErrorMessage title="Not voided" error={failure} />}
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={onCancel} disabled={busy}>
+                Keep it
+              </Button>
+              <Button appearance="primary" type="submit" disabled={busy}>
+                {busy ? "Voiding…" : "Void package"}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

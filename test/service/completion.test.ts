@@ -1,0 +1,323 @@
+// Completion (issue 16) on both databases, against the real service: a package made and sent through
+// the API with the NDA fixture's text tags, its values set and statuses moved through storage (the
+// signing routes are another branch's), then completed by the completion step. The result is read
+// by independent tools: pdfsig (the seal), pdftotext -bbox (values where the fields were, tag text
+// gone), pdftoppm (a drawn signature), unzip (the package zip); the sender's mail by a real SMTP
+// server.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { openBlobStore } from "../../src/service/blobs";
+import { completeDuePackage, SealKeeper } from "../../src/service/domain/completion";
+import { deliverDueNotifications } from "../../src/service/domain/outbox";
+import { parseSmtpFrom, parseSmtpUrl } from "../../src/service/mail/smtp-url";
+import { createMailer } from "../../src/service/mail/transport";
+import { darkestIn, renderGrey, textOf, withTempFile, wordsOf } from "../pdf/poppler";
+import { makePng } from "../pdf/images";
+import { BACKENDS, expectProblem, startTestService, type TestService } from "./harness";
+
+type Json = Record<string, unknown> & { id: string };
+const P = "/api/v1/packages";
+const NDA = readFileSync(path.join(__dirname, "../fixtures/mutual-nda.pdf"));
+const SIGNATURE_PNG = `data:image/png;base64,${Buffer.from(makePng(120, 40)).toString("base64")}`;
+const COMPANY = "Fabrikam-Holdings";
+
+async function startSmtp() {
+  const received: ParsedMail[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ["STARTTLS"],
+    authOptional: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        simpleParser(Buffer.concat(chunks)).then((mail) => {
+          received.push(mail);
+          callback();
+        }, callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function pdfsig(pdf: Uint8Array): string {
+  return withTempFile(pdf, (file) => {
+    const r = spawnSync("pdfsig", [file], { encoding: "utf8" });
+    return r.stdout + r.stderr;
+  });
+}
+
+function unzipList(zip: Uint8Array): string[] {
+  const dir = mkdtempSync(path.join(tmpdir(), "completion-zip-"));
+  try {
+    writeFileSync(path.join(dir, "p.zip"), zip);
+    const r = spawnSync("unzip", ["-Z1", "p.zip"], { cwd: dir, encoding: "utf8" });
+    expect(r.status).toBe(0);
+    const test = spawnSync("unzip", ["-tq", "p.zip"], { cwd: dir, encoding: "utf8" });
+    expect(test.status).toBe(0);
+    return r.stdout.split("\n").filter(Boolean);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe.each(BACKENDS)("completion on %s", (backend) => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let service: TestService;
+  let token: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    // No scheduler: the test runs the completion step itself, twice at once, as two processes would.
+    service = await startTestService(backend, {
+      SIGN_SCHEDULER_INTERVAL_MS: "0",
+      SIGN_PUBLIC_URL: "https://sign.example.com/base/",
+    });
+    token = await service.token("completion");
+  });
+  afterAll(async () => {
+    await service.close();
+    await smtp.close();
+  });
+
+  async function call<T = Json>(method: string, route: string, body?: unknown) {
+    const response = await service.call(method, route, { token, body });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+  }
+  const fetchBytes = async (url: string) => {
+    const response = await fetch(service.url + url);
+    expect(response.status).toBe(200);
+    return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+  };
+
+  /** A package with the NDA (two signers' tags), a manual Company field, sent. */
+  async function sentPackage() {
+    const pkg = (await call("POST", P, { name: "Mutual NDA" })).body;
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(NDA)], { type: "application/pdf" }), "mutual-nda.pdf");
+    const uploaded = await fetch(`${service.url}${P}/${pkg.id}/documents`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const doc = (await uploaded.json()) as Json & { detectedTagCount: number };
+    expect(doc.detectedTagCount).toBe(4);
+    const signers = await call<Json[]>("POST", `${P}/${pkg.id}/signers/bulk`, {
+      signers: [
+        { email: "ada@fabrikam.com", name: "Ada Fabrikam" },
+        { email: "bob@contoso.com", name: "Bob Contoso", routingOrder: 2 },
+      ],
+    });
+    expect(signers.status).toBe(201);
+    const applied = await call<{ created: Json[] }>("POST", `${P}/${pkg.id}/apply-detected-tags`, {});
+    expect(applied.body.created).toHaveLength(4);
+    const ada = signers.body.find((s) => s.email === "ada@fabrikam.com")!;
+    const manual = await call("POST", `${P}/${pkg.id}/annotations`, {
+      documentId: doc.id,
+      signerId: ada.id,
+      type: "Company",
+      page: 1,
+      x: 300,
+      y: 140,
+      width: 150,
+      height: 20,
+    });
+    expect(manual.status).toBe(201);
+    expect((await call("POST", `${P}/${pkg.id}/send`)).status).toBe(200);
+    return { pkg, doc };
+  }
+
+  /** What the signing routes will do: values on every field, signers and package Completed. */
+  async function signEverything(packageId: string) {
+    const { storage } = service;
+    const tenantId = (await storage.credentials.findTenantByName("completion"))!.id;
+    const at = new Date().toISOString();
+    await storage.transaction(async (s) => {
+      for (const a of await s.annotations.list(packageId)) {
+        const value =
+          a.type === "Signature" || a.type === "Initials"
+            ? SIGNATURE_PNG
+            : a.type === "Company"
+              ? COMPANY
+              : "2026-11-25";
+        await s.annotations.update({ ...a, value, isCompleted: true, completedOn: at });
+      }
+      for (const signer of await s.signers.list(packageId))
+        await s.signers.update({ ...signer, status: "Completed", completedOn: at });
+      await s.completions.setSender(packageId, "sam.sender@contoso.com", "Sam Sender");
+      const pkg = (await s.packages.get(tenantId, packageId))!;
+      await s.packages.update(packageId, { ...pkg, status: "Completed", completedOn: at, updatedOn: at });
+    });
+  }
+
+  test("sealed documents with the values where the fields were, certificate, zip, the sender's mail", async () => {
+    const { pkg, doc } = await sentPackage();
+    const routes = [
+      `${P}/${pkg.id}/documents/${doc.id}/download-signed`,
+      `${P}/${pkg.id}/download`,
+      `${P}/${pkg.id}/certificate`,
+    ];
+    // Before completion: the documented error, saying the state.
+    for (const route of routes) {
+      const problem = await expectProblem(await service.call("GET", route, { token }), 400, "invalid_state");
+      expect(problem.detail).toMatch(/Sent/);
+    }
+    // The audit trail exports at any time.
+    const early = await service.call("GET", `${P}/${pkg.id}/audit-trail/export`, { token });
+    expect(early.status).toBe(200);
+    expect(early.headers.get("content-type")).toBe("application/pdf");
+    expect(textOf(new Uint8Array(await early.arrayBuffer()))).toMatch(/PackageSent/);
+
+    await signEverything(pkg.id);
+    // Completed, not yet sealed: the trigger wrote the completion row; the routes say it is under way.
+    for (const route of routes) {
+      const problem = await expectProblem(await service.call("GET", route, { token }), 400, "invalid_state");
+      expect(problem.detail).toMatch(/in progress/);
+    }
+
+    // Two workers at once (as two service processes): one completes the package, the other finds none.
+    const deps = () => ({
+      storage: service.storage,
+      blobs: openBlobStore(service.config),
+      seal: new SealKeeper(service.config),
+    });
+    const reports = await Promise.all([completeDuePackage(deps()), completeDuePackage(deps())]);
+    expect(reports.filter((r) => r?.outcome === "done")).toHaveLength(1);
+    expect(reports.filter((r) => r === null)).toHaveLength(1);
+    expect(await completeDuePackage(deps())).toBeNull();
+
+    // The signed document: sealed by the generated certificate, valid, and broken by one changed byte.
+    const signedLink = await call<{ url: string; expiresOn: string }>("GET", routes[0]!);
+    expect(signedLink.status).toBe(200);
+    const { response, bytes: signed } = await fetchBytes(signedLink.body.url);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toContain("mutual-nda (signed).pdf");
+    const report = pdfsig(signed);
+    expect(report).toMatch(/Signature Validation: Signature is Valid\./);
+    expect(report).toMatch(/Total document signed/);
+    expect(report).toMatch(/Signer Certificate Common Name: Sign for Outlook seal/);
+    const m = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(
+      Buffer.from(signed).toString("latin1"),
+    )!;
+    const tampered = Uint8Array.from(signed);
+    const offset = Number(m[1]) + Math.floor(Number(m[2]) / 2);
+    tampered[offset] = tampered[offset] === 0x41 ? 0x42 : 0x41;
+    expect(pdfsig(tampered)).not.toMatch(/Signature is Valid/);
+
+    // Values where the fields were (pdftotext -bbox, within 2 points of the field's box); tags gone.
+    const annotations = (
+      await call<{ items: (Json & Record<string, number | string>)[] }>("GET", `${P}/${pkg.id}/annotations`)
+    ).body.items;
+    const [page] = wordsOf(signed);
+    const text = page!.words.map((w) => w.text).join(" ");
+    for (const tag of ["\\s1\\", "\\d1\\", "{{Sig_es_", "{{Date_es_", "signer2"])
+      expect(text).not.toContain(tag);
+    expect(text).toContain("Mutual Non-Disclosure Agreement"); // the rest stays
+    const inside = (
+      w: { xMin: number; yMin: number; xMax: number; yMax: number },
+      a: Record<string, number | string>,
+    ) =>
+      w.xMin >= Number(a.x) - 2 &&
+      w.xMax <= Number(a.x) + Number(a.width) + 2 &&
+      w.yMin >= Number(a.y) - 2 &&
+      w.yMax <= Number(a.y) + Number(a.height) + 2;
+    const textFields = annotations.filter((a) => a.type !== "Signature" && a.type !== "Initials");
+    expect(textFields.length).toBeGreaterThanOrEqual(3);
+    for (const a of textFields) {
+      const expected = a.type === "Company" ? COMPANY : "2026-11-25";
+      const word = page!.words.find((w) => w.text === expected && inside(w, a));
+      expect({ field: a.type, at: [a.x, a.y], found: !!word }).toEqual({
+        field: a.type,
+        at: [a.x, a.y],
+        found: true,
+      });
+    }
+    // Each drawn signature is dark inside its field.
+    const grey = renderGrey(signed, 1);
+    for (const a of annotations.filter((x) => x.type === "Signature"))
+      expect(
+        darkestIn(grey, { x: Number(a.x), y: Number(a.y), width: Number(a.width), height: Number(a.height) }),
+      ).toBeLessThan(100);
+
+    // The certificate of completion names the signers and the documents' hashes.
+    const certificate = textOf(
+      (await fetchBytes((await call<{ url: string }>("GET", routes[2]!)).body.url)).bytes,
+    );
+    expect(certificate).toContain("ada@fabrikam.com");
+    expect(certificate).toContain("bob@contoso.com");
+    expect(certificate).toContain(String(doc.sha256).slice(0, 16));
+    expect(certificate).toMatch(/verified/);
+
+    // The zip: the signed document (byte for byte), the certificate and the audit trail.
+    const zipLink = await call<{ url: string }>("GET", routes[1]!);
+    const zip = (await fetchBytes(zipLink.body.url)).bytes;
+    expect(unzipList(zip)).toEqual(["mutual-nda.pdf", "Certificate of completion.pdf", "Audit trail.pdf"]);
+
+    // One "Completed" mail to the sender, whose link (SIGN_PUBLIC_URL + a day's download link) serves the zip.
+    const outbox = (await service.storage.outbox.listForPackage(pkg.id)).filter(
+      (o) => o.kind === "Completed",
+    );
+    expect(outbox.map((o) => o.email)).toEqual(["sam.sender@contoso.com"]);
+    const mailer = createMailer(parseSmtpUrl(smtp.url, parseSmtpFrom(undefined)));
+    try {
+      const before = smtp.received.length;
+      for (;;) {
+        const r = await deliverDueNotifications(service.storage, mailer, {
+          publicUrl: service.config.publicUrl ?? undefined,
+        });
+        if (r.claimed === 0) break;
+      }
+      const mail = smtp.received.slice(before).find((x) => x.subject === "Completed: Mutual NDA");
+      expect(mail?.text).toContain("Hello Sam Sender,");
+      const url = /https:\/\/sign\.example\.com\/base(\/api\/v1\/downloads\/[A-Za-z0-9_-]{43})/.exec(
+        mail!.text!,
+      );
+      expect(url).not.toBeNull();
+      expect((await fetchBytes(url![1]!)).bytes).toEqual(zip);
+    } finally {
+      mailer.close();
+    }
+
+    // The audit trail says so and still verifies.
+    const verify = await call<{ isValid: boolean }>("GET", `${P}/${pkg.id}/audit-trail/verify`);
+    expect(verify.body.isValid).toBe(true);
+    const trail = await call<{ action: string }[]>("GET", `${P}/${pkg.id}/audit-trail`);
+    expect(trail.body.map((e) => e.action)).toContain("DocumentsSealed");
+  }, 120_000);
+
+  test("unknown ids answer 404; another tenant's package too", async () => {
+    const other = await service.token("completion-other");
+    const { pkg, doc } = await sentPackage();
+    await expectProblem(
+      await service.call("GET", `${P}/${pkg.id}/download`, { token: other }),
+      404,
+      "not_found",
+    );
+    await expectProblem(
+      await service.call("GET", `${P}/${pkg.id}/audit-trail/export`, { token: other }),
+      404,
+      "not_found",
+    );
+    await expectProblem(
+      await service.call("GET", `${P}/not-a-uuid/certificate`, { token }),
+      404,
+      "not_found",
+    );
+    void doc;
+  });
+});

@@ -1,0 +1,182 @@
+// Shared by the signing tests: a real SMTP server whose mails are parsed with mailparser, and packages
+// made and sent through the API with a real PDF, so that every link a test follows came out of a mail.
+import type { AddressInfo } from "node:net";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { PDFDocument } from "pdf-lib";
+import { SMTPServer } from "smtp-server";
+import type { TestService } from "./harness";
+
+export interface ReceivedMail {
+  to: string;
+  mail: ParsedMail;
+  text: string;
+}
+
+/** An SMTP server on 127.0.0.1 that keeps every mail it receives, parsed. */
+export async function startMailbox() {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ["STARTTLS"],
+    allowInsecureAuth: true,
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        simpleParser(Buffer.concat(chunks)).then((mail) => {
+          for (const r of session.envelope.rcptTo)
+            received.push({ to: r.address, mail, text: mail.text ?? "" });
+          callback();
+        }, callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type Mailbox = Awaited<ReturnType<typeof startMailbox>>;
+
+/** The signing links in a mail's text. */
+export const linksIn = (text: string): string[] => text.match(/https?:\/\/\S+\/sign\/[A-Za-z0-9_-]+/g) ?? [];
+export const tokenOf = (link: string): string => link.slice(link.lastIndexOf("/") + 1);
+
+/** A PDF of `pages` letter pages. */
+export async function samplePdf(pages = 1): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) doc.addPage([612, 792]);
+  return doc.save();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in tests.
+type Json = Record<string, any> & { id: string };
+
+export function world(service: () => TestService, mailbox: () => Mailbox, token: () => string) {
+  async function call<T = Json>(
+    method: string,
+    route: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const response = await service().call(method, route, { token: token(), body, headers });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (text ? JSON.parse(text) : null) as T,
+    };
+  }
+
+  /** The signing API as the page calls it: no credential, the token in the path, a grant maybe. */
+  async function sign<T = Json>(
+    method: string,
+    linkToken: string,
+    rest = "",
+    body?: unknown,
+    grant?: string,
+  ) {
+    const headers: Record<string, string> = grant ? { "x-signing-grant": grant } : {};
+    const response = await service().call(method, `/api/v1/signing/${linkToken}${rest}`, { body, headers });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : null) as T,
+    };
+  }
+
+  /**
+   * Makes and sends a package through the API: one uploaded PDF, the signers, and the fields given
+   * per signer (default: one required Signature each).
+   */
+  async function sendPackage(
+    signers: Record<string, unknown>[],
+    options: {
+      package?: Record<string, unknown>;
+      fields?: (signerIndex: number) => Record<string, unknown>[];
+      send?: boolean;
+    } = {},
+  ) {
+    const pkg = (
+      await call("POST", "/api/v1/packages", {
+        name: "Lease 2025",
+        senderEmail: "owner@contoso.com",
+        senderName: "Olivia Owner",
+        ...options.package,
+      })
+    ).body;
+    const form = new FormData();
+    form.append(
+      "file",
+      new Blob([new Uint8Array(await samplePdf(2))], { type: "application/pdf" }),
+      "lease.pdf",
+    );
+    const uploaded = await fetch(`${service().url}/api/v1/packages/${pkg.id}/documents`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token()}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const document = (await uploaded.json()) as Json;
+    const added = await call<Json[]>("POST", `/api/v1/packages/${pkg.id}/signers/bulk`, { signers });
+    expect(added.status).toBe(201);
+    const fields = options.fields ?? (() => [{ type: "Signature" }]);
+    for (const [i, x] of added.body.entries()) {
+      for (const [j, f] of fields(i).entries()) {
+        const body = {
+          documentId: document.id,
+          signerId: x.id,
+          page: 1,
+          x: 72 + j * 5,
+          y: 100 + i * 60 + j * 30,
+          ...f,
+        };
+        const created = await call("POST", `/api/v1/packages/${pkg.id}/annotations`, body);
+        expect(created.status).toBe(201);
+      }
+    }
+    if (options.send !== false) {
+      const sent = await call("POST", `/api/v1/packages/${pkg.id}/send`);
+      expect(sent.status).toBe(200);
+    }
+    return { pkg, document, signers: added.body };
+  }
+
+  /** Waits until `count` mails to `address` have arrived (the scheduler delivers them); answers them all. */
+  async function mailsTo(address: string, count = 1, timeoutMs = 30_000): Promise<ReceivedMail[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = mailbox().received.filter((m) => m.to === address);
+      if (found.length >= count) return found;
+      if (Date.now() > deadline) {
+        throw new Error(
+          `${found.length} of ${count} mails to ${address} arrived; all: ${mailbox()
+            .received.map((m) => m.to)
+            .join(", ")}`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  /** The token of the newest signing link mailed to the address. */
+  async function linkFor(address: string, count = 1): Promise<string> {
+    const mails = await mailsTo(address, count);
+    const links = linksIn(mails[count - 1]!.text);
+    expect(links).toHaveLength(1);
+    return tokenOf(links[0]!);
+  }
+
+  return { call, sign, sendPackage, mailsTo, linkFor };
+}
+
+/** A 1x1 PNG as a data: URL, for Signature and Initials values. */
+export const PNG_DATA_URL =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
