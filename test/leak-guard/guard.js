@@ -282,14 +282,16 @@ function watchModuleTimers() {
     const original = timers[name];
     const wrapped = function (...args) {
       const timer = original.apply(this, args);
-      if (moduleTimers.size >= 1000) for (const t of moduleTimers.keys()) if (!pending(t)) moduleTimers.delete(t);
+      if (moduleTimers.size >= 1000)
+        for (const t of moduleTimers.keys()) if (!pending(t)) moduleTimers.delete(t);
       const holder = {};
       Error.captureStackTrace(holder, wrapped);
       moduleTimers.set(timer, { file: filesRun.at(-1) ?? null, holder });
       return timer;
     };
     for (const key of Reflect.ownKeys(original)) {
-      if (!(key in wrapped)) Object.defineProperty(wrapped, key, Object.getOwnPropertyDescriptor(original, key));
+      if (!(key in wrapped))
+        Object.defineProperty(wrapped, key, Object.getOwnPropertyDescriptor(original, key));
     }
     timers[name] = wrapped;
   }
@@ -344,11 +346,13 @@ function describeHandle(handle) {
   const name = handle?.constructor?.name ?? typeof handle;
   try {
     if (name === "Socket" || name === "TLSSocket") {
-      if (handle.remotePort) return `${name} ${handle.localAddress}:${handle.localPort} -> ${handle.remoteAddress}:${handle.remotePort}`;
+      if (handle.remotePort)
+        return `${name} ${handle.localAddress}:${handle.localPort} -> ${handle.remoteAddress}:${handle.remotePort}`;
       return `${name} (fd ${handle._handle?.fd ?? "?"}${handle === process.stdout ? ", stdout" : handle === process.stderr ? ", stderr" : ""})`;
     }
     if (name === "Server") return `Server listening on ${JSON.stringify(handle.address())}`;
-    if (name === "ChildProcess") return `ChildProcess ${handle.pid}: ${handle.spawnargs.join(" ").slice(0, 200)}`;
+    if (name === "ChildProcess")
+      return `ChildProcess ${handle.pid}: ${handle.spawnargs.join(" ").slice(0, 200)}`;
     if (name === "Timeout")
       return `Timeout ${handle._idleTimeout} ms${handle._repeat ? " repeating" : ""}: ${String(handle._onTimeout).replace(/\s+/g, " ").slice(0, 200)}`;
   } catch {
@@ -372,10 +376,14 @@ function reportWhatHoldsTheWorkerAtExit() {
     if (!Array.isArray(message) || message[0] !== 2) return;
     process.removeListener("message", onMessage);
     setTimeout(() => {
-      const handles = process._getActiveHandles().filter((h) => typeof h?.hasRef !== "function" || h.hasRef());
+      const handles = process
+        ._getActiveHandles()
+        .filter((h) => typeof h?.hasRef !== "function" || h.hasRef());
       const lines = [
         `Leak guard: Jest worker ${process.pid} told to end still holds: ${process.getActiveResourcesInfo().join(", ")}`,
-        ...handles.filter((h) => h !== process.stdout && h !== process.stderr).map((h) => `  ${describeHandle(h)}`),
+        ...handles
+          .filter((h) => h !== process.stdout && h !== process.stderr)
+          .map((h) => `  ${describeHandle(h)}`),
         ...heldWorkers().map(
           ([worker, { file, holder }]) =>
             `  Worker thread ${worker.threadId}, started by ${file ? path.relative(ROOT, file) : "no file"} at ${whereFrom(holder.stack).join(" < ")}`,
@@ -384,7 +392,10 @@ function reportWhatHoldsTheWorkerAtExit() {
           ([timer, { file, holder }]) =>
             `  ${describeHandle(timer)}, started by ${file ? path.relative(ROOT, file) : "no file"} at ${whereFrom(holder.stack).join(" < ")}`,
         ),
-        `  Files it ran, last ones: ${filesRun.slice(-4).map((f) => path.relative(ROOT, f)).join(", ")}`,
+        `  Files it ran, last ones: ${filesRun
+          .slice(-4)
+          .map((f) => path.relative(ROOT, f))
+          .join(", ")}`,
       ];
       require("node:fs").writeSync(2, `${lines.join("\n")}\n`);
     }, 300).unref();
