@@ -10,11 +10,13 @@ import {
   rgb,
   setCharacterSqueeze,
   degrees,
+  type PDFDocument,
   type PDFFont,
   type PDFPage,
 } from "pdf-lib";
 import { buildTag, type TagFormat } from "../tags";
 import { TEXT_ASCENT, TEXT_DESCENT, fromTopLeft, geometryOfPage } from "./geometry";
+import { openForUpdate } from "./incremental";
 import { loadPdf } from "./inspect";
 
 export interface TagStamp {
@@ -92,6 +94,16 @@ export async function stampTags(
   options: StampOptions = {},
 ): Promise<Uint8Array> {
   const doc = await loadPdf(pdfBytes);
+  await stampTagsInto(doc, stamps, options);
+  return doc.save();
+}
+
+/** `stampTags` on a loaded document (saved by the caller). */
+export async function stampTagsInto(
+  doc: PDFDocument,
+  stamps: readonly TagStamp[],
+  options: StampOptions = {},
+): Promise<void> {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const pages = doc.getPages();
   stamps.forEach((s, i) => {
@@ -115,7 +127,6 @@ export async function stampTags(
   // pdf-lib wraps a loaded page's existing content in q/Q before the first drawing, so a state
   // that content leaves behind (an unbalanced cm, a colour) cannot move our text; a test holds it.
   for (const s of stamps) drawFitted(pages[s.page - 1]!, font, s.text, s, options.visible ?? false);
-  return doc.save();
 }
 
 export interface SignatureBlockSigner {
@@ -143,8 +154,18 @@ export async function appendSignatureBlockPage(
   signers: readonly SignatureBlockSigner[],
   options: { format?: TagFormat } = {},
 ): Promise<Uint8Array> {
-  const format = options.format ?? "Platform";
   const doc = await loadPdf(pdfBytes);
+  await appendSignatureBlockInto(doc, signers, options);
+  return doc.save();
+}
+
+/** `appendSignatureBlockPage` on a loaded document (saved by the caller). */
+export async function appendSignatureBlockInto(
+  doc: PDFDocument,
+  signers: readonly SignatureBlockSigner[],
+  options: { format?: TagFormat } = {},
+): Promise<void> {
+  const format = options.format ?? "Platform";
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const first = geometryOfPage(doc.getPage(0));
@@ -196,5 +217,29 @@ export async function appendSignatureBlockPage(
       drawFitted(p, font, tag, { x: f.x, y: lineY - f.h - 2, width: w, height: f.h }, false);
     }
   });
-  return doc.save();
+}
+
+export interface StampDocumentOptions extends StampOptions {
+  stamps: readonly TagStamp[];
+  /** Signers of signature-block pages appended at the end; none when empty. */
+  block?: readonly SignatureBlockSigner[];
+  format?: TagFormat;
+}
+
+/**
+ * `pdfBytes` with the stamps written and the signature block appended, saved as an incremental
+ * update (src/pdf/incremental.ts): the original bytes stay as they are and only the changed pages,
+ * their new content and the font are appended. The same input gives the same bytes. Nothing to do:
+ * the bytes themselves.
+ */
+export async function stampDocument(
+  pdfBytes: Uint8Array,
+  options: StampDocumentOptions,
+): Promise<Uint8Array> {
+  const block = options.block ?? [];
+  if (options.stamps.length === 0 && block.length === 0) return pdfBytes;
+  const update = await openForUpdate(pdfBytes, loadPdf);
+  if (options.stamps.length > 0) await stampTagsInto(update.doc, options.stamps, options);
+  if (block.length > 0) await appendSignatureBlockInto(update.doc, block, options);
+  return update.save();
 }

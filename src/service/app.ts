@@ -215,18 +215,16 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   if (config.devRoutes) await app.register(devRoutes, { storage, links });
   await app.register(shareLinkRoutes, { storage, blobs });
   if (config.schedulerIntervalMs > 0) {
-    const scheduler = startScheduler(
+    const scheduler = startScheduler({
       storage,
       blobs,
-      config.schedulerIntervalMs,
-      app.log,
-      config.smtp,
+      intervalMs: config.schedulerIntervalMs,
+      log: app.log,
+      smtp: config.smtp,
       links,
-      {
-        seal,
-      },
+      completion: { seal },
       staging,
-    );
+    });
     app.addHook("onClose", () => scheduler.stop());
   }
   await app.register(addinRoutes, { storage, config, limiter });

@@ -46,7 +46,12 @@ function getStatus(url: string, timeoutMs: number): Promise<number> {
   });
 }
 
-export function startDevServer(port: number, timeoutMs: number): DevServer {
+/**
+ * Starts `webpack serve --mode development` on `port`. `env` adds to (or overrides) the dev server's
+ * environment: by default no development session (the test signs the pane in itself) and the Entra
+ * settings of the calling process.
+ */
+export function startDevServer(port: number, timeoutMs: number, env: NodeJS.ProcessEnv = {}): DevServer {
   const child = spawn(
     process.execPath,
     ["node_modules/webpack-cli/bin/cli.js", "serve", "--mode", "development"],
@@ -58,6 +63,7 @@ export function startDevServer(port: number, timeoutMs: number): DevServer {
         NODE_ENV: "development",
         // No development session: the test signs the pane in itself.
         SIGN_WORKBENCH_SESSION: path.join(os.tmpdir(), `sign-status-session-${process.pid}-none.json`),
+        ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,

@@ -23,11 +23,9 @@
  * Without Chromium (/usr/bin/chromium, or CHROMIUM_PATH) the tests are skipped, saying so, except under
  * CI (where .ci/run installs it): there they fail.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Result as AxeResult } from "axe-core";
@@ -42,6 +40,7 @@ import {
 import { buildTag, convertTag, validateTag } from "../../src/tags";
 import type { MessageFixture } from "../../src/workbench/bridge";
 import { startTestService, type TestService } from "../service/harness";
+import { freePort, startDevServer, type DevServer } from "./dev-server";
 
 const ROOT = path.resolve(__dirname, "../..");
 const ARTIFACTS = path.join(ROOT, "test", "artifacts");
@@ -81,124 +80,6 @@ if (skip) {
     `Browser tests skipped: no Chromium at ${CHROMIUM}. Install Debian's chromium (apt-get install chromium; ` +
       ".ci/run does) or set CHROMIUM_PATH. Under CI these tests fail instead.",
   );
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The dev server, as a child process of its own process group (so esbuild's helper goes with it).
-
-interface DevServer {
-  child: ChildProcess;
-  output(): string;
-  /** The dev server's origin, once it listens and has compiled the pages. */
-  ready: Promise<string>;
-  stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** GET, accepting the self-signed development certificate when the dev server serves https. */
-function getStatus(url: string, timeoutMs: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const get = url.startsWith("https:") ? https.get : http.get;
-    const request = get(url, { rejectUnauthorized: false, timeout: timeoutMs }, (response) => {
-      response.resume();
-      response.on("end", () => resolve(response.statusCode ?? 0));
-    });
-    request.on("timeout", () => request.destroy(new Error(`no answer from ${url} in ${timeoutMs} ms`)));
-    request.on("error", reject);
-  });
-}
-
-function startDevServer(port: number, timeoutMs: number): DevServer {
-  const child = spawn(
-    process.execPath,
-    ["node_modules/webpack-cli/bin/cli.js", "serve", "--mode", "development"],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        ADDIN_PORT: String(port),
-        NODE_ENV: "development",
-        // Configured for Microsoft sign-in, with an authority that cannot be reached from here.
-        SIGN_ENTRA_CLIENT_ID: ENTRA_CLIENT_ID,
-        SIGN_ENTRA_AUTHORITY: "https://127.0.0.1:9/contoso",
-        SIGN_ENTRA_API_SCOPE: "api://sign.example.com/api/.default",
-        // Empty but for the development-session test, which writes it.
-        SIGN_WORKBENCH_SESSION: SESSION_FILE,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    },
-  );
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const signal = (sig: NodeJS.Signals): void => {
-    try {
-      process.kill(-child.pid!, sig);
-    } catch {
-      // already gone
-    }
-  };
-
-  const ready = (async (): Promise<string> => {
-    const deadline = Date.now() + timeoutMs;
-    const fail = (why: string): never => {
-      throw new Error(`The add-in dev server ${why}. Its output:\n${output}`);
-    };
-    let origin: string | undefined;
-    while (!origin) {
-      if (child.exitCode !== null || child.signalCode !== null) fail("exited before listening");
-      if (Date.now() > deadline) fail(`did not listen within ${timeoutMs / 1000} s`);
-      origin = /add-in dev server: (https?:\/\/localhost:\d+)/.exec(output)?.[1];
-      if (!origin) await new Promise((r) => setTimeout(r, 100));
-    }
-    // webpack-dev-middleware holds requests until the first compile is done.
-    for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) fail("exited while compiling");
-      const left = deadline - Date.now();
-      if (left <= 0) fail(`did not compile the pages within ${timeoutMs / 1000} s`);
-      try {
-        const status = await getStatus(`${origin}/workbench.html`, left);
-        if (status === 200) return origin;
-        fail(`answered HTTP ${status} for /workbench.html`);
-      } catch (error) {
-        if (error instanceof Error && error.message.startsWith("The add-in dev server")) throw error;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
-  })();
-  ready.catch(() => undefined); // awaited by beforeAll; never an unhandled rejection
-
-  return {
-    child,
-    output: () => output,
-    ready,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      signal("SIGTERM");
-      let timer: NodeJS.Timeout | undefined;
-      const stopped = await Promise.race([
-        exited.then(() => true),
-        new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 5000))),
-      ]);
-      clearTimeout(timer);
-      if (!stopped) {
-        signal("SIGKILL");
-        await exited;
-      }
-    },
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -286,7 +167,14 @@ function describeViolations(violations: readonly AxeResult[]): string {
     mkdirSync(ARTIFACTS, { recursive: true });
     const port = await freePort();
     process.once("exit", stopOnExit);
-    devServer = startDevServer(port, 160_000);
+    devServer = startDevServer(port, 160_000, {
+      // Configured for Microsoft sign-in, with an authority that cannot be reached from here.
+      SIGN_ENTRA_CLIENT_ID: ENTRA_CLIENT_ID,
+      SIGN_ENTRA_AUTHORITY: "https://127.0.0.1:9/contoso",
+      SIGN_ENTRA_API_SCOPE: "api://sign.example.com/api/.default",
+      // Empty but for the development-session test, which writes it.
+      SIGN_WORKBENCH_SESSION: SESSION_FILE,
+    });
     service = await startTestService("sqlite", {
       SIGN_CORS_ORIGINS: `http://localhost:${port},https://localhost:${port}`,
     });

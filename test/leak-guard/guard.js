@@ -197,7 +197,14 @@ function createLeakGuard(testPath) {
     async check() {
       if (!enabled) return null;
       const deadline = Date.now() + GRACE_MS;
-      let handles = extraHandles(baseline);
+      const openHandles = () => {
+        const workers = heldWorkers(testPath).length;
+        return [
+          ...extraHandles(baseline),
+          ...(workers > 0 ? [{ name: "Worker", kind: "worker thread", count: workers }] : []),
+        ];
+      };
+      let handles = openHandles();
       const openTimers = () => [
         ...(timers ? timers.pending() : []),
         ...pendingModuleTimers(testPath).map(([timer]) => timer),
@@ -206,7 +213,7 @@ function createLeakGuard(testPath) {
       while ((handles.length > 0 || open.length > 0) && Date.now() < deadline) {
         // Unref'ed: the guard's own wait neither counts as a leak nor keeps the loop alive.
         await new Promise((resolve) => setTimeout(resolve, 25).unref());
-        handles = extraHandles(baseline);
+        handles = openHandles();
         open = openTimers();
       }
       const traced = trace ? trace.open() : [];
@@ -227,7 +234,7 @@ function createLeakGuard(testPath) {
           `(waited ${GRACE_MS} ms).`,
         `  Open beyond what was open before the file: ${what.join(", ")}.`,
         '  They keep the Jest worker alive ("A worker process has failed to exit gracefully"): close every',
-        "  server, socket, child process and timer the file opens, in its afterAll at the latest (docs/testing.md).",
+        "  server, socket, child process, worker thread and timer the file opens, in its afterAll at the latest (docs/testing.md).",
       ];
       if (tracing) {
         const shown = [
@@ -275,19 +282,60 @@ function watchModuleTimers() {
     const original = timers[name];
     const wrapped = function (...args) {
       const timer = original.apply(this, args);
-      if (moduleTimers.size >= 1000) for (const t of moduleTimers.keys()) if (!pending(t)) moduleTimers.delete(t);
+      if (moduleTimers.size >= 1000)
+        for (const t of moduleTimers.keys()) if (!pending(t)) moduleTimers.delete(t);
       const holder = {};
       Error.captureStackTrace(holder, wrapped);
       moduleTimers.set(timer, { file: filesRun.at(-1) ?? null, holder });
       return timer;
     };
     for (const key of Reflect.ownKeys(original)) {
-      if (!(key in wrapped)) Object.defineProperty(wrapped, key, Object.getOwnPropertyDescriptor(original, key));
+      if (!(key in wrapped))
+        Object.defineProperty(wrapped, key, Object.getOwnPropertyDescriptor(original, key));
     }
     timers[name] = wrapped;
   }
 }
-if (process.env.LEAK_GUARD !== "off") watchModuleTimers();
+/**
+ * Worker threads: Node lists none among its active resources, yet a ref'ed one keeps the process
+ * alive. The module's Worker class is replaced by a subclass that keeps each worker, with the file
+ * running when it started, until it exits, and whether it is ref'ed.
+ */
+const liveWorkers = new Map();
+function watchWorkerThreads() {
+  const threads = require("node:worker_threads");
+  const Original = threads.Worker;
+  class WatchedWorker extends Original {
+    constructor(...args) {
+      super(...args);
+      const holder = {};
+      Error.captureStackTrace(holder, WatchedWorker);
+      const info = { file: filesRun.at(-1) ?? null, holder, ref: true };
+      liveWorkers.set(this, info);
+      this.once("exit", () => liveWorkers.delete(this));
+    }
+    ref() {
+      const info = liveWorkers.get(this);
+      if (info) info.ref = true;
+      return super.ref();
+    }
+    unref() {
+      const info = liveWorkers.get(this);
+      if (info) info.ref = false;
+      return super.unref();
+    }
+  }
+  threads.Worker = WatchedWorker;
+}
+
+/** The ref'ed worker threads a file (or any file) started that are still running. */
+const heldWorkers = (file) =>
+  [...liveWorkers].filter(([, info]) => info.ref && (file === undefined || info.file === file));
+
+if (process.env.LEAK_GUARD !== "off") {
+  watchModuleTimers();
+  watchWorkerThreads();
+}
 
 /** The module timers a file started that are still pending and holding the loop. */
 const pendingModuleTimers = (file) =>
@@ -298,11 +346,13 @@ function describeHandle(handle) {
   const name = handle?.constructor?.name ?? typeof handle;
   try {
     if (name === "Socket" || name === "TLSSocket") {
-      if (handle.remotePort) return `${name} ${handle.localAddress}:${handle.localPort} -> ${handle.remoteAddress}:${handle.remotePort}`;
+      if (handle.remotePort)
+        return `${name} ${handle.localAddress}:${handle.localPort} -> ${handle.remoteAddress}:${handle.remotePort}`;
       return `${name} (fd ${handle._handle?.fd ?? "?"}${handle === process.stdout ? ", stdout" : handle === process.stderr ? ", stderr" : ""})`;
     }
     if (name === "Server") return `Server listening on ${JSON.stringify(handle.address())}`;
-    if (name === "ChildProcess") return `ChildProcess ${handle.pid}: ${handle.spawnargs.join(" ").slice(0, 200)}`;
+    if (name === "ChildProcess")
+      return `ChildProcess ${handle.pid}: ${handle.spawnargs.join(" ").slice(0, 200)}`;
     if (name === "Timeout")
       return `Timeout ${handle._idleTimeout} ms${handle._repeat ? " repeating" : ""}: ${String(handle._onTimeout).replace(/\s+/g, " ").slice(0, 200)}`;
   } catch {
@@ -326,15 +376,26 @@ function reportWhatHoldsTheWorkerAtExit() {
     if (!Array.isArray(message) || message[0] !== 2) return;
     process.removeListener("message", onMessage);
     setTimeout(() => {
-      const handles = process._getActiveHandles().filter((h) => typeof h?.hasRef !== "function" || h.hasRef());
+      const handles = process
+        ._getActiveHandles()
+        .filter((h) => typeof h?.hasRef !== "function" || h.hasRef());
       const lines = [
         `Leak guard: Jest worker ${process.pid} told to end still holds: ${process.getActiveResourcesInfo().join(", ")}`,
-        ...handles.filter((h) => h !== process.stdout && h !== process.stderr).map((h) => `  ${describeHandle(h)}`),
+        ...handles
+          .filter((h) => h !== process.stdout && h !== process.stderr)
+          .map((h) => `  ${describeHandle(h)}`),
+        ...heldWorkers().map(
+          ([worker, { file, holder }]) =>
+            `  Worker thread ${worker.threadId}, started by ${file ? path.relative(ROOT, file) : "no file"} at ${whereFrom(holder.stack).join(" < ")}`,
+        ),
         ...pendingModuleTimers().map(
           ([timer, { file, holder }]) =>
             `  ${describeHandle(timer)}, started by ${file ? path.relative(ROOT, file) : "no file"} at ${whereFrom(holder.stack).join(" < ")}`,
         ),
-        `  Files it ran, last ones: ${filesRun.slice(-4).map((f) => path.relative(ROOT, f)).join(", ")}`,
+        `  Files it ran, last ones: ${filesRun
+          .slice(-4)
+          .map((f) => path.relative(ROOT, f))
+          .join(", ")}`,
       ];
       require("node:fs").writeSync(2, `${lines.join("\n")}\n`);
     }, 300).unref();

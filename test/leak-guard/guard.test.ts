@@ -73,7 +73,7 @@ async function runFixtures(pattern: string, env: Record<string, string> = {}): P
 // Several Jest start-ups with TypeScript and jsdom on a busy machine.
 jest.setTimeout(180_000);
 
-test("a file that leaves a server, socket, child process or timer open fails, naming the kind; clean files pass", async () => {
+test("a file that leaves a server, socket, child process, worker thread or timer open fails, naming the kind; clean files pass", async () => {
   const results = await runFixtures("fixture");
   // A file with the wrong status is shown with its message, so that a failure says why.
   const expected: Record<string, FileResult["status"]> = {
@@ -81,9 +81,11 @@ test("a file that leaves a server, socket, child process or timer open fails, na
     "jsdom-leaks-server.fixture.ts": "failed",
     "jsdom-window-timer.fixture.ts": "passed",
     "leaks-child.fixture.ts": "failed",
+    "leaks-module-timer.fixture.ts": "failed",
     "leaks-server.fixture.ts": "failed",
     "leaks-socket.fixture.ts": "failed",
     "leaks-timer.fixture.ts": "failed",
+    "leaks-worker.fixture.ts": "failed",
     "start-outlives-hook.fixture.ts": "failed",
     "test-times-out.fixture.ts": "failed",
   };
@@ -93,9 +95,11 @@ test("a file that leaves a server, socket, child process or timer open fails, na
     { file: "jsdom-leaks-server.fixture.ts", status: "failed" },
     { file: "jsdom-window-timer.fixture.ts", status: "passed" },
     { file: "leaks-child.fixture.ts", status: "failed" },
+    { file: "leaks-module-timer.fixture.ts", status: "failed" },
     { file: "leaks-server.fixture.ts", status: "failed" },
     { file: "leaks-socket.fixture.ts", status: "failed" },
     { file: "leaks-timer.fixture.ts", status: "failed" },
+    { file: "leaks-worker.fixture.ts", status: "failed" },
     { file: "start-outlives-hook.fixture.ts", status: "failed" },
     { file: "test-times-out.fixture.ts", status: "failed" },
   ]);
@@ -107,6 +111,8 @@ test("a file that leaves a server, socket, child process or timer open fails, na
   expect(message("leaks-socket.fixture.ts")).toMatch(/left 2 sockets open/); // both ends of the connection
   expect(message("leaks-child.fixture.ts")).toMatch(/left 1 child process open/);
   expect(message("leaks-timer.fixture.ts")).toMatch(/left 1 timer open/);
+  expect(message("leaks-module-timer.fixture.ts")).toMatch(/left 1 timer open/);
+  expect(message("leaks-worker.fixture.ts")).toMatch(/left 1 worker thread open/);
   for (const { message: text } of results) expect(text).not.toMatch(/LEAK_GUARD_TRACE: |created\n/);
   // A leak fails the file, not its tests: they passed and are reported as such.
   const leaking = results.filter((r) => !/^(start-outlives-hook|test-times-out)\./.test(r.file));

@@ -3,7 +3,14 @@ import path from "node:path";
 
 // The modules the task pane uses must run in a browser: no Node built-ins, no Buffer, no
 // process, and no pdf.js (which only the service loads).
-const PANE_MODULES = ["limits.ts", "geometry.ts", "inspect.ts", "image-to-pdf.ts", "stamp-tags.ts"];
+const PANE_MODULES = [
+  "limits.ts",
+  "geometry.ts",
+  "inspect.ts",
+  "image-to-pdf.ts",
+  "stamp-tags.ts",
+  "incremental.ts",
+];
 
 describe.each(PANE_MODULES)("src/pdf/%s", (file) => {
   const source = readFileSync(path.join(__dirname, "../../src/pdf", file), "utf8");

@@ -5,46 +5,17 @@
 // mail. The pause and the short lease are the test-only knobs of src/service/completion/test-hooks.ts.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { withTempFile } from "../pdf/poppler";
 import { makePng } from "../pdf/images";
 import { BACKENDS, startTestService, type TestService } from "./harness";
+import { startSmtpInbox, type SmtpInbox } from "./smtp-inbox";
 import { type ServiceProcess, spawnService } from "./processes";
 
 type Json = Record<string, unknown> & { id: string };
 const P = "/api/v1/packages";
 const NDA = readFileSync(path.join(__dirname, "../fixtures/mutual-nda.pdf"));
 const SIGNATURE_PNG = `data:image/png;base64,${Buffer.from(makePng(120, 40)).toString("base64")}`;
-
-async function startSmtp() {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    disabledCommands: ["STARTTLS"],
-    authOptional: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        simpleParser(Buffer.concat(chunks)).then((mail) => {
-          received.push(mail);
-          callback();
-        }, callback);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    received,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -75,11 +46,11 @@ function completedLogs(output: string): { packageId: string; made: string[] }[] 
 }
 
 describe.each(BACKENDS)("completion by the scheduler on %s", (backend) => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: SmtpInbox;
   const services: TestService[] = [];
 
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtpInbox();
   });
   afterAll(async () => {
     for (const s of services) await s.close();
@@ -135,7 +106,7 @@ describe.each(BACKENDS)("completion by the scheduler on %s", (backend) => {
     return { pkg, docs, token, tenantId };
   }
 
-  const completedMails = (name: string) => smtp.received.filter((m) => m.subject === `Completed: ${name}`);
+  const completedMails = (name: string) => smtp.mails().filter((m) => m.subject === `Completed: ${name}`);
 
   test("the running service's scheduler seals the documents and mails the sender", async () => {
     const service = await startTestService(backend, {

@@ -6,11 +6,8 @@
 // server.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { openBlobStore } from "../../src/service/blobs";
 import { completeDuePackage, SealKeeper } from "../../src/service/domain/completion";
 import { deliverDueNotifications } from "../../src/service/domain/outbox";
@@ -19,39 +16,13 @@ import { createMailer } from "../../src/service/mail/transport";
 import { darkestIn, renderGrey, textOf, withTempFile, wordsOf } from "../pdf/poppler";
 import { makePng } from "../pdf/images";
 import { BACKENDS, expectProblem, startTestService, type TestService } from "./harness";
+import { startSmtpInbox, type SmtpInbox } from "./smtp-inbox";
 
 type Json = Record<string, unknown> & { id: string };
 const P = "/api/v1/packages";
 const NDA = readFileSync(path.join(__dirname, "../fixtures/mutual-nda.pdf"));
 const SIGNATURE_PNG = `data:image/png;base64,${Buffer.from(makePng(120, 40)).toString("base64")}`;
 const COMPANY = "Fabrikam-Holdings";
-
-async function startSmtp() {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    disabledCommands: ["STARTTLS"],
-    authOptional: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        simpleParser(Buffer.concat(chunks)).then((mail) => {
-          received.push(mail);
-          callback();
-        }, callback);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    received,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 function pdfsig(pdf: Uint8Array): string {
   return withTempFile(pdf, (file) => {
@@ -75,12 +46,12 @@ function unzipList(zip: Uint8Array): string[] {
 }
 
 describe.each(BACKENDS)("completion on %s", (backend) => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: SmtpInbox;
   let service: TestService;
   let token: string;
 
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtpInbox();
     // No scheduler: the test runs the completion step itself, twice at once, as two processes would.
     service = await startTestService(backend, {
       SIGN_SCHEDULER_INTERVAL_MS: "0",
@@ -282,7 +253,7 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
         });
         if (r.claimed === 0) break;
       }
-      const mail = smtp.received.slice(before).find((x) => x.subject === "Completed: Mutual NDA");
+      const mail = smtp.mails().slice(before).find((x) => x.subject === "Completed: Mutual NDA");
       expect(mail?.text).toContain("Hello Sam Sender,");
       const url = /https:\/\/sign\.example\.com\/base(\/api\/v1\/downloads\/[A-Za-z0-9_-]{43})/.exec(
         mail!.text!,

@@ -304,7 +304,6 @@ describe.each(BACKENDS)("documents in the service's own process on %s", (backend
       .split("\n")
       .at(-1)!
       .trim();
-    service = await spawnService(env);
   });
 
   afterAll(async () => {
@@ -321,8 +320,10 @@ describe.each(BACKENDS)("documents in the service's own process on %s", (backend
     for (const shape of shapes) {
       // Each upload in a service of its own: memory a process has taken and freed stays with it
       // (V8 keeps its heap, malloc its arenas) and would hide the next upload's cost.
-      service!.child.kill("SIGTERM");
-      await service!.exited;
+      if (service) {
+        service.child.kill("SIGTERM");
+        await service.exited;
+      }
       service = await spawnService(env);
       // Warm, as a service that has read a PDF is: the reader's thread started and pdf.js loaded.
       const warmPkg = await draft();
@@ -356,10 +357,8 @@ describe.each(BACKENDS)("documents in the service's own process on %s", (backend
   });
 
   test("kill -9 mid-block and mid-commit: committed documents stay, the upload goes on, no orphan file", async () => {
-    // Processes a test spawns are stopped after it (closed-at-end.ts): the previous test's is gone.
-    if (!service || service.child.exitCode !== null || service.child.signalCode !== null) {
-      service = await spawnService(env);
-    }
+    // Each test starts its own service: what a test spawns is stopped after it (closed-at-end.ts).
+    service = await spawnService(env);
     const pkgs: string[] = [];
     const pkg = await draft();
     pkgs.push(pkg);

@@ -2,9 +2,7 @@
 // 127.0.0.1, no TLS, any login accepted unless a test says otherwise), each mail parsed back with
 // mailparser. Notifications are written the way the service writes them: by sending packages
 // through the API. Time is passed to the delivery explicitly, so backoff and leases need no waiting.
-import type { AddressInfo } from "node:net";
-import { simpleParser, type AddressObject, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { AddressObject } from "mailparser";
 import { ConfigError, loadConfig } from "../../src/service/config";
 import { deliverDueNotifications, LEASE_MS, retryDelayMs } from "../../src/service/domain/outbox";
 import { newId } from "../../src/service/domain/tokens";
@@ -14,6 +12,7 @@ import { parseSmtpFrom, parseSmtpUrl } from "../../src/service/mail/smtp-url";
 import { classify, createMailer, type Mailer } from "../../src/service/mail/transport";
 import type { OutboxEntry, Storage } from "../../src/service/storage";
 import { BACKENDS, startTestService, type TestService } from "./harness";
+import { startSmtpInbox, type SmtpInbox } from "./smtp-inbox";
 import { runAdmin, spawnService } from "./processes";
 
 type Json = Record<string, unknown> & { id: string };
@@ -21,70 +20,12 @@ const P = "/api/v1/packages";
 const PASSWORD = "s3cret-Pa55";
 const MINUTE = 60_000;
 
-interface Received {
-  /** RCPT TO, as the server took them: who the mail really goes to, whatever its headers say. */
-  envelopeTo: string[];
-  raw: string;
-  mail: ParsedMail;
-}
-
-/** An SMTP server that records what it receives; `answer` may refuse a recipient with a code. */
-async function startSmtp() {
-  const state = {
-    received: [] as Received[],
-    logins: [] as string[],
-    rejectLogin: false,
-    answer: (() => null) as (address: string) => number | null,
-  };
-  const refusal = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
-  const server = new SMTPServer({
-    secure: false,
-    disabledCommands: ["STARTTLS"],
-    allowInsecureAuth: true,
-    authOptional: true,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      state.logins.push(`${auth.username}:${auth.password}`);
-      if (state.rejectLogin) return callback(refusal(535, "Authentication credentials invalid"));
-      callback(null, { user: auth.username });
-    },
-    onRcptTo(address, _session, callback) {
-      const code = state.answer(address.address);
-      if (code) return callback(refusal(code, code < 500 ? "Try again later" : "No such user here"));
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        simpleParser(raw).then((mail) => {
-          state.received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), raw, mail });
-          callback();
-        }, callback);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    state,
-    url: `smtp://mailer:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}`,
-    reset() {
-      state.received = [];
-      state.logins = [];
-      state.rejectLogin = false;
-      state.answer = () => null;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const addresses = (a: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(a) ? a : a ? [a] : []).flatMap((o) => o.value);
 
 describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: SmtpInbox;
   let service: TestService;
   let token: string;
   const mailers: Mailer[] = [];
@@ -100,7 +41,7 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
   // One service per database (starting one takes seconds); each test has a tenant of its own, and
   // afterEach delivers whatever a test left due, so that no test's rows are due in another's run.
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtpInbox({ user: "mailer", password: PASSWORD });
     // No scheduler: the tests run the delivery themselves, at the times they choose.
     service = await startTestService(backend, { SIGN_SCHEDULER_INTERVAL_MS: "0" });
   });
@@ -163,7 +104,7 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
   /** This test's notifications, newest first. */
   const rows = (): Promise<OutboxEntry[]> =>
     service.storage.outbox.list({ tenantId, status: null, limit: 1000 });
-  const mailsTo = (address: string) => smtp.state.received.filter((r) => r.envelopeTo.includes(address));
+  const mailsTo = (address: string) => smtp.received.filter((r) => r.envelopeTo.includes(address));
 
   test("a sent package's notifications are delivered once each: recipient, subject, text and HTML", async () => {
     const group = (
@@ -189,12 +130,12 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
     const m = mailer();
     const report = await deliverDueNotifications(service.storage, m, { now });
     expect(report).toMatchObject({ claimed: 3, delivered: 3, retried: 0, failed: 0, released: 0 });
-    expect(smtp.state.received).toHaveLength(3);
+    expect(smtp.received).toHaveLength(3);
     // Each to its one person only; the login was the URL's.
     for (const address of ["ada@contoso.com", "l1@contoso.com", "l2@contoso.com"]) {
       expect(mailsTo(address).map((r) => r.envelopeTo)).toEqual([[address]]);
     }
-    expect(smtp.state.logins[0]).toBe(`mailer:${PASSWORD}`);
+    expect(smtp.logins[0]).toBe(`mailer:${PASSWORD}`);
 
     const ada = mailsTo("ada@contoso.com")[0]!.mail;
     expect(ada.subject).toBe("Please sign the lease");
@@ -226,7 +167,7 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
     expect((await deliverDueNotifications(service.storage, m, { now })).claimed).toBe(0);
     const later = new Date(now.getTime() + 24 * 60 * MINUTE);
     expect((await deliverDueNotifications(service.storage, m, { now: later })).claimed).toBe(0);
-    expect(smtp.state.received).toHaveLength(3);
+    expect(smtp.received).toHaveLength(3);
 
     // Voiding notifies those who were invited; its subject and reason come from the package.
     expect((await call("POST", `${P}/${pkg.id}/void`, { reason: "Wrong version" })).status).toBe(200);
@@ -246,7 +187,7 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
 
   test("a temporary refusal (451) is retried after its backoff and delivered once", async () => {
     let refused = 0;
-    smtp.state.answer = () => (refused++ === 0 ? 451 : null);
+    smtp.answer = () => (refused++ === 0 ? 451 : null);
     await sendPackage([{ email: "ada@contoso.com" }]);
     const now = new Date();
     const m = mailer();
@@ -270,7 +211,7 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
     expect(await deliverDueNotifications(service.storage, m, { now: onTime })).toMatchObject({
       delivered: 1,
     });
-    expect(smtp.state.received).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
     expect((await rows())[0]).toMatchObject({ status: "Delivered", attempts: 2 });
   });
 
@@ -278,7 +219,7 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
     expect([1, 2, 3, 4, 5, 6, 7, 9, 10].map((n) => retryDelayMs(n) / MINUTE)).toEqual([
       1, 2, 4, 8, 16, 32, 60, 60, 60,
     ]);
-    smtp.state.answer = () => 421;
+    smtp.answer = () => 421;
     await sendPackage([{ email: "ada@contoso.com" }]);
     let now = new Date();
     const m = mailer();
@@ -299,11 +240,11 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
       (await deliverDueNotifications(service.storage, m, { now: new Date(now.getTime() + 86_400_000) }))
         .claimed,
     ).toBe(0);
-    expect(smtp.state.received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
   });
 
   test("a permanent refusal (550) fails at once and is never tried again", async () => {
-    smtp.state.answer = (address) => (address === "gone@contoso.com" ? 550 : null);
+    smtp.answer = (address) => (address === "gone@contoso.com" ? 550 : null);
     await sendPackage([{ email: "gone@contoso.com" }, { email: "ada@contoso.com" }]);
     const now = new Date();
     const m = mailer();
@@ -325,7 +266,7 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
   });
 
   test("a refused login retries later, keeps the password out of last_error and stops the batch", async () => {
-    smtp.state.rejectLogin = true;
+    smtp.rejectLogin = true;
     await sendPackage([{ email: "ada@contoso.com" }, { email: "bob@contoso.com" }]);
     const now = new Date();
     const report = await deliverDueNotifications(service.storage, mailer(), { now });
@@ -341,12 +282,12 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
     expect(JSON.stringify(after)).not.toContain(Buffer.from(PASSWORD).toString("base64"));
 
     // Once the login works, both go (the retried one when its backoff is over).
-    smtp.state.rejectLogin = false;
+    smtp.rejectLogin = false;
     const m = mailer();
     await deliverDueNotifications(service.storage, m, { now });
     await deliverDueNotifications(service.storage, m, { now: new Date(now.getTime() + 2 * MINUTE) });
     expect((await rows()).map((r) => r.status)).toEqual(["Delivered", "Delivered"]);
-    expect(smtp.state.received).toHaveLength(2);
+    expect(smtp.received).toHaveLength(2);
   });
 
   test("delivery runs racing each other send each notification exactly once", async () => {
@@ -383,8 +324,8 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
         drain(second.storage, mailer()),
       ]);
       expect(sent.reduce((a, b) => a + b)).toBe(30);
-      expect(smtp.state.received).toHaveLength(30);
-      expect(new Set(smtp.state.received.map((r) => r.mail.messageId)).size).toBe(30);
+      expect(smtp.received).toHaveLength(30);
+      expect(new Set(smtp.received.map((r) => r.mail.messageId)).size).toBe(30);
       expect((await rows()).every((r) => r.status === "Delivered" && r.attempts === 1)).toBe(true);
     } finally {
       if (second !== service) await second.close();
@@ -415,8 +356,8 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
       await new Promise((r) => setTimeout(r, 300));
       expect(await rows()).toHaveLength(30);
       expect(await allDelivered()).toBe(true);
-      expect(smtp.state.received).toHaveLength(30);
-      expect(new Set(smtp.state.received.map((r) => r.envelopeTo[0])).size).toBe(30);
+      expect(smtp.received).toHaveLength(30);
+      expect(new Set(smtp.received.map((r) => r.envelopeTo[0])).size).toBe(30);
       for (const p of processes) expect(p.output()).not.toContain(PASSWORD);
     } finally {
       for (const p of processes) p.child.kill("SIGTERM");
@@ -439,7 +380,7 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
     expect((await deliverDueNotifications(service.storage, m, { now: during })).claimed).toBe(0);
     const after = new Date(now.getTime() + LEASE_MS + 1000);
     expect(await deliverDueNotifications(service.storage, m, { now: after })).toMatchObject({ delivered: 1 });
-    expect(smtp.state.received).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
     expect((await rows())[0]).toMatchObject({ status: "Delivered", attempts: 2 });
 
     // Should the first sender wake up, its lease no longer holds: it cannot undo the delivery.
@@ -460,7 +401,7 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
     expect(report).toMatchObject({ claimed: 1, failed: 1, delivered: 0 });
     expect((await rows())[0]).toMatchObject({ status: "Failed", attempts: 11 });
     expect((await rows())[0]!.lastError).toMatch(/^gave up: claimed 11 times/);
-    expect(smtp.state.received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
   });
 
   test("a line break in a name or subject never becomes a header (no Bcc injection)", async () => {
@@ -482,8 +423,8 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
       });
     });
     await deliverDueNotifications(service.storage, mailer());
-    expect(smtp.state.received).toHaveLength(2);
-    for (const { envelopeTo, raw, mail } of smtp.state.received) {
+    expect(smtp.received).toHaveLength(2);
+    for (const { envelopeTo, raw, mail } of smtp.received) {
       expect(envelopeTo).toHaveLength(1);
       expect(mail.headers.has("bcc")).toBe(false);
       expect(mail.bcc).toBeUndefined();
@@ -521,9 +462,9 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
     );
     try {
       const deadline = Date.now() + 10_000;
-      while (smtp.state.received.length === 0 && Date.now() < deadline)
+      while (smtp.received.length === 0 && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 20));
-      const [received] = smtp.state.received;
+      const [received] = smtp.received;
       expect(addresses(received!.mail.from)).toEqual([
         { address: "sign@contoso.com", name: "Contoso Signing" },
       ]);
@@ -536,11 +477,11 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
     } finally {
       await sending.close();
     }
-    expect(smtp.state.received).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
   });
 
   test("admin outbox lists notifications newest first, filtered by tenant and status", async () => {
-    smtp.state.answer = (address) => (address === "gone@contoso.com" ? 550 : null);
+    smtp.answer = (address) => (address === "gone@contoso.com" ? 550 : null);
     await sendPackage([{ email: "gone@contoso.com", name: "Gone Person" }, { email: "ada@contoso.com" }]);
     await deliverDueNotifications(service.storage, mailer());
     await sendPackage([{ email: "late@contoso.com" }], { name: "Later" });

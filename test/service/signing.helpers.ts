@@ -1,10 +1,9 @@
 // Shared by the signing tests: a real SMTP server whose mails are parsed with mailparser, and packages
 // made and sent through the API with a real PDF, so that every link a test follows came out of a mail.
-import type { AddressInfo } from "node:net";
-import { simpleParser, type ParsedMail } from "mailparser";
+import type { ParsedMail } from "mailparser";
 import { PDFDocument } from "pdf-lib";
-import { SMTPServer } from "smtp-server";
 import type { TestService } from "./harness";
+import { startSmtpInbox } from "./smtp-inbox";
 
 export interface ReceivedMail {
   to: string;
@@ -12,33 +11,17 @@ export interface ReceivedMail {
   text: string;
 }
 
-/** An SMTP server on 127.0.0.1 that keeps every mail it receives, parsed. */
+/** An SMTP server on 127.0.0.1 (smtp-inbox.ts); `received` has one entry per recipient of each mail. */
 export async function startMailbox() {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    disabledCommands: ["STARTTLS"],
-    allowInsecureAuth: true,
-    authOptional: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        simpleParser(Buffer.concat(chunks)).then((mail) => {
-          for (const r of session.envelope.rcptTo)
-            received.push({ to: r.address, mail, text: mail.text ?? "" });
-          callback();
-        }, callback);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
+  const inbox = await startSmtpInbox();
   return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    url: inbox.url,
+    get received(): ReceivedMail[] {
+      return inbox.received.flatMap(({ envelopeTo, mail }) =>
+        envelopeTo.map((to) => ({ to, mail, text: mail.text ?? "" })),
+      );
+    },
+    close: inbox.close,
   };
 }
 

@@ -295,6 +295,79 @@ describe("Send view: fields, check, send", () => {
     ]);
   });
 
+  test("an empty group slot left out before a person: that person's tags stay theirs (signer 3 is still Alex)", async () => {
+    const groups = createSigningGroupsApi(api.http);
+    const group = await groups.create({ name: "Empty desk" });
+    // The letter's own tags name signers 1, 2 and 3, as the check numbers them: Adele, the group, Alex.
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    page.drawText("Letter of intent", { x: 72, y: 740, size: 14 });
+    for (const [n, top] of [
+      [1, 100],
+      [2, 300],
+      [3, 500],
+    ] as const) {
+      page.drawText(`{{sig:${n}}}`, { x: 72, y: 792 - top - 12, size: 16 });
+    }
+    const letter = await doc.save();
+    const fixture: MessageFixture = {
+      ...FIXTURE,
+      attachments: [
+        {
+          id: "AAMkLETTER=",
+          name: "letter.pdf",
+          file: "letter.pdf",
+          contentType: "application/pdf",
+          size: letter.length,
+        },
+      ],
+    };
+    const { user } = renderSend(hostFor("read", fixture, { "letter.pdf": letter }));
+    const search = await screen.findByRole("combobox", { name: "Add a signing group" });
+    await user.type(search, "Empty");
+    await user.click(await screen.findByRole("option", { name: /Empty desk/ }));
+    await screen.findByTestId(`signer-g:${group.id}`);
+    // Adele, (Megan, not chosen), the group, Alex, (Fabrikam Legal, a list, not chosen): the group
+    // is signer 2, Alex signer 3.
+    for (let i = 0; i < 2; i++)
+      await user.click(screen.getByRole("button", { name: "Move Group Empty desk up" }));
+    const order = within(screen.getByRole("list", { name: "Signers" }))
+      .getAllByRole("listitem")
+      .map((li) => li.dataset.testid);
+    expect(order.indexOf(`signer-g:${group.id}`)).toBe(order.indexOf("signer-p:alex.wilber@contoso.com") - 1);
+    await toFields(user);
+    const ndaWidth = Number(screen.getByTestId("send-page").dataset.pageWidth);
+    await addField(user, /Alex Wilber/, "DateSigned");
+
+    await user.click(screen.getByRole("button", { name: "Next: check" }));
+    await screen.findByText(/The signing group “Empty desk” has no members/);
+    for (const box of screen.getAllByRole("checkbox", { name: /^Send anyway/ })) await user.click(box);
+    await user.click(screen.getByRole("button", { name: "Next: send" }));
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    await sent();
+
+    const [pkg] = (await api.request("GET", "/api/v1/packages", {})).items;
+    const id = pkg!.id;
+    const signers = (await api.request("GET", "/api/v1/packages/{id}/signers", { path: { id } })).items;
+    expect(signers.map((s) => s.email)).toEqual(["adele.vance@fabrikam.com", "alex.wilber@contoso.com"]);
+    const annotations = (await api.request("GET", "/api/v1/packages/{id}/annotations", { path: { id } }))
+      .items;
+    const of = (signerId: string) =>
+      annotations
+        .filter((a) => a.signerId === signerId)
+        .map((a) => [a.type, Math.round(a.y / 10) * 10])
+        .sort();
+    // Adele has signer 1's tag; Alex signer 3's and the date dropped for him; signer 2's tag (the
+    // group's) went with the group.
+    expect(of(signers[0]!.id)).toEqual([["Signature", 100]]);
+    expect(of(signers[1]!.id)).toEqual([
+      ["DateSigned", 390],
+      ["Signature", 500],
+    ]);
+    const date = annotations.find((a) => a.type === "DateSigned")!;
+    expect(near(date.x, ndaWidth / 2 - 50)).toBe(true);
+  });
+
   test("an upload that fails is resumed after the pane was closed: only the missing blocks are sent", async () => {
     // A 9 MB PDF (3 blocks of 4 MiB) as the message's only attachment.
     const file = path.join(scratch, "scan.pdf");

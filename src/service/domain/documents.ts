@@ -261,20 +261,61 @@ export async function storeDocument(
   now = () => new Date(),
   alsoWhenStored?: (s: Stores) => Promise<void>,
 ) {
-  const errors: FieldError[] = [];
-  const fileName = fileNameOf(incoming.fileName, "fileName", errors);
-  const name =
-    incoming.name === undefined || incoming.name === null || incoming.name.trim() === ""
-      ? fileName
-      : (checkText(incoming.name, "name", errors, { max: FILE_NAME_LENGTH }) ?? fileName);
-  throwIfAny(errors);
-  const contentType = effectiveContentType(incoming.contentType, fileName);
-  requireAcceptedType(contentType);
+  const checked = checkIncoming(incoming);
   // Refused early (before reading any bytes) when the package cannot take a document at all.
   const early = await requirePackage(ctx.storage, tenantId, packageId);
   requireState(early, ["Draft"], "add a document");
   await checkPackageLimits(ctx.storage, early, incoming.expectedSize ?? 0);
+  const prepared = await prepareDocument(ctx, source, incoming, checked, now);
+  try {
+    return await ctx.storage.transaction(async (s) => {
+      const pkg = await requirePackage(s, tenantId, packageId, { lock: true });
+      return recordDocument(s, pkg, prepared, context, now(), alsoWhenStored);
+    });
+  } catch (error) {
+    throw documentError(error);
+  }
+}
 
+/** A document's name, file name and type as sent, checked (400 or 415 naming what is wrong). */
+export function checkIncoming(incoming: IncomingDocument, prefix = "") {
+  const errors: FieldError[] = [];
+  const fileName = fileNameOf(incoming.fileName, `${prefix}fileName`, errors);
+  const name =
+    incoming.name === undefined || incoming.name === null || incoming.name.trim() === ""
+      ? fileName
+      : (checkText(incoming.name, `${prefix}name`, errors, { max: FILE_NAME_LENGTH }) ?? fileName);
+  throwIfAny(errors);
+  const contentType = effectiveContentType(incoming.contentType, fileName);
+  requireAcceptedType(contentType);
+  return { fileName, name, contentType };
+}
+
+/** A document whose bytes are in the blob store (queued as garbage until a row refers to them). */
+export interface PreparedDocument {
+  name: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  pdfSha256: string;
+  pdfSize: number;
+  reading: PdfReading;
+}
+
+/**
+ * The bytes of a document on their way in: spooled to a work file (at most 50 MB, checked against
+ * the announced size and hash), typed from its bytes, an image made into a PDF, the PDF read, and
+ * put into the blob store. No row yet: recordDocument adds it, in the caller's transaction.
+ */
+export async function prepareDocument(
+  ctx: DocumentContext,
+  source: BlobSource | SpooledFile,
+  incoming: IncomingDocument,
+  checked: ReturnType<typeof checkIncoming>,
+  now = () => new Date(),
+): Promise<PreparedDocument> {
+  const { fileName, name, contentType } = checked;
   await fs.mkdir(ctx.workDir, { recursive: true });
   const original = isSpooledFile(source) ? source.file : path.join(ctx.workDir, `${randomUUID()}.upload`);
   const converted = path.join(ctx.workDir, `${randomUUID()}.pdf`);
@@ -328,48 +369,64 @@ export async function storeDocument(
     // The spooled files move into the store (no second copy of the bytes).
     await ctx.blobs.putFile(original, spooled);
     if (pdfSpooled) await ctx.blobs.putFile(converted, pdfSpooled);
-
-    return await ctx.storage.transaction(async (s) => {
-      const pkg = await requirePackage(s, tenantId, packageId, { lock: true });
-      requireState(pkg, ["Draft"], "add a document");
-      await checkPackageLimits(s, pkg, spooled.size);
-      const totals = await s.documents.totals(pkg.id);
-      const doc: FullDocument = {
-        id: newId(),
-        packageId: pkg.id,
-        name,
-        fileName,
-        contentType,
-        size: spooled.size,
-        sha256: spooled.sha256,
-        pdfSha256,
-        pdfSize: pdfSpooled ? pdfSpooled.size : spooled.size,
-        pageCount: reading.pageCount,
-        pages: reading.pages,
-        order: totals.lastOrder + 1,
-        createdOn: at,
-        detectedTagCount: reading.tags.length,
-        detectedTags: reading.tags,
-      };
-      await s.documents.insert(doc);
-      await alsoWhenStored?.(s);
-      await touchPackage(s, pkg, now());
-      await appendAudit(
-        s,
-        pkg,
-        context,
-        "DocumentAdded",
-        { documentId: doc.id, name, size: doc.size, sha256: doc.sha256, pageCount: doc.pageCount },
-        at,
-      );
-      return documentApi(doc);
-    });
+    return {
+      name,
+      fileName,
+      contentType,
+      size: spooled.size,
+      sha256: spooled.sha256,
+      pdfSha256,
+      pdfSize: pdfSpooled ? pdfSpooled.size : spooled.size,
+      reading,
+    };
   } catch (error) {
     throw documentError(error);
   } finally {
     await fs.rm(original, { force: true });
     await fs.rm(converted, { force: true });
   }
+}
+
+/**
+ * The row of a prepared document on a locked package (the caller holds the transaction): the state
+ * and limits are checked again, the package touched and the addition audited.
+ */
+export async function recordDocument(
+  s: Stores,
+  pkg: PackageRecord,
+  prepared: PreparedDocument,
+  context: AuditContext,
+  now = new Date(),
+  alsoWhenStored?: (s: Stores) => Promise<void>,
+) {
+  requireState(pkg, ["Draft"], "add a document");
+  await checkPackageLimits(s, pkg, prepared.size);
+  const totals = await s.documents.totals(pkg.id);
+  const at = now.toISOString();
+  const { reading, ...file } = prepared;
+  const doc: FullDocument = {
+    id: newId(),
+    packageId: pkg.id,
+    ...file,
+    pageCount: reading.pageCount,
+    pages: reading.pages,
+    order: totals.lastOrder + 1,
+    createdOn: at,
+    detectedTagCount: reading.tags.length,
+    detectedTags: reading.tags,
+  };
+  await s.documents.insert(doc);
+  await alsoWhenStored?.(s);
+  await touchPackage(s, pkg, now);
+  await appendAudit(
+    s,
+    pkg,
+    context,
+    "DocumentAdded",
+    { documentId: doc.id, name: doc.name, size: doc.size, sha256: doc.sha256, pageCount: doc.pageCount },
+    at,
+  );
+  return documentApi(doc);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -763,107 +820,118 @@ export async function applyDetectedTags(
 ) {
   return storage.transaction(async (s) => {
     const pkg = await requirePackage(s, tenantId, packageId, { lock: true });
-    requireState(pkg, ["Draft"], "apply detected tags");
-    const documents = await s.documents.list(pkg.id);
-    let chosen = documents;
-    if (input.documentIds) {
-      const errors: FieldError[] = [];
-      const ids = input.documentIds.map((text, i) => {
-        const id = parseId(text);
-        if (!id || !documents.some((d) => d.id === id)) {
-          errors.push({
-            field: `documentIds[${i}]`,
-            message: `Document ${text.slice(0, 50)} is not in this package.`,
-          });
-        }
-        return id;
-      });
-      throwIfAny(errors);
-      chosen = documents.filter((d) => ids.includes(d.id));
-    }
-    const signers = (await s.signers.list(pkg.id)).sort(
-      (a, b) => a.routingOrder - b.routingOrder || a.seq - b.seq,
-    );
-    const existing = await s.annotations.list(pkg.id);
-    const key = (a: { documentId: string; page: number; x: number; y: number; type: string }) =>
-      `${a.documentId}|${a.page}|${a.x}|${a.y}|${a.type}`;
-    const applied = new Set(existing.filter((a) => a.source === "TextTag").map(key));
-    const parts = await partsOf(s, pkg);
-    let seq = await s.annotations.nextSeq(pkg.id);
-    const created: AnnotationRecord[] = [];
-    const skipped: SkippedTag[] = [];
-    const at = now.toISOString();
-    for (const doc of chosen) {
-      for (const tag of doc.detectedTags ?? []) {
-        const skip = (reason: SkippedTag["reason"], message: string) =>
-          skipped.push({ text: tag.text, page: tag.page, reason, message });
-        if (tag.error || tag.type === null || tag.signerIndex === null) {
-          skip("invalid_tag", tag.error ?? "The tag cannot be read.");
-          continue;
-        }
-        const signer = signers[tag.signerIndex - 1];
-        if (!signer) {
-          skip("no_signer_for_index", `The package has no signer ${tag.signerIndex} in routing order.`);
-          continue;
-        }
-        const page = doc.pages[tag.page - 1]!;
-        const size = defaultSizeFor(tag);
-        const width = Math.min(Math.max(tag.width, size.width), page.width);
-        const height = Math.min(Math.max(tag.height, size.height), page.height);
-        const x = Math.max(0, Math.min(tag.x, page.width - width));
-        const y = Math.max(0, Math.min(tag.y, page.height - height));
-        const place = { documentId: doc.id, page: tag.page, x, y, type: tag.type };
-        if (applied.has(key(place))) {
-          skip("already_applied", "This tag was applied before.");
-          continue;
-        }
-        const errors: FieldError[] = [];
-        const record = await applyAnnotation(
-          s,
-          pkg,
-          parts,
-          { ...blankAnnotation(pkg.id, seq, at), source: "TextTag" },
-          {
-            documentId: doc.id,
-            signerId: signer.id,
-            type: tag.type,
-            page: tag.page,
-            x,
-            y,
-            width,
-            height,
-            required: tag.required,
-            label: tag.label,
-            group: tag.group,
-            options: tag.options,
-          },
-          errors,
-          "",
-          true,
-        );
-        if (errors.length) {
-          skip("does_not_fit", errors.map((e) => e.message).join(" "));
-          continue;
-        }
-        seq++;
-        applied.add(key(place));
-        created.push(record);
+    return applyDetectedTagsLocked(s, pkg, input, context, now);
+  });
+}
+
+/** applyDetectedTags on a locked package (the caller holds the transaction). */
+export async function applyDetectedTagsLocked(
+  s: Stores,
+  pkg: PackageRecord,
+  input: { documentIds?: string[] | null },
+  context: AuditContext,
+  now = new Date(),
+) {
+  requireState(pkg, ["Draft"], "apply detected tags");
+  const documents = await s.documents.list(pkg.id);
+  let chosen = documents;
+  if (input.documentIds) {
+    const errors: FieldError[] = [];
+    const ids = input.documentIds.map((text, i) => {
+      const id = parseId(text);
+      if (!id || !documents.some((d) => d.id === id)) {
+        errors.push({
+          field: `documentIds[${i}]`,
+          message: `Document ${text.slice(0, 50)} is not in this package.`,
+        });
       }
-    }
-    for (const a of created) await s.annotations.insert(a);
-    if (created.length) {
-      await touchPackage(s, pkg, now);
-      await appendAudit(
+      return id;
+    });
+    throwIfAny(errors);
+    chosen = documents.filter((d) => ids.includes(d.id));
+  }
+  const signers = (await s.signers.list(pkg.id)).sort(
+    (a, b) => a.routingOrder - b.routingOrder || a.seq - b.seq,
+  );
+  const existing = await s.annotations.list(pkg.id);
+  const key = (a: { documentId: string; page: number; x: number; y: number; type: string }) =>
+    `${a.documentId}|${a.page}|${a.x}|${a.y}|${a.type}`;
+  const applied = new Set(existing.filter((a) => a.source === "TextTag").map(key));
+  const parts = await partsOf(s, pkg);
+  let seq = await s.annotations.nextSeq(pkg.id);
+  const created: AnnotationRecord[] = [];
+  const skipped: SkippedTag[] = [];
+  const at = now.toISOString();
+  for (const doc of chosen) {
+    for (const tag of doc.detectedTags ?? []) {
+      const skip = (reason: SkippedTag["reason"], message: string) =>
+        skipped.push({ text: tag.text, page: tag.page, reason, message });
+      if (tag.error || tag.type === null || tag.signerIndex === null) {
+        skip("invalid_tag", tag.error ?? "The tag cannot be read.");
+        continue;
+      }
+      const signer = signers[tag.signerIndex - 1];
+      if (!signer) {
+        skip("no_signer_for_index", `The package has no signer ${tag.signerIndex} in routing order.`);
+        continue;
+      }
+      const page = doc.pages[tag.page - 1]!;
+      const size = defaultSizeFor(tag);
+      const width = Math.min(Math.max(tag.width, size.width), page.width);
+      const height = Math.min(Math.max(tag.height, size.height), page.height);
+      const x = Math.max(0, Math.min(tag.x, page.width - width));
+      const y = Math.max(0, Math.min(tag.y, page.height - height));
+      const place = { documentId: doc.id, page: tag.page, x, y, type: tag.type };
+      if (applied.has(key(place))) {
+        skip("already_applied", "This tag was applied before.");
+        continue;
+      }
+      const errors: FieldError[] = [];
+      const record = await applyAnnotation(
         s,
         pkg,
-        context,
-        "DetectedTagsApplied",
-        { created: created.length, skipped: skipped.length, annotationIds: created.map((a) => a.id) },
-        at,
+        parts,
+        { ...blankAnnotation(pkg.id, seq, at), source: "TextTag" },
+        {
+          documentId: doc.id,
+          signerId: signer.id,
+          type: tag.type,
+          page: tag.page,
+          x,
+          y,
+          width,
+          height,
+          required: tag.required,
+          label: tag.label,
+          group: tag.group,
+          options: tag.options,
+        },
+        errors,
+        "",
+        true,
       );
+      if (errors.length) {
+        skip("does_not_fit", errors.map((e) => e.message).join(" "));
+        continue;
+      }
+      seq++;
+      applied.add(key(place));
+      created.push(record);
     }
-    return { created: created.map(annotationApi), skipped };
-  });
+  }
+  for (const a of created) await s.annotations.insert(a);
+  if (created.length) {
+    await touchPackage(s, pkg, now);
+    await appendAudit(
+      s,
+      pkg,
+      context,
+      "DetectedTagsApplied",
+      { created: created.length, skipped: skipped.length, annotationIds: created.map((a) => a.id) },
+      at,
+    );
+  }
+  return { created: created.map(annotationApi), skipped };
 }
 
 function defaultSizeFor(tag: DetectedTag): { width: number; height: number } {

@@ -348,32 +348,55 @@ export async function createPackage(
   context: AuditContext,
   now = new Date(),
 ): Promise<PackageApi> {
+  const fields = newPackageFields(input, now);
+  return storage.transaction(async (s) =>
+    packageApi(await createPackageLocked(s, tenantId, fields, context, now)),
+  );
+}
+
+/** A new Draft of checked fields (newPackageFields), in the caller's transaction; answers its record. */
+export async function createPackageLocked(
+  s: Stores,
+  tenantId: string,
+  fields: PackageFields,
+  context: AuditContext,
+  now = new Date(),
+): Promise<PackageRecord> {
   const at = now.toISOString();
-  const blank: PackageFields = {
-    name: "",
-    status: "Draft",
-    updatedOn: at,
-    sentOn: null,
-    completedOn: null,
-    enforceSigningOrder: false,
-    expirationDate: null,
-    scheduledSendOn: null,
-    emailSubject: null,
-    emailMessage: null,
-    isArchived: false,
-    voidedReason: null,
-    source: null,
-    reminders: { enabled: false, firstAfterDays: null, everyDays: null },
-    senderEmail: null,
-    senderName: null,
-  };
-  const fields = applyInput(blank, input, now);
   const id = newId();
-  return storage.transaction(async (s) => {
-    await s.packages.insert(id, tenantId, at, fields);
-    await appendAudit(s, { id, tenantId }, context, "PackageCreated", { name: fields.name }, at);
-    return packageApi((await s.packages.get(tenantId, id))!);
-  });
+  await s.packages.insert(id, tenantId, at, fields);
+  await appendAudit(s, { id, tenantId }, context, "PackageCreated", { name: fields.name }, at);
+  return (await s.packages.get(tenantId, id))!;
+}
+
+/**
+ * A create request checked (400 naming each field) into the fields of a new Draft; the package is
+ * made later by `createPackageLocked`, in a transaction of the caller's.
+ */
+export function newPackageFields(input: CreatePackageInput, now = new Date()): PackageFields {
+  const at = now.toISOString();
+  return applyInput(
+    {
+      name: "",
+      status: "Draft",
+      updatedOn: at,
+      sentOn: null,
+      completedOn: null,
+      enforceSigningOrder: false,
+      expirationDate: null,
+      scheduledSendOn: null,
+      emailSubject: null,
+      emailMessage: null,
+      isArchived: false,
+      voidedReason: null,
+      source: null,
+      reminders: { enabled: false, firstAfterDays: null, everyDays: null },
+      senderEmail: null,
+      senderName: null,
+    },
+    input,
+    now,
+  );
 }
 
 /** Runs a change on the locked package in one transaction, then answers the package as it is. */

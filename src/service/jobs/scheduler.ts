@@ -24,16 +24,31 @@ import type { SigningLinks } from "../domain/signing-links";
  * processes on one database never do one twice.
  * State lives only in the database, so a restart simply picks up where the last tick stopped.
  */
-export function startScheduler(
-  storage: Storage,
-  blobs: BlobStore,
-  intervalMs: number,
-  log: FastifyBaseLogger,
-  smtp: SmtpConfig | null = null,
-  links: SigningLinks | null = null,
-  completion: { seal: SealKeeper } | null = null,
-  staging: UploadStaging | null = null,
-): { stop(): Promise<void> } {
+export interface SchedulerOptions {
+  storage: Storage;
+  blobs: BlobStore;
+  intervalMs: number;
+  log: FastifyBaseLogger;
+  /** Where the outbox's notifications go; without it they stay Pending. */
+  smtp?: SmtpConfig | null;
+  /** Signers' links, for the mails that carry them. */
+  links?: SigningLinks | null;
+  /** The seal for completing packages; without it Completed packages wait. */
+  completion?: { seal: SealKeeper } | null;
+  /** Staged upload files, swept when their session went. */
+  staging?: UploadStaging | null;
+}
+
+export function startScheduler({
+  storage,
+  blobs,
+  intervalMs,
+  log,
+  smtp = null,
+  links = null,
+  completion = null,
+  staging = null,
+}: SchedulerOptions): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   let sweptStagingAt = Date.now();
   let stopped = false;

@@ -4,7 +4,7 @@
  * only through `import()` (the "send-stamp" chunk) when a document is shown or sent.
  */
 import { imageToPdf } from "../../pdf/image-to-pdf";
-import { appendSignatureBlockPage, stampTags, type SignatureBlockSigner } from "../../pdf/stamp-tags";
+import { stampDocument, type SignatureBlockSigner } from "../../pdf/stamp-tags";
 import type { TagFormat } from "../../tags";
 import type { Stamp } from "./fields";
 
@@ -23,15 +23,16 @@ export interface FinalOptions {
 }
 
 /**
- * `pdf` with the stamps and the signature block. The same input gives the same bytes (pdf-lib
- * writes no date or random id: src/pdf loads without updating the metadata), which is what lets
- * a send resume an upload session after the pane was closed.
+ * `pdf` with the stamps and the signature block, as an incremental update of `pdf` (one load, the
+ * original bytes kept, only what changed appended: src/pdf/incremental.ts). The same input gives the
+ * same bytes (pdf-lib writes no date or random id: src/pdf loads without updating the metadata),
+ * which is what lets a send resume an upload session after the pane was closed.
  */
 export async function finalPdf(pdf: Uint8Array, options: FinalOptions): Promise<Uint8Array> {
-  let bytes = pdf;
-  if (options.stamps.length > 0) bytes = await stampTags(bytes, options.stamps, { visible: options.visible });
-  if (options.block.length > 0) {
-    bytes = await appendSignatureBlockPage(bytes, options.block, { format: options.format });
-  }
-  return bytes;
+  return stampDocument(pdf, {
+    stamps: options.stamps,
+    visible: options.visible,
+    block: options.block,
+    format: options.format,
+  });
 }
