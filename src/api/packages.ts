@@ -27,6 +27,8 @@ export interface PackageQuery {
   search?: string;
   conversationId?: string;
   internetMessageId?: string;
+  /** The packages this address sent (ignoring case): a user's own. */
+  senderEmail?: string;
 }
 
 /** A conditional read: the body and its ETag, or "what you have is current". */

@@ -306,7 +306,7 @@ export interface paths {
         };
         /**
          * List packages, a page at a time (newest first by default)
-         * @description conversationId and internetMessageId find the packages made from an Outlook thread or mail. Answers an ETag, and 304 to If-None-Match when the page is unchanged. Needs scope sign.package.read.
+         * @description conversationId and internetMessageId find the packages made from an Outlook thread or mail; senderEmail the packages a user sent. Answers an ETag, and 304 to If-None-Match when the page is unchanged. Needs scope sign.package.read.
          */
         get: operations["listPackages"];
         put?: never;
@@ -3681,6 +3681,8 @@ export interface operations {
                 conversationId?: string;
                 /** @description Packages made from this mail. */
                 internetMessageId?: string;
+                /** @description Packages whose senderEmail is this address, ignoring case: a user's own packages (the add-in's All packages). */
+                senderEmail?: string;
                 includeArchived?: boolean;
                 /** @description ISO 8601 date or date-time. */
                 updatedSince?: string;

@@ -7,17 +7,22 @@ import type { Identity } from "./session";
 /** Reads GET /api/v1/me; an answer of another shape is reported as not the signing service. */
 export async function fetchIdentity(client: HttpClient, signal?: AbortSignal): Promise<Identity> {
   const response = await client.send<unknown>("GET", "/api/v1/me", signal ? { signal } : {});
+  return identityFrom(client.baseUrl, response.status, response.data);
+}
+
+/** GET /api/v1/me's answer (read early, or by fetchIdentity) as the pane keeps it. */
+export function identityFrom(baseUrl: string, status: number, data: unknown): Identity {
   // Read field by field: another server at this URL may answer anything.
-  const me = response.data as Partial<Record<keyof MeApiResponse, unknown>> | null;
+  const me = data as Partial<Record<keyof MeApiResponse, unknown>> | null;
   const text = (v: unknown): string => (typeof v === "string" ? v : "");
   if (!me || typeof me !== "object" || (!text(me.tenantId) && !text(me.tenantName))) {
     throw new ApiError({
       kind: "invalid_response",
-      status: response.status,
+      status,
       code: "invalid_response",
-      message: `The service at ${client.baseUrl} did not say who you are. Check that the service URL points at the signing service.`,
+      message: `The service at ${baseUrl} did not say who you are. Check that the service URL points at the signing service.`,
       method: "GET",
-      url: `${client.baseUrl}/api/v1/me`,
+      url: `${baseUrl}/api/v1/me`,
     });
   }
   return {

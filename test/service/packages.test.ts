@@ -168,6 +168,55 @@ describe.each(BACKENDS)("packages and signers on %s", (backend) => {
     await problem("GET", `${P}?includeArchived=maybe`, undefined, 400, "validation_failed");
   });
 
+  test("list: senderEmail gives a user's own packages, ignoring case, with the other filters; a change of sender moves it", async () => {
+    const me = `Megan.${newId().slice(0, 8)}@Contoso.com`;
+    const other = `alex.${newId().slice(0, 8)}@contoso.com`;
+    const mine1 = await draft({ name: "Mine one", senderEmail: me });
+    const theirs = await draft({ name: "Theirs", senderEmail: other });
+    const mine2 = await draft({ name: "Mine two", senderEmail: me.toLowerCase() });
+    await draft({ name: "Nobody's" });
+    type List = { items: Json[]; totalCount: number; totalPages: number };
+    const mine = await call<List>("GET", `${P}?senderEmail=${encodeURIComponent(me.toUpperCase())}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.items.map((p) => p.id)).toEqual([mine2.id, mine1.id]); // newest first
+    expect(mine.body.totalCount).toBe(2);
+    expect(mine.body.items[1]!.senderEmail).toBe(me); // kept as given
+    const paged = await call<List>("GET", `${P}?senderEmail=${encodeURIComponent(me)}&pageSize=1&page=1`);
+    expect(paged.body).toMatchObject({ totalCount: 2, totalPages: 2 });
+    const searched = await call<List>("GET", `${P}?senderEmail=${encodeURIComponent(me)}&search=TWO`);
+    expect(searched.body.items.map((p) => p.id)).toEqual([mine2.id]);
+    const sent = await call<List>("GET", `${P}?senderEmail=${encodeURIComponent(me)}&status=Sent`);
+    expect(sent.body.totalCount).toBe(0);
+    const byName = await call<List>(
+      "GET",
+      `${P}?senderEmail=${encodeURIComponent(me)}&sortBy=name&descending=false`,
+    );
+    expect(byName.body.items.map((p) => p.name)).toEqual(["Mine one", "Mine two"]);
+    // Blank asks for no filter, as a blank search does.
+    const all = await call<List>("GET", `${P}?senderEmail=%20&pageSize=100`);
+    expect(all.body.totalCount).toBeGreaterThanOrEqual(4);
+    // The draft handed to someone else leaves the list; cleared, it is nobody's.
+    await call("PUT", `${P}/${mine1.id}`, { senderEmail: other });
+    const after = await call<List>("GET", `${P}?senderEmail=${encodeURIComponent(me)}`);
+    expect(after.body.items.map((p) => p.id)).toEqual([mine2.id]);
+    const theirsNow = await call<List>("GET", `${P}?senderEmail=${encodeURIComponent(other)}`);
+    expect(theirsNow.body.items.map((p) => p.id)).toEqual([theirs.id, mine1.id]); // by creation, newest first
+    await call("PUT", `${P}/${mine2.id}`, { senderEmail: "" });
+    const none = await call<List>("GET", `${P}?senderEmail=${encodeURIComponent(me)}`);
+    expect(none.body).toMatchObject({ items: [], totalCount: 0 });
+    // Another tenant's packages of the same address are not listed.
+    const elsewhere = await service.token("packages-elsewhere");
+    const foreign = await call<List>(
+      "GET",
+      `${P}?senderEmail=${encodeURIComponent(other)}`,
+      undefined,
+      elsewhere,
+    );
+    expect(foreign.body.totalCount).toBe(0);
+    await problem("GET", `${P}?senderEmail=${"a".repeat(321)}`, undefined, 400, "validation_failed");
+    await problem("GET", `${P}?senderEmail=a%01b`, undefined, 400, "validation_failed");
+  });
+
   test("bad input answers the documented error, never 500", async () => {
     await problem("POST", P, { name: "" }, 400, "validation_failed");
     await problem("POST", P, { name: 42 }, 400, "validation_failed");

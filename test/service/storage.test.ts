@@ -161,6 +161,67 @@ describe.each(BACKENDS)("storage on %s", (backend) => {
     }
   });
 
+  test("migration 31 makes the packages already there findable by their sender, ignoring case", async () => {
+    const tenant = "00000000-0000-4000-8000-000000000030";
+    const driver = await open(place);
+    try {
+      await migrate(
+        driver,
+        MIGRATIONS.filter((m) => m.version < 31),
+      );
+      await driver.run("INSERT INTO tenants (id, name, created_on) VALUES (?, ?, ?)", [
+        tenant,
+        "senders",
+        "2024-01-01",
+      ]);
+      const senders = ["Megan.Bowen@Contoso.com", "ÅSA@contoso.com", null];
+      for (const [i, sender] of senders.entries()) {
+        await driver.run(
+          `INSERT INTO packages (id, tenant_id, name, name_lower, status, created_on, updated_on,
+             enforce_signing_order, is_archived, reminders_enabled, sender_email, document_count, signer_count,
+             completed_signer_count) VALUES (?, ?, ?, ?, 'Draft', ?, ?, 0, 0, 0, ?, 0, 0, 0)`,
+          [
+            `00000000-0000-4000-8000-00000000003${i}`,
+            tenant,
+            `P${i}`,
+            `p${i}`,
+            `2024-01-0${i + 1}`,
+            `2024-01-0${i + 1}`,
+            sender,
+          ],
+        );
+      }
+      expect(await migrate(driver)).toEqual(MIGRATIONS.filter((m) => m.version >= 31).map((m) => m.version));
+    } finally {
+      await driver.close();
+    }
+    const storage = await openStorage(place);
+    try {
+      const bySender = async (senderEmail: string) =>
+        (
+          await storage.packages.list({
+            tenantId: tenant,
+            statuses: [],
+            search: null,
+            conversationId: null,
+            internetMessageId: null,
+            senderEmail,
+            includeArchived: false,
+            updatedSince: null,
+            sortBy: "createdOn",
+            descending: true,
+            offset: 0,
+            limit: 10,
+          })
+        ).items.map((p) => p.name);
+      expect(await bySender("megan.bowen@contoso.com")).toEqual(["P0"]);
+      expect(await bySender("åsa@contoso.com")).toEqual(["P1"]);
+      expect(await bySender("nobody@contoso.com")).toEqual([]);
+    } finally {
+      await storage.close();
+    }
+  });
+
   test("a failing migration rolls back whole and leaves the version unchanged", async () => {
     const driver = await open(place);
     try {

@@ -68,6 +68,8 @@ export interface SeedOptions {
   signers: { email: string; name: string }[];
   enforceSigningOrder?: boolean;
   expirationDate?: string;
+  /** Who sends it (the package's senderEmail: the Status view's "All packages" lists the user's). */
+  senderEmail?: string;
   /** Leave it a Draft. */
   draft?: boolean;
   /**
@@ -90,6 +92,7 @@ export async function seedPackage(base: string, token: string, options: SeedOpti
       emailSubject: `Please sign: ${options.name}`,
       enforceSigningOrder: options.enforceSigningOrder ?? false,
       ...(options.expirationDate ? { expirationDate: options.expirationDate } : {}),
+      ...(options.senderEmail ? { senderEmail: options.senderEmail } : {}),
       source: {
         kind: "outlook",
         conversationId: options.conversationId ?? null,

@@ -249,6 +249,7 @@ export function parsePackageListQuery(
     search: null,
     conversationId: null,
     internetMessageId: null,
+    senderEmail: null,
     includeArchived: false,
     updatedSince: null,
     sortBy: "createdOn",
@@ -296,6 +297,11 @@ export function parsePackageListQuery(
   for (const name of ["conversationId", "internetMessageId"] as const) {
     const text = one(query, name, errors);
     if (text !== undefined) out[name] = checkText(text, name, errors, { max: PACKAGE_LIMITS.sourceIdLength });
+  }
+  const sender = one(query, "senderEmail", errors);
+  if (sender !== undefined) {
+    // Compared as the store keeps it (sender_email_lower); blank asks for no filter, as blank search does.
+    out.senderEmail = checkText(sender, "senderEmail", errors, { max: 320 })?.toLowerCase() ?? null;
   }
   const archived = one(query, "includeArchived", errors);
   if (archived !== undefined) out.includeArchived = bool(archived, "includeArchived", errors) ?? false;

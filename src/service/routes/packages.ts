@@ -88,7 +88,7 @@ const packageRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (ap
         security: read.security,
         operationId: "listPackages",
         summary: "List packages, a page at a time (newest first by default)",
-        description: `conversationId and internetMessageId find the packages made from an Outlook thread or mail. Answers an ETag, and 304 to If-None-Match when the page is unchanged. ${read.scopesNote}`,
+        description: `conversationId and internetMessageId find the packages made from an Outlook thread or mail; senderEmail the packages a user sent. Answers an ETag, and 304 to If-None-Match when the page is unchanged. ${read.scopesNote}`,
         querystring: ListPackagesQuery,
         response: { 200: ref(PackageListApiResponse), 304: Type.Null(), ...errorResponses(400, 401, 403) },
       },

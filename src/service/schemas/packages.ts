@@ -100,6 +100,12 @@ export const ListPackagesQuery = Type.Object({
   search: Type.Optional(Type.String({ description: "Part of the name, ignoring case." })),
   conversationId: Type.Optional(Type.String({ description: "Packages made from this Outlook thread." })),
   internetMessageId: Type.Optional(Type.String({ description: "Packages made from this mail." })),
+  senderEmail: Type.Optional(
+    Type.String({
+      description:
+        "Packages whose senderEmail is this address, ignoring case: a user's own packages (the add-in's All packages).",
+    }),
+  ),
   includeArchived: Type.Optional(Type.Boolean({ default: false })),
   updatedSince: Type.Optional(Type.String({ description: "ISO 8601 date or date-time." })),
   sortBy: Type.Optional(

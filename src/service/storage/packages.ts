@@ -60,6 +60,8 @@ export interface PackageQuery {
   search: string | null;
   conversationId: string | null;
   internetMessageId: string | null;
+  /** Lowercased: the packages whose senderEmail is this address (a user's own packages). */
+  senderEmail: string | null;
   includeArchived: boolean;
   updatedSince: string | null;
   sortBy: PackageSortField;
@@ -176,13 +178,14 @@ function fieldValues(p: PackageFields): unknown[] {
     p.reminders.everyDays,
     p.senderEmail,
     p.senderName,
+    p.senderEmail === null ? null : p.senderEmail.toLowerCase(),
   ];
 }
 
 const FIELD_COLUMNS = `name, name_lower, status, updated_on, sent_on, completed_on, enforce_signing_order,
   expiration_date, scheduled_send_on, email_subject, email_message, is_archived, voided_reason,
   source_kind, source_conversation_id, source_internet_message_id, source_subject, reminders_enabled,
-  reminder_first_after_days, reminder_every_days, sender_email, sender_name`;
+  reminder_first_after_days, reminder_every_days, sender_email, sender_name, sender_email_lower`;
 
 /** Packages: rows of `packages`, within a tenant. */
 export class PackageStore {
@@ -260,6 +263,10 @@ export class PackageStore {
       where.push("source_internet_message_id = ?");
       params.push(query.internetMessageId);
     }
+    if (query.senderEmail !== null) {
+      where.push("sender_email_lower = ?");
+      params.push(query.senderEmail);
+    }
     if (query.updatedSince !== null) {
       where.push("updated_on >= ?");
       params.push(query.updatedSince);
@@ -279,7 +286,9 @@ export class PackageStore {
         ? "packages INDEXED BY packages_by_conversation"
         : this.dialect === "sqlite" && query.internetMessageId !== null
           ? "packages INDEXED BY packages_by_message"
-          : "packages";
+          : this.dialect === "sqlite" && query.senderEmail !== null
+            ? "packages INDEXED BY packages_by_sender"
+            : "packages";
     const direction = query.descending ? "DESC" : "ASC";
     const column = SORT_COLUMNS[query.sortBy];
     // Packages never sent have no sentOn: they come last either way, as the platform lists them.

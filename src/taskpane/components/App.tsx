@@ -8,6 +8,9 @@ import {
   TagRegular,
   type FluentIcon,
 } from "@fluentui/react-icons";
+import { useHost } from "../host-context";
+import { useSession } from "../session";
+import { prefetchStatus } from "../status/prefetch";
 import { useTelemetry } from "../telemetry";
 import { LazyView, type ViewLoader } from "./LazyView";
 import { UpdateBanner } from "./UpdateBanner";
@@ -101,17 +104,42 @@ export function App({ initialView = "tags", views = VIEWS }: AppProps) {
   // Once: the pane is on screen with its first view.
   useEffect(() => track.paneOpened(initialView), []);
 
+  // The Status view's reads start with its chunk's download, not after it (status/prefetch.ts).
+  const session = useSession();
+  const { host } = useHost();
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
+  const visitedRef = useRef(visited);
+  visitedRef.current = visited;
+  const prefetch = useCallback(() => {
+    const { signedInWith, serviceUrl, tokens, identity } = sessionRef.current;
+    if (signedInWith() === null) return;
+    let source = { conversationId: null as string | null, internetMessageId: null as string | null };
+    try {
+      if (host?.hasItem())
+        source = { conversationId: host.conversationId(), internetMessageId: host.internetMessageId() };
+    } catch {
+      // No item to read: only who is signed in.
+    }
+    prefetchStatus({ serviceUrl, getToken: () => tokens.getToken(), ...source, identity: identity === null });
+  }, [host]);
+  useEffect(() => {
+    if (initialView === "status") prefetch();
+  }, []);
+
   const selectedRef = useRef(selected);
   const [request, setRequest] = useState<Navigation["request"]>(null);
 
   const show = useCallback(
     (id: ViewId): void => {
       if (id !== selectedRef.current) track.viewShown(id);
+      // First shown: its feed's first reads are what the prefetch asks (later it polls with ETags).
+      if (id === "status" && !visitedRef.current.has("status")) prefetch();
       selectedRef.current = id;
       setSelected(id);
       setVisited((seen) => (seen.has(id) ? seen : new Set([...seen, id])));
     },
-    [track],
+    [track, prefetch],
   );
   const select = (_: unknown, data: SelectTabData): void => show(data.value as ViewId);
   const navigation = useMemo<Navigation>(

@@ -9,7 +9,8 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { isApiError } from "../../api/errors";
-import { fetchIdentity } from "../identity";
+import { fetchIdentity, identityFrom } from "../identity";
+import { takePrefetched } from "../status/prefetch";
 import { useServiceClient } from "../service-client";
 import { useSession, type Identity } from "../session";
 import { ApiErrorMessage } from "./ApiErrorMessage";
@@ -42,7 +43,14 @@ export function RequireIdentity({ title, headingId, signInFor, children }: Requi
     if (identity || signedInWith() === null) return;
     const abort = new AbortController();
     setFailure(null);
-    fetchIdentity(client, abort.signal).then(setIdentity, (error: unknown) => {
+    // The answer the pane asked for early (status/prefetch.ts), else a read now.
+    const early = takePrefetched(client.baseUrl, "me");
+    const read = early
+      ? early.then((answer) =>
+          answer ? identityFrom(client.baseUrl, 200, answer.data) : fetchIdentity(client, abort.signal),
+        )
+      : fetchIdentity(client, abort.signal);
+    read.then(setIdentity, (error: unknown) => {
       if (isApiError(error) && error.kind === "cancelled") return;
       setFailure(error);
     });

@@ -65,6 +65,8 @@ export interface SubmitInput {
   blockFor: ReadonlySet<string>;
   name: string;
   source: { conversationId: string | null; internetMessageId: string | null; subject: string | null };
+  /** The mailbox sending it (told when a signer declines or all complete; the Status view's own list). */
+  senderEmail?: string | null;
   /** The document's bytes as attached or picked. */
   readBytes(doc: SendDocument): Promise<Uint8Array>;
   stamp: StampModule;
@@ -136,6 +138,7 @@ export async function submitDraft(input: SubmitInput): Promise<SubmitResult> {
         ...fields,
         expirationDate: fields.expirationDate || null,
         source: { kind: "outlook", ...input.source },
+        ...(input.senderEmail ? { senderEmail: input.senderEmail } : {}),
       },
     });
     input.remember({ packageId: created.id, progress: {} });

@@ -447,6 +447,7 @@ function SendForm() {
           internetMessageId: host?.internetMessageId() ?? null,
           subject: people.status === "ready" ? people.subject : null,
         },
+        senderEmail: host?.userAddress().trim() || null,
         readBytes,
         stamp,
         sha256,

@@ -17,12 +17,20 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { ArrowClockwiseRegular, SendRegular } from "@fluentui/react-icons";
-import { createPackagesApi, type Package, type PackagesApi } from "../../api/packages";
+import {
+  createPackagesApi,
+  type Package,
+  type PackageList,
+  type PackagesApi,
+  type Signer,
+} from "../../api/packages";
 import { RequireIdentity } from "../components/RequireIdentity";
 import { useNavigation, useNavigationRequest } from "../navigation";
+import { useHost } from "../host-context";
 import { useServiceClient } from "../service-client";
 import type { Identity } from "../session";
 import { usePackageFeed, type FeedState, type FeedTarget } from "../status/use-package-feed";
+import { THREAD_PAGE_SIZE, takePrefetched, threadListKey } from "../status/prefetch";
 import { useThreadSource } from "../status/use-thread-source";
 import { STATUS_FILTERS, age } from "../status/words";
 import { PackageCard } from "./status/PackageCard";
@@ -72,6 +80,30 @@ export default function StatusView() {
   );
 }
 
+/**
+ * The packages API whose first reads of the thread's list and of each signer list take the answers the
+ * pane asked for before this view loaded (status/prefetch.ts), when there are any.
+ */
+function withEarlyReads(api: PackagesApi, serviceUrl: string): PackagesApi {
+  return {
+    ...api,
+    async list(query, etag, options) {
+      const { conversationId = null, internetMessageId = null, pageSize, ...rest } = query;
+      const key = threadListKey({ conversationId, internetMessageId });
+      const plain = Object.keys(rest).length === 0 && pageSize === THREAD_PAGE_SIZE;
+      const early = !etag && key && plain ? await takePrefetched(serviceUrl, key) : null;
+      if (early) return { notModified: false, data: early.data as PackageList, etag: early.etag };
+      return api.list(query, etag, options);
+    },
+    async signers(id, etag, options) {
+      const early = etag ? null : await takePrefetched(serviceUrl, `signers:${id}`);
+      const items = (early?.data as { items?: Signer[] } | undefined)?.items;
+      if (early && Array.isArray(items)) return { notModified: false, data: items, etag: early.etag };
+      return api.signers(id, etag, options);
+    },
+  };
+}
+
 /** Whether the pane shows this view's tab panel (a view once shown stays mounted, hidden, in App). */
 function usePanelShown(ref: React.RefObject<HTMLElement | null>): boolean {
   const [shown, setShown] = useState(true);
@@ -90,7 +122,7 @@ function usePanelShown(ref: React.RefObject<HTMLElement | null>): boolean {
 function StatusPanel({ identity }: { identity: Identity }) {
   const styles = useStyles();
   const client = useServiceClient();
-  const api = useMemo(() => createPackagesApi(client), [client]);
+  const api = useMemo(() => withEarlyReads(createPackagesApi(client), client.baseUrl), [client]);
   const request = useNavigationRequest("status");
   const [tab, setTab] = useState<"thread" | "all">("thread");
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(["thread"]));
@@ -285,9 +317,12 @@ function ThreadPackages({
   const target = useMemo<FeedTarget | null>(() => {
     if (source.status !== "ready") return null;
     if (source.conversationId)
-      return { kind: "list", query: { conversationId: source.conversationId, pageSize: 50 } };
+      return { kind: "list", query: { conversationId: source.conversationId, pageSize: THREAD_PAGE_SIZE } };
     if (source.internetMessageId)
-      return { kind: "list", query: { internetMessageId: source.internetMessageId, pageSize: 50 } };
+      return {
+        kind: "list",
+        query: { internetMessageId: source.internetMessageId, pageSize: THREAD_PAGE_SIZE },
+      };
     return null;
   }, [source]);
   const { state, loading, refresh } = usePackageFeed(api, target, { signersFor: "all", enabled });
@@ -376,6 +411,9 @@ function ThreadPackages({
 
 function AllPackages({ api, identity, enabled }: { api: PackagesApi; identity: Identity; enabled: boolean }) {
   const styles = useStyles();
+  const { host } = useHost();
+  // The user's own packages: those their mailbox sent (the Send view names it as the sender).
+  const me = host?.userAddress().trim() ?? "";
   const [typed, setTyped] = useState("");
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState("all");
@@ -398,11 +436,12 @@ function AllPackages({ api, identity, enabled }: { api: PackagesApi; identity: I
       query: {
         page,
         pageSize: PAGE_SIZE,
+        ...(me ? { senderEmail: me } : {}),
         ...(search ? { search } : {}),
         ...(statuses.length ? { status: [...statuses] } : {}),
       },
     }),
-    [page, search, filter],
+    [page, search, filter, me],
   );
   const { state, loading, refresh } = usePackageFeed(api, target, {
     signersFor: expanded,
