@@ -9,11 +9,12 @@
  */
 import { memoryStorage, nodeFetch } from "./setup";
 import "./pdfjs-jsdom";
+import "fake-indexeddb/auto"; // jsdom has no IndexedDB, where the pane keeps files from disk
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { webcrypto } from "node:crypto";
-import { act, cleanup, configure, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PAT_STORAGE_KEY } from "../../src/auth";
 import { createApiClient, type ApiClient } from "../../src/api/client";
@@ -24,6 +25,8 @@ import { Root } from "../../src/taskpane/components/Root";
 import { NavigationProvider, type NavigationTarget } from "../../src/taskpane/navigation";
 import { SERVICE_URL_STORAGE_KEY } from "../../src/taskpane/session";
 import SendView from "../../src/taskpane/views/SendView";
+import { indexedDbFileStore } from "../../src/taskpane/send/draft-files";
+import { messageKey } from "../../src/taskpane/send/draft";
 import type { MessageFixture } from "../../src/workbench/bridge";
 import { createFakeOffice } from "../../src/workbench/fake-office";
 import { PDFDocument } from "pdf-lib";
@@ -366,6 +369,89 @@ describe("Send view: fields, check, send", () => {
     ]);
     const date = annotations.find((a) => a.type === "DateSigned")!;
     expect(near(date.x, ndaWidth / 2 - 50)).toBe(true);
+  });
+
+  test("a file added from disk is still there when the pane is closed and opened again, and is sent", async () => {
+    const store = indexedDbFileStore()!;
+    const draftKey = messageKey(FIXTURE);
+    const doc = await PDFDocument.create();
+    doc.addPage([612, 792]).drawText("Side letter", { x: 72, y: 700, size: 14 });
+    const bytes = await doc.save();
+    const addFile = () =>
+      fireEvent.change(screen.getByTestId("send-file-input"), {
+        target: {
+          files: [
+            new File([bytes as Uint8Array<ArrayBuffer>], "side-letter.pdf", { type: "application/pdf" }),
+          ],
+        },
+      });
+
+    const first = renderSend(hostFor("read"));
+    await screen.findByRole("list", { name: "Documents" });
+    addFile();
+    await first.user.click(
+      await screen.findByRole("checkbox", { name: "Send master-services-agreement.pdf" }),
+    );
+    await first.user.click(screen.getByRole("checkbox", { name: "Send mutual-nda.pdf" }));
+    await toFields(first.user);
+    await screen.findByRole("list", { name: "Pages of side-letter.pdf" });
+    await addField(first.user, /Adele Vance/, "Signature");
+    const saved = JSON.parse(localStorage.getItem(`sign.sendDraft.v1:${draftKey}`)!) as {
+      documents: { key: string; source: string }[];
+    };
+    const fileKey = saved.documents.find((d) => d.source === "file")!.key;
+    await waitFor(async () => expect(await store.get(draftKey, fileKey!)).not.toBeNull());
+    first.view.unmount();
+    cleanup();
+
+    // Opened again: the file is back with its field, nothing to add again.
+    const second = renderSend(hostFor("read"));
+    await screen.findByText("Your draft is back");
+    const documents = await screen.findByRole("list", { name: "Documents" });
+    expect(within(documents).getByRole("checkbox", { name: "Send side-letter.pdf" })).toBeChecked();
+    expect(screen.queryByText(/again: this browser no longer has/)).toBeNull();
+    await toFields(second.user);
+    await screen.findByRole("list", { name: "Pages of side-letter.pdf" });
+    expect(screen.getAllByTestId("send-field")).toHaveLength(1);
+    await addField(second.user, /Alex Wilber/, "Signature", 40);
+    await second.user.click(screen.getByRole("button", { name: "Next: check" }));
+    await second.user.click(await screen.findByRole("button", { name: "Next: send" }));
+    await second.user.click(screen.getByRole("button", { name: "Send" }));
+    await sent();
+
+    const [pkg] = (await api.request("GET", "/api/v1/packages", {})).items;
+    const id = pkg!.id;
+    const docs = (await api.request("GET", "/api/v1/packages/{id}/documents", { path: { id } })).items;
+    expect(docs.map((d) => d.name)).toEqual(["side-letter.pdf"]);
+    const annotations = (await api.request("GET", "/api/v1/packages/{id}/annotations", { path: { id } }))
+      .items;
+    expect(annotations.map((a) => a.type)).toEqual(["Signature", "Signature"]);
+    // Sent: the kept file goes with the draft.
+    expect(await store.get(draftKey, fileKey!)).toBeNull();
+  });
+
+  test("a restored draft whose file this browser no longer has names it to be added again", async () => {
+    const store = indexedDbFileStore()!;
+    const draftKey = messageKey(FIXTURE);
+    const first = renderSend(hostFor("read"));
+    await screen.findByRole("list", { name: "Documents" });
+    fireEvent.change(screen.getByTestId("send-file-input"), {
+      target: {
+        files: [new File([new Uint8Array([37, 80, 68, 70])], "gone.pdf", { type: "application/pdf" })],
+      },
+    });
+    await screen.findByRole("checkbox", { name: "Send gone.pdf" });
+    await waitFor(async () => expect(await store.get(draftKey, "f:1:gone.pdf")).not.toBeNull());
+    first.view.unmount();
+    cleanup();
+    await store.remove(draftKey); // site data cleared, or another computer
+
+    renderSend(hostFor("read"));
+    expect(
+      await screen.findByText(/Add “gone.pdf” again: this browser no longer has it./),
+    ).toBeInTheDocument();
+    const documents = screen.getByRole("list", { name: "Documents" });
+    expect(within(documents).queryByRole("checkbox", { name: "Send gone.pdf" })).toBeNull();
   });
 
   test("an upload that fails is resumed after the pane was closed: only the missing blocks are sent", async () => {

@@ -6,8 +6,9 @@
  * message restores it; a send that failed (network, closed pane) picks up from there: the service
  * keeps the package and the upload session (24 hours), so only what is missing is sent again.
  *
- * Files added from the user's disk are not kept (their bytes would not fit in localStorage): a
- * restored draft names them so the user adds them again.
+ * Files added from the user's disk are named here; their bytes (too big for localStorage) are kept
+ * in IndexedDB by send/draft-files.ts, keyed by the same message key. A restored draft whose files
+ * that browser no longer has names them so the user adds them again.
  */
 import type { TagFormat } from "../../tags";
 import type { SendDocument } from "./documents";

@@ -33,6 +33,7 @@ import {
   type Reminders,
   type SendDraft,
 } from "../send/draft";
+import { FILE_MAX_AGE_MS, fileBytes, indexedDbFileStore } from "../send/draft-files";
 import { describeSigner, type PlacedField } from "../send/fields";
 import { SIGNER_TYPE_LABELS, prefillSigners, signersProblem, type SignerRow } from "../send/signers";
 import { SubmitError, submitDraft, type SubmitResult, type SubmitStage } from "../send/submit";
@@ -134,6 +135,7 @@ function SendForm() {
   const { state: people } = useMessagePeople();
   const { state: attachments } = useMessageDocuments();
   const storage = useMemo(() => browserStorage(), []);
+  const fileStore = useMemo(() => indexedDbFileStore(), []);
 
   const [step, setStep] = useState<Step>("setup");
   const [choices, setChoices] = useState<Choices | null>(null);
@@ -141,6 +143,7 @@ function SendForm() {
   const [progress, setProgress] = useState<Record<string, DocumentProgress>>({});
   const [layouts, setLayouts] = useState<Map<string, LayoutState>>(new Map());
   const [restored, setRestored] = useState<{ savedOn: string; missing: string[] } | null>(null);
+  const [filesToFind, setFilesToFind] = useState<{ key: string; name: string }[]>([]);
   const [groupMembers, setGroupMembers] = useState<Map<string, number>>(new Map());
   const [busy, setBusy] = useState(false);
   const [stage, setStage] = useState<SubmitStage | null>(null);
@@ -207,9 +210,15 @@ function SendForm() {
       if (draft) {
         const present = new Map(attachments.documents.map((d) => [d.key, d]));
         const kept = draft.documents.filter((d) => d.source === "attachment" && present.has(d.key));
-        const missing = draft.documents.filter((d) => d.source === "file").map((d) => d.name);
+        // Files from the user's disk come back from IndexedDB (send/draft-files.ts); those it
+        // no longer has are taken out once it has been asked (below).
+        const fromDisk = draft.documents.filter((d) => d.source === "file");
         const added = attachments.documents.filter((d) => !kept.some((k) => k.key === d.key));
-        const documents = [...kept.map((d) => ({ ...present.get(d.key)!, included: d.included })), ...added];
+        const documents = [
+          ...kept.map((d) => ({ ...present.get(d.key)!, included: d.included })),
+          ...added,
+          ...fromDisk,
+        ];
         const docKeys = new Set(documents.map((d) => d.key));
         setChoices({
           documents,
@@ -227,12 +236,14 @@ function SendForm() {
         });
         setPackageId(draft.packageId);
         setProgress(draft.progress ?? {});
-        setRestored({ savedOn: draft.savedOn, missing });
+        setRestored({ savedOn: draft.savedOn, missing: [] });
+        setFilesToFind(fromDisk.map((d) => ({ key: d.key, name: d.name })));
       } else {
         setChoices(fresh);
         setPackageId(null);
         setProgress({});
         setRestored(null);
+        setFilesToFind([]);
       }
     } else if (choices) {
       // The same message's attachments read again (compose: the user attached another file).
@@ -270,6 +281,45 @@ function SendForm() {
       stale = true;
     };
   }, [key, host, restored]);
+
+  // A restored draft's files from disk: those IndexedDB no longer has (another browser, cleared
+  // data) are taken out of the draft with their fields, and the user is told to add them again.
+  useEffect(() => {
+    if (!key || filesToFind.length === 0) return;
+    let stale = false;
+    void Promise.all(
+      filesToFind.map((doc) =>
+        (fileStore ? fileStore.get(key, doc.key) : Promise.resolve(null)).then(
+          (file) => (file ? null : doc),
+          () => doc,
+        ),
+      ),
+    ).then((found) => {
+      if (stale) return;
+      setFilesToFind([]);
+      const lost = found.filter((d) => d !== null);
+      if (lost.length === 0) return;
+      const gone = new Set(lost.map((d) => d.key));
+      setRestored((r) => (r ? { ...r, missing: lost.map((d) => d.name) } : r));
+      setChoices((c) =>
+        c
+          ? {
+              ...c,
+              documents: c.documents.filter((d) => !gone.has(d.key)),
+              fields: c.fields.filter((f) => !gone.has(f.docKey)),
+            }
+          : c,
+      );
+    });
+    return () => {
+      stale = true;
+    };
+  }, [key, filesToFind]);
+
+  // Files older than any draft may be are dropped (their drafts are gone from localStorage).
+  useEffect(() => {
+    void fileStore?.sweep(Date.now() - FILE_MAX_AGE_MS).catch(() => undefined);
+  }, [fileStore]);
 
   // Recipients read again (compose, on focus): new rows only when the addresses changed and the
   // user has not started a draft.
@@ -394,11 +444,14 @@ function SendForm() {
     let bytes = originals.current.get(doc.key);
     if (!bytes) {
       const file = files.current.get(doc.key);
+      const lost = () => Promise.reject(new Error(`“${doc.name}” is no longer available: add it again.`));
       bytes = file
-        ? file.arrayBuffer().then((b) => new Uint8Array(b))
+        ? fileBytes(file)
         : doc.attachmentId && host
           ? host.attachmentContent(doc.attachmentId)
-          : Promise.reject(new Error(`“${doc.name}” is no longer available: add it again.`));
+          : doc.source === "file" && fileStore
+            ? fileStore.get(key, doc.key).then((kept) => (kept ? kept.bytes : lost()))
+            : lost();
       bytes.catch(() => originals.current.delete(doc.key)); // read again next time
       originals.current.set(doc.key, bytes);
     }
@@ -478,6 +531,7 @@ function SendForm() {
         },
       });
       removeDraft(storage, key);
+      void fileStore?.remove(key).catch(() => undefined);
       setResult(outcome);
       setStep("done");
     } catch (error) {
@@ -512,6 +566,7 @@ function SendForm() {
       }
     }
     removeDraft(storage, key);
+    void fileStore?.remove(key).catch(() => undefined);
     setFormFor(null); // starts again from the message
     setRestored(null);
     setBodyFor(null);
@@ -571,7 +626,7 @@ function SendForm() {
             <MessageBarTitle>Your draft is back</MessageBarTitle>
             {`Saved ${new Date(restored.savedOn).toLocaleString()}.`}
             {restored.missing.length > 0
-              ? ` Add ${restored.missing.map((m) => `“${m}”`).join(", ")} again: files from your computer are not kept.`
+              ? ` Add ${restored.missing.map((m) => `“${m}”`).join(", ")} again: this browser no longer has ${restored.missing.length === 1 ? "it" : "them"}.`
               : ""}
           </MessageBarBody>
         </MessageBar>
@@ -581,8 +636,23 @@ function SendForm() {
           <DocumentsStep
             documents={choices.documents}
             onChange={(next, added) => {
-              for (const [k, file] of added ?? []) files.current.set(k, file);
+              for (const [k, file] of added ?? []) {
+                files.current.set(k, file);
+                // Kept for a pane closed before sending; a file that cannot be kept is asked for
+                // again then (as the restored draft says).
+                void fileBytes(file)
+                  .then((bytes) => fileStore?.put(key, k, { name: file.name, type: file.type, bytes }))
+                  .catch(() => undefined);
+              }
               const keys = new Set(next.map((d) => d.key));
+              for (const d of choices.documents) {
+                if (d.source === "file" && !keys.has(d.key)) {
+                  files.current.delete(d.key);
+                  originals.current.delete(d.key);
+                  pdfs.current.delete(d.key);
+                  void fileStore?.remove(key, d.key).catch(() => undefined);
+                }
+              }
               change({ documents: next, fields: choices.fields.filter((f) => keys.has(f.docKey)) });
             }}
           />

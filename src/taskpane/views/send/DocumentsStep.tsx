@@ -63,6 +63,9 @@ export function DocumentsStep({ documents, onChange }: DocumentsStepProps) {
   const addFiles = (files: FileList | null) => {
     if (!files || files.length === 0) return;
     const added = new Map<string, File>();
+    // Keys stay unique after a restored draft brought back files numbered by an earlier pane.
+    for (const d of documents)
+      serial.current = Math.max(serial.current, Number(/^f:(\d+):/.exec(d.key)?.[1] ?? 0));
     const docs = [...files].map((file) => {
       const doc = documentFromFile(file, ++serial.current);
       added.set(doc.key, file);
