@@ -4,7 +4,8 @@
 /**
  * The signing page in Debian's Chromium (playwright-core) against the real service: packages are
  * sent through the API, the invitations delivered by the scheduler into a real SMTP server
- * (smtp-server) and read with mailparser, and each signer opens the link from their mail.
+ * (smtp-server, test/service/smtp-inbox.ts) and read with mailparser, and each signer opens the
+ * link from their mail.
  *
  * - two signers and a signing-group slot in signing order, at phone width (360 px): the first with
  *   the keyboard alone (text, date, checkbox, dropdown, typed signature; leaves and comes back), the
@@ -32,13 +33,12 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Result as AxeResult } from "axe-core";
-import { simpleParser } from "mailparser";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { SMTPServer } from "smtp-server";
 import { buildSigningPage } from "../../scripts/build-signing";
 import { loadPdfJs, pdfJsDocumentParams } from "../../src/pdf/find-tags";
 import { darkestIn, renderGrey } from "../pdf/poppler";
 import { BACKENDS, startTestService, type TestService } from "../service/harness";
+import { startSmtpInbox, type SmtpInbox } from "../service/smtp-inbox";
 
 const ROOT = path.resolve(__dirname, "../..");
 const ARTIFACTS = path.join(ROOT, "test", "artifacts");
@@ -62,42 +62,6 @@ const PHONE = { width: 360, height: 740 };
 const chromiumMissing = !existsSync(CHROMIUM);
 const skip = chromiumMissing && !process.env.CI;
 if (skip) console.warn(`Signing page browser tests skipped: no Chromium at ${CHROMIUM} (set CHROMIUM_PATH).`);
-
-interface Mail {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-async function startSmtp() {
-  const received: Mail[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    authOptional: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        simpleParser(Buffer.concat(chunks)).then((mail) => {
-          received.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            subject: mail.subject ?? "",
-            text: mail.text ?? "",
-          });
-          callback();
-        }, callback);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    received,
-    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** A web app on 127.0.0.1 (another port: another origin) whose pages the test sets. */
 async function startApp() {
@@ -133,7 +97,7 @@ function describeViolations(violations: readonly AxeResult[]): string {
 (skip ? describe.skip : describe).each(BACKENDS)(
   "the signing page in Chromium against the real service on %s",
   (backend) => {
-    let smtp: Awaited<ReturnType<typeof startSmtp>>;
+    let smtp: SmtpInbox;
     let service: TestService;
     let browser: Browser;
     let token = "";
@@ -147,7 +111,7 @@ function describeViolations(violations: readonly AxeResult[]): string {
       if (chromiumMissing) throw new Error(`No Chromium at ${CHROMIUM}: CI must install it.`);
       mkdirSync(ARTIFACTS, { recursive: true });
       if (!existsSync(path.join(PAGE_DIR, "index.html"))) await buildSigningPage({ quiet: true });
-      smtp = await startSmtp();
+      smtp = await startSmtpInbox();
       service = await startTestService(backend, {
         SMTP_URL: smtp.url,
         SIGN_SCHEDULER_INTERVAL_MS: "200",
@@ -232,12 +196,12 @@ function describeViolations(violations: readonly AxeResult[]): string {
     }
 
     /** The signing link in the newest mail to this address (delivered by the scheduler), on this service. */
-    async function linkFor(email: string, after = 0): Promise<string> {
+    async function linkFor(email: string): Promise<string> {
       const deadline = Date.now() + 30_000;
       for (;;) {
-        const mails = smtp.received.slice(after).filter((m) => m.to.includes(email));
-        const link = mails
-          .map((m) => /https?:\/\/\S+?\/sign\/([A-Za-z0-9_-]{20,200})/.exec(m.text))
+        const link = smtp
+          .mailsTo(email)
+          .map((m) => /https?:\/\/\S+?\/sign\/([A-Za-z0-9_-]{20,200})/.exec(m.text ?? ""))
           .filter((m): m is RegExpExecArray => m !== null)
           .pop();
         if (link) return `${service.url}/sign/${link[1]}`;
@@ -432,7 +396,7 @@ function describeViolations(violations: readonly AxeResult[]): string {
       // Ada, keyboard only.
       const ada = await openPhone();
       const adaLink = await linkFor("ada@fabrikam.example");
-      expect(smtp.received.some((m) => m.to.includes("bob@contoso.example"))).toBe(false); // not yet his turn
+      expect(smtp.mailsTo("bob@contoso.example")).toEqual([]); // not yet his turn
       await openLink(ada.page, adaLink, "first signer");
       const page = ada.page;
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
