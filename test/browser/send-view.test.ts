@@ -10,8 +10,8 @@
  *
  * - read mode, light theme: two fixture PDFs to two people and one signing group, fields dropped
  *   with the mouse (one moved with the keyboard); the first commit of an upload fails, the pane is
- *   reloaded (closed and opened), the draft comes back and the send resumes without uploading the
- *   staged block again; the package is Sent with an annotation where each field was dropped
+ *   reloaded (closed and opened), the draft comes back (a PDF added from disk too, kept in
+ *   IndexedDB) and the send resumes without uploading the staged block again; the package is Sent with an annotation where each field was dropped
  *   (within 2 points), its source is the message;
  * - compose mode, dark theme: an attachment that cannot be sent says why; a signer without fields
  *   is warned and Send waits until the warning is accepted;
@@ -24,6 +24,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Result as AxeResult } from "axe-core";
+import { PDFDocument } from "pdf-lib";
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from "playwright-core";
 import type { MessageFixture } from "../../src/workbench/bridge";
 import { startTestService, type TestService } from "../service/harness";
@@ -290,6 +291,15 @@ interface DraftField {
     for (const a of FIXTURE.attachments) {
       expect(await documents.getByRole("checkbox", { name: `Send ${a.name}` }).isChecked()).toBe(true);
     }
+    // A PDF from the user's disk too: kept in the pane's IndexedDB across the reload below.
+    const side = await PDFDocument.create();
+    side.addPage([612, 792]).drawText("Side letter", { x: 72, y: 700, size: 14 });
+    await send.getByTestId("send-file-input").setInputFiles({
+      name: "side-letter.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from(await side.save()),
+    });
+    await documents.getByRole("checkbox", { name: "Send side-letter.pdf" }).waitFor();
     // The group, found by search, as a third signer.
     await send.getByRole("combobox", { name: "Add a signing group" }).click();
     await page.keyboard.type("Contoso");
@@ -346,12 +356,19 @@ interface DraftField {
     await page.getByRole("tablist", { name: "Sign for Outlook views" }).waitFor({ timeout: 30_000 });
     const again = await showSend(page);
     await again.getByText("Your draft is back").waitFor();
+    expect(
+      await again
+        .getByRole("list", { name: "Documents" })
+        .getByRole("checkbox", { name: "Send side-letter.pdf" })
+        .isChecked(),
+    ).toBe(true);
+    expect(await again.getByText(/again: this browser no longer has/).count()).toBe(0);
     await again.getByRole("button", { name: "5. Send" }).click();
     await again.getByRole("button", { name: "Send", exact: true }).click();
     await again.getByText(`Sent: “${FIXTURE.subject}”`).waitFor({ timeout: 90_000 });
     await step(page, "done", "read", "light");
     // One block per document: the block staged before the failed commit was not sent again.
-    expect(blocks).toHaveLength(2);
+    expect(blocks).toHaveLength(3);
 
     const list = await call(
       "GET",
@@ -370,6 +387,11 @@ interface DraftField {
       id: string;
       name: string;
     }[];
+    expect(docs.map((d) => d.name).sort()).toEqual([
+      "master-services-agreement.pdf",
+      "mutual-nda.pdf",
+      "side-letter.pdf",
+    ]);
     const signers = (await call("GET", `/api/v1/packages/${pkg.id}/signers`)).items as {
       id: string;
       signingGroupId: string | null;
