@@ -46,18 +46,47 @@ export type PdfJsLoader = () => Promise<PdfJs>;
 let pdfJs: Promise<PdfJs> | null = null;
 
 /**
+ * Built-ins that pdf.js's legacy build replaces with core-js's JavaScript versions on Node 20 (its
+ * V8 misses an edge case of each: `push` past 2^32 elements, JSON.parse's source text access,
+ * JSON.rawJSON), for the whole thread. pdf.js uses none of those edge cases, but calls `push` for
+ * every glyph it reads: the replacement measured a quarter of tag detection's time. So they are put
+ * back once pdf.js is loaded (what core-js adds that Node lacks, e.g. Promise.withResolvers, stays).
+ */
+const KEPT_BUILTINS: readonly (readonly [object, PropertyKey])[] = [
+  [Array.prototype, "push"],
+  [JSON, "parse"],
+  [JSON, "stringify"],
+];
+
+/** Runs `load` (which loads pdf.js) and puts back the built-ins of KEPT_BUILTINS it replaced. */
+export async function keepingNativeBuiltins<T>(load: () => Promise<T>): Promise<T> {
+  const saved = KEPT_BUILTINS.map(
+    ([target, key]) => [target, key, Reflect.getOwnPropertyDescriptor(target, key)] as const,
+  );
+  try {
+    return await load();
+  } finally {
+    for (const [target, key, descriptor] of saved) {
+      if (descriptor && Reflect.getOwnPropertyDescriptor(target, key)?.value !== descriptor.value) {
+        Reflect.defineProperty(target, key, descriptor);
+      }
+    }
+  }
+}
+
+/**
  * pdf.js's legacy build, for Node. Its worker module is loaded into this thread and offered as
  * `globalThis.pdfjsWorker`, which pdf.js uses instead of starting a worker: tag detection is short
  * and the service runs it per upload, so a worker thread per document would cost more than it
  * saves. Loaded once, on first use.
  */
 export function loadPdfJs(): Promise<PdfJs> {
-  pdfJs ??= (async () => {
+  pdfJs ??= keepingNativeBuiltins(async () => {
     const worker: unknown = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
     const g = globalThis as { pdfjsWorker?: unknown };
     g.pdfjsWorker ??= worker;
     return import("pdfjs-dist/legacy/build/pdf.mjs");
-  })();
+  });
   return pdfJs;
 }
 

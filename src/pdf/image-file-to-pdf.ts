@@ -350,10 +350,19 @@ async function pngImage(handle: FileHandle, size: number): Promise<ImageObject |
           await write(bytes);
           if (failure) break;
           // zlib copies what it is given only when it cannot take it at once: wait until it has
-          // used this piece before reading the next into the same buffer.
-          await new Promise<void>((resolve, reject) =>
-            inflate.write(bytes, (error) => (error ? reject(error) : resolve())),
-          ).catch((error: unknown) => (failure ??= error));
+          // used this piece before reading the next into the same buffer. A stream that failed
+          // (data that is not zlib) is destroyed and never calls back: its closing ends the wait.
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              inflate.off("close", done);
+              resolve();
+            };
+            inflate.on("close", done);
+            inflate.write(bytes, (error) => {
+              if (error) failure ??= error;
+              done();
+            });
+          });
         }
       }
       inflate.end();

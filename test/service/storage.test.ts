@@ -288,6 +288,34 @@ describe.each(BACKENDS)("storage on %s", (backend) => {
     }
   });
 
+  test("a transaction without its own disk flush commits and rolls back like any, and leaves commits durable", async () => {
+    const driver = await open(place);
+    try {
+      await driver.exec("CREATE TABLE relaxed (n INTEGER PRIMARY KEY)");
+      await driver.transaction((tx) => tx.run("INSERT INTO relaxed (n) VALUES (1)"), { durable: false });
+      await expect(
+        driver.transaction(
+          async (tx) => {
+            await tx.run("INSERT INTO relaxed (n) VALUES (2)");
+            throw new Error("abort");
+          },
+          { durable: false },
+        ),
+      ).rejects.toThrow("abort");
+      await driver.transaction((tx) => tx.run("INSERT INTO relaxed (n) VALUES (3)"));
+      const rows = await driver.all<{ n: number }>("SELECT n FROM relaxed ORDER BY n");
+      expect(rows.map((r) => Number(r.n))).toEqual([1, 3]);
+      // The connection (SQLite) or session (PostgreSQL) is back to flushing every commit.
+      if (backend === "sqlite") {
+        expect(await driver.get("PRAGMA synchronous")).toEqual({ synchronous: 2 }); // FULL
+      } else {
+        expect(await driver.get("SHOW synchronous_commit")).toEqual({ synchronous_commit: "on" });
+      }
+    } finally {
+      await driver.close();
+    }
+  });
+
   test("data outlives the process that wrote it", async () => {
     const first = await openStorage(place);
     await first.credentials.ensureTenant(

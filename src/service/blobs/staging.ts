@@ -85,10 +85,9 @@ export class UploadStaging {
     expected: number,
     body: BlobSource,
   ): Promise<string> {
-    await fs.mkdir(this.dir, { recursive: true });
     const file = this.fileOf(sessionId);
     await this.unshare(file);
-    const handle = await fs.open(file, constants.O_RDWR | constants.O_CREAT);
+    const handle = await this.openForWriting(file);
     let progress = this.progress.get(sessionId);
     if (!progress && n === 0) {
       progress = { next: 0, hash: createHash("sha256"), busy: false };
@@ -246,6 +245,17 @@ export class UploadStaging {
       removed++;
     }
     return removed;
+  }
+
+  /** Opens (creating) a session's file; the directory is made the first time, or when it went. */
+  private async openForWriting(file: string): Promise<fs.FileHandle> {
+    try {
+      return await fs.open(file, constants.O_RDWR | constants.O_CREAT);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      await fs.mkdir(this.dir, { recursive: true });
+      return fs.open(file, constants.O_RDWR | constants.O_CREAT);
+    }
   }
 
   /**

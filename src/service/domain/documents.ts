@@ -226,10 +226,15 @@ async function readHead(file: string): Promise<Uint8Array> {
 // ---------------------------------------------------------------------------------------------
 // Storing a document
 
-/** A file already spooled (in the work directory, fsynced, consumed by storeDocument) and its hash. */
+/** A file already spooled (in the work directory, consumed by storeDocument) and its hash. */
 export interface SpooledFile {
   file: string;
   spooled: Spooled;
+  /**
+   * The file's fsync when it is still under way (a chunked upload's commit): awaited before the
+   * file goes into the blob store. Otherwise the file is fsynced already.
+   */
+  synced?: Promise<void>;
 }
 
 function isSpooledFile(source: BlobSource | SpooledFile): source is SpooledFile {
@@ -349,7 +354,12 @@ export async function prepareDocument(
     let reading: PdfReading;
     let pdfSpooled = null;
     if (sniffed === "pdf") {
-      reading = await ctx.pdfReader.read(original);
+      // Read in the reader's thread while this one queues the hash (a durable write: see below),
+      // and while the file's fsync, if under way, goes on in the thread pool.
+      const read = ctx.pdfReader.read(original);
+      read.catch(() => undefined); // awaited below; a failed queueing must not leave it unhandled
+      await ctx.storage.blobGarbage.queue([spooled.sha256], now().toISOString());
+      reading = await read;
     } else {
       // An image becomes a PDF of one page that we write: its size is known and it has no text, so
       // it is not read again (a 50 MB photo would cost pdf.js its pixels).
@@ -360,12 +370,14 @@ export async function prepareDocument(
         tags: [],
       };
       pdfSpooled = await hashFile(converted);
+      await ctx.storage.blobGarbage.queue([spooled.sha256, pdfSpooled.sha256], now().toISOString());
     }
+    // Queued before putting (above): a crash between the put and the row leaves a blob the
+    // collector removes. The file is durable before it is put.
+    if (isSpooledFile(source) && source.synced) await source.synced;
 
-    // Queue before putting: a crash between the put and the row leaves a blob the collector removes.
     const at = now().toISOString();
     const pdfSha256 = pdfSpooled ? pdfSpooled.sha256 : spooled.sha256;
-    await ctx.storage.blobGarbage.queue([spooled.sha256, pdfSha256], at);
     // The spooled files move into the store (no second copy of the bytes).
     await ctx.blobs.putFile(original, spooled);
     if (pdfSpooled) await ctx.blobs.putFile(converted, pdfSpooled);
@@ -587,17 +599,27 @@ export async function stageBlock(
       await fs.rm(work, { force: true });
     }
   }
-  return ctx.storage.transaction(async (s) => {
-    const current = await requireUpload(s, pkg, id, now);
-    const replaced = await s.uploads.putBlock(current.id, { n, sha256: stored.sha256, size: stored.size });
-    // The block's blob is referenced now; one it replaced may not be (checksums of blocks in a
-    // session file are no blobs: the queue ignores them).
-    await s.blobGarbage.queue([stored.sha256, ...(replaced ? [replaced] : [])], now.toISOString());
-    return uploadApi(
-      current,
-      (await s.uploads.blocks(current.id)).map((b) => b.n),
-    );
-  });
+  // Not durable (no disk flush of its own): a block's bytes in a session file are not flushed
+  // either until the commit, which flushes the file and then records the document durably (and
+  // these rows with it). A machine crash before that may forget the row as it may lose the bytes;
+  // either way the block is asked for again (status and commit name it), and nothing half-done
+  // remains. A flush per block was the largest part of an upload's time after the bytes'.
+  // On S3 the block is a blob queued for collection before it was put: a forgotten row leaves
+  // garbage the collector removes.
+  return ctx.storage.transaction(
+    async (s) => {
+      const current = await requireUpload(s, pkg, id, now);
+      const replaced = await s.uploads.putBlock(current.id, { n, sha256: stored.sha256, size: stored.size });
+      // The block's blob is referenced now; one it replaced may not be (checksums of blocks in a
+      // session file are no blobs: the queue ignores them).
+      await s.blobGarbage.queue([stored.sha256, ...(replaced ? [replaced] : [])], now.toISOString());
+      return uploadApi(
+        current,
+        (await s.uploads.blocks(current.id)).map((b) => b.n),
+      );
+    },
+    { durable: false },
+  );
 }
 
 /** Reads and discards a request body we refuse, so that the connection stays usable. */
@@ -660,22 +682,31 @@ export async function commitUpload(
         ? new BlobIntegrityError("sha256", session.sha256, verified.sha256)
         : null;
   if (integrity) throw documentError(integrity);
-  await staging.sync(session.id);
-  // A second name for the file in the work directory, which storeDocument consumes (moves into
-  // the blob store): the session's own name stays until its end is recorded.
-  await fs.mkdir(ctx.workDir, { recursive: true });
-  const work = path.join(ctx.workDir, `${randomUUID()}.upload`);
-  await fs.link(staging.fileOf(session.id), work);
-  const document = await storeDocument(
-    ctx,
-    tenantId,
-    packageId,
-    { file: work, spooled: verified },
-    incoming,
-    context,
-    undefined,
-    endSession,
-  );
+  // The file's fsync goes on while storeDocument reads the PDF (in the reader's thread); it is
+  // awaited before the file goes into the blob store and its document is recorded.
+  const synced = staging.sync(session.id);
+  synced.catch(() => undefined); // awaited in storeDocument, or below if it fails before that
+  let document;
+  try {
+    // A second name for the file in the work directory, which storeDocument consumes (moves into
+    // the blob store): the session's own name stays until its end is recorded.
+    await fs.mkdir(ctx.workDir, { recursive: true });
+    const work = path.join(ctx.workDir, `${randomUUID()}.upload`);
+    await fs.link(staging.fileOf(session.id), work);
+    document = await storeDocument(
+      ctx,
+      tenantId,
+      packageId,
+      { file: work, spooled: verified, synced },
+      incoming,
+      context,
+      undefined,
+      endSession,
+    );
+  } finally {
+    // Not left running past the request when the document was refused before it waited for it.
+    await synced.catch(() => undefined);
+  }
   await staging.remove(session.id);
   return document;
 }

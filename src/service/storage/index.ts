@@ -1,5 +1,5 @@
 import type { ServiceConfig } from "../config";
-import type { SqlDriver, SqlExecutor } from "./driver";
+import type { SqlDriver, SqlExecutor, TransactionOptions } from "./driver";
 import { migrate } from "./migrations";
 import { PostgresDriver } from "./postgres-driver";
 import { SqliteDriver } from "./sqlite-driver";
@@ -81,9 +81,15 @@ export class Storage {
     return this.driver.dialect;
   }
 
-  /** Runs fn with stores bound to one transaction: all of its writes land, or none. */
-  transaction<T>(fn: (stores: Omit<Storage, "transaction" | "close">) => Promise<T>): Promise<T> {
-    return this.driver.transaction((tx) => fn(new Storage(this.driver, tx)));
+  /**
+   * Runs fn with stores bound to one transaction: all of its writes land, or none. Durable unless
+   * `options.durable` is false (see TransactionOptions).
+   */
+  transaction<T>(
+    fn: (stores: Omit<Storage, "transaction" | "close">) => Promise<T>,
+    options?: TransactionOptions,
+  ): Promise<T> {
+    return this.driver.transaction((tx) => fn(new Storage(this.driver, tx)), options);
   }
 
   /**

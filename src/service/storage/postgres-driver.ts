@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { SqlDriver, SqlExecutor } from "./driver";
+import type { SqlDriver, SqlExecutor, TransactionOptions } from "./driver";
 import { UniqueViolationError } from "./driver";
 
 type Params = readonly unknown[];
@@ -62,10 +62,13 @@ export class PostgresDriver extends Executor implements SqlDriver {
     return new PostgresDriver(pool);
   }
 
-  async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const client = await this.pool.connect();
     try {
       await client.query("BEGIN");
+      // For this transaction only: its commit does not wait for the WAL flush (the WAL writer
+      // flushes it within a moment; a later synchronous commit flushes it with its own).
+      if (options.durable === false) await client.query("SET LOCAL synchronous_commit = off");
       const result = await fn(new Executor(client));
       await client.query("COMMIT");
       return result;

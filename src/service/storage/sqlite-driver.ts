@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { SqlDriver, SqlExecutor } from "./driver";
+import type { SqlDriver, SqlExecutor, TransactionOptions } from "./driver";
 import { UniqueViolationError } from "./driver";
 
 type Params = readonly unknown[];
@@ -108,16 +108,25 @@ export class SqliteDriver implements SqlDriver {
     return this.turn.run(() => this.executor.run(sql, params));
   }
 
-  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    const durable = options.durable ?? true;
     return this.turn.run(async () => {
-      this.db.exec("BEGIN IMMEDIATE");
+      // The connection is this transaction's alone (the turn): synchronous may change around it. In
+      // WAL mode NORMAL commits without syncing the log; the next FULL commit syncs it, and the
+      // commits before it with it (the log is written in order).
+      if (!durable) this.db.pragma("synchronous = NORMAL");
       try {
-        const result = await fn(this.executor);
-        this.db.exec("COMMIT");
-        return result;
-      } catch (error) {
-        if (this.db.inTransaction) this.db.exec("ROLLBACK");
-        throw error;
+        this.db.exec("BEGIN IMMEDIATE");
+        try {
+          const result = await fn(this.executor);
+          this.db.exec("COMMIT");
+          return result;
+        } catch (error) {
+          if (this.db.inTransaction) this.db.exec("ROLLBACK");
+          throw error;
+        }
+      } finally {
+        if (!durable) this.db.pragma("synchronous = FULL");
       }
     });
   }

@@ -1,0 +1,498 @@
+// imageFileToPdf (src/pdf/image-file-to-pdf.ts): PNG and JPEG files made here (PNGs written byte by
+// byte, JPEGs by poppler's pdftoppm from a PDF drawn with pdf-lib) become one-page PDFs whose page is
+// the image's size in points, and which an independent reader (poppler's pdftoppm) draws with the
+// image's colours. Refusals name the reason.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { deflateSync } from "node:zlib";
+import { PDFDocument, rgb } from "pdf-lib";
+import { MAX_DECODED_BYTES, imageFileToPdf } from "../../src/pdf/image-file-to-pdf";
+import { InvalidDocumentError, inspectPdf } from "../../src/pdf/inspect";
+import { TINY_JPEG } from "./images";
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "sfo-image-pdf-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let count = 0;
+/** Converts `image` (written to a file) and answers the page size, the PDF's bytes and its file. */
+async function convert(image: Uint8Array) {
+  const n = count++;
+  const input = path.join(dir, `in-${n}`);
+  const output = path.join(dir, `out-${n}.pdf`);
+  writeFileSync(input, image);
+  const page = await imageFileToPdf(input, output);
+  return { page, pdf: new Uint8Array(readFileSync(output)), file: output };
+}
+
+async function refusal(image: Uint8Array): Promise<InvalidDocumentError> {
+  try {
+    await convert(image);
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidDocumentError);
+    return error as InvalidDocumentError;
+  }
+  throw new Error("converted, expected a refusal");
+}
+
+// ---------------------------------------------------------------------------------------------
+// PNGs
+
+function crc32(bytes: Uint8Array): number {
+  let c = ~0;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, "ascii");
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, "ascii"), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+interface PngSpec {
+  width: number;
+  height: number;
+  /** 0 grey, 2 RGB, 3 palette, 4 grey + alpha, 6 RGBA. */
+  colorType: number;
+  bitDepth?: number;
+  /** The channel values of a pixel (palette index for type 3), each below 2^bitDepth. */
+  pixel: (x: number, y: number) => number[];
+  interlaced?: boolean;
+  palette?: number[][];
+  trns?: Buffer;
+  dpi?: number;
+  /** The (compressed) image data, instead of what `pixel` gives. */
+  idat?: Buffer;
+}
+
+/** One scanline (filter byte 0 first) of the given pixels, packed at the bit depth. */
+function scanline(pixels: number[][], depth: number): Buffer {
+  const values = pixels.flat();
+  if (depth === 8) return Buffer.from([0, ...values]);
+  if (depth === 16) {
+    const row = Buffer.alloc(1 + values.length * 2);
+    values.forEach((v, i) => row.writeUInt16BE(v, 1 + 2 * i));
+    return row;
+  }
+  const row = Buffer.alloc(1 + Math.ceil((values.length * depth) / 8));
+  values.forEach((v, i) => {
+    const bit = i * depth;
+    row[1 + (bit >> 3)]! |= v << (8 - depth - (bit & 7));
+  });
+  return row;
+}
+
+// Adam7's passes: first column and row, and steps.
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+function makePng(spec: PngSpec): Uint8Array {
+  const depth = spec.bitDepth ?? 8;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(spec.width, 0);
+  ihdr.writeUInt32BE(spec.height, 4);
+  ihdr[8] = depth;
+  ihdr[9] = spec.colorType;
+  ihdr[12] = spec.interlaced ? 1 : 0;
+  const rows: Buffer[] = [];
+  const passes = spec.idat ? [] : spec.interlaced ? ADAM7 : ([[0, 0, 1, 1]] as const);
+  for (const [x0, y0, dx, dy] of passes) {
+    for (let y = y0; y < spec.height; y += dy) {
+      const pixels: number[][] = [];
+      for (let x = x0; x < spec.width; x += dx) pixels.push(spec.pixel(x, y));
+      if (pixels.length) rows.push(scanline(pixels, depth));
+    }
+  }
+  const parts = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr)];
+  if (spec.palette) parts.push(chunk("PLTE", Buffer.from(spec.palette.flat())));
+  if (spec.trns) parts.push(chunk("tRNS", spec.trns));
+  if (spec.dpi !== undefined) {
+    const phys = Buffer.alloc(9);
+    phys.writeUInt32BE(Math.round(spec.dpi / 0.0254), 0);
+    phys.writeUInt32BE(Math.round(spec.dpi / 0.0254), 4);
+    phys[8] = 1;
+    parts.push(chunk("pHYs", phys));
+  }
+  const data = spec.idat ?? deflateSync(Buffer.concat(rows));
+  // In two IDAT chunks: the converter must join them.
+  const half = data.length >> 1;
+  parts.push(chunk("IDAT", data.subarray(0, half)), chunk("IDAT", data.subarray(half)));
+  parts.push(chunk("IEND", Buffer.alloc(0)));
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+const RED = [255, 0, 0];
+const BLUE = [0, 0, 255];
+/** Red on the left half, blue on the right. */
+const halves = (x: number, width: number) => (x < width / 2 ? RED : BLUE);
+
+// ---------------------------------------------------------------------------------------------
+// Reading the PDF back
+
+interface Rendered {
+  /** In points. */
+  width: number;
+  height: number;
+  /** RGB in the middle of the point square at (x, y) from the top-left. */
+  at(x: number, y: number): number[];
+}
+
+/**
+ * The PDF's page drawn by poppler at 360 dpi, 5 pixels a point (at 72 dpi poppler smooths small
+ * images across pixel edges, which a one-bit image does not survive).
+ */
+function render(file: string): Rendered {
+  const scale = 5;
+  const out = path.join(dir, `render-${count++}`);
+  execFileSync("pdftoppm", ["-r", String(72 * scale), "-singlefile", file, out]);
+  const ppm = readFileSync(`${out}.ppm`);
+  // P6\n<w> <h>\n255\n<data>
+  const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 40).toString("latin1"));
+  if (!header) throw new Error("not a PPM");
+  const width = Number(header[1]);
+  const data = ppm.subarray(header[0].length);
+  return {
+    width: Math.round(width / scale),
+    height: Math.round(Number(header[2]) / scale),
+    at: (x, y) => {
+      const i = (Math.floor((y + 0.5) * scale) * width + Math.floor((x + 0.5) * scale)) * 3;
+      return Array.from(data.subarray(i, i + 3));
+    },
+  };
+}
+
+function expectColour(actual: number[], expected: number[], tolerance = 40): void {
+  for (let c = 0; c < 3; c++) {
+    if (Math.abs(actual[c]! - expected[c]!) > tolerance)
+      throw new Error(`colour ${actual.join(",")} is not ${expected.join(",")}`);
+  }
+}
+
+/** The image dictionary of the single image XObject in `pdf`, as text. */
+function imageDictionary(pdf: Uint8Array): string {
+  const text = Buffer.from(pdf).toString("latin1");
+  const match = /<< \/Type \/XObject \/Subtype \/Image[^]*?>>\nstream/.exec(text);
+  if (match) return match[0];
+  // pdf-lib's output (the decoded path) writes its dictionaries its own way.
+  const other = /\/Subtype \/Image[^]*?stream/.exec(text);
+  if (!other) throw new Error("no image in the PDF");
+  return other[0];
+}
+
+describe("imageFileToPdf: PNG", () => {
+  it("RGB, 8 bits: page of the image's size in points, the compressed data kept, colours as drawn", async () => {
+    const png = makePng({ width: 40, height: 30, colorType: 2, pixel: (x) => halves(x, 40) });
+    const { page, pdf, file } = await convert(png);
+    expect(page).toEqual({ width: 40, height: 30 });
+    const inspected = await inspectPdf(pdf);
+    expect(inspected.pages).toEqual([{ width: 40, height: 30 }]);
+    const dict = imageDictionary(pdf);
+    expect(dict).toContain("/ColorSpace /DeviceRGB");
+    expect(dict).toContain("/Predictor 15");
+    const drawn = render(file);
+    expect([drawn.width, drawn.height]).toEqual([40, 30]);
+    expectColour(drawn.at(5, 15), RED);
+    expectColour(drawn.at(35, 15), BLUE);
+  });
+
+  it("RGB, 16 bits", async () => {
+    const png = makePng({
+      width: 20,
+      height: 10,
+      colorType: 2,
+      bitDepth: 16,
+      pixel: (x) => (x < 10 ? [65535, 0, 0] : [0, 0, 65535]),
+    });
+    const { page, pdf, file } = await convert(png);
+    expect(page).toEqual({ width: 20, height: 10 });
+    expect(imageDictionary(pdf)).toContain("/BitsPerComponent 16");
+    const drawn = render(file);
+    expectColour(drawn.at(2, 5), RED);
+    expectColour(drawn.at(17, 5), BLUE);
+  });
+
+  it("grey, 8 and 1 bits: a gradient and black and white", async () => {
+    const grey = await convert(
+      makePng({ width: 64, height: 8, colorType: 0, pixel: (x) => [Math.round((x * 255) / 63)] }),
+    );
+    expect(grey.page).toEqual({ width: 64, height: 8 });
+    expect(imageDictionary(grey.pdf)).toContain("/ColorSpace /DeviceGray");
+    const g = render(grey.file);
+    expect(g.at(0, 4)[0]).toBeLessThan(20);
+    expect(g.at(32, 4)[0]).toBeGreaterThan(100);
+    expect(g.at(32, 4)[0]).toBeLessThan(160);
+    expect(g.at(63, 4)[0]).toBeGreaterThan(235);
+
+    const bits = await convert(
+      makePng({ width: 13, height: 5, colorType: 0, bitDepth: 1, pixel: (x) => [x % 2] }),
+    );
+    expect(bits.page).toEqual({ width: 13, height: 5 });
+    expect(imageDictionary(bits.pdf)).toContain("/BitsPerComponent 1");
+    const b = render(bits.file);
+    expectColour(b.at(0, 2), [0, 0, 0]);
+    expectColour(b.at(1, 2), [255, 255, 255]);
+    expectColour(b.at(12, 2), [0, 0, 0]);
+  });
+
+  it("a palette: indexed colours", async () => {
+    const png = makePng({
+      width: 10,
+      height: 10,
+      colorType: 3,
+      palette: [RED, BLUE],
+      pixel: (x) => [x < 5 ? 0 : 1],
+    });
+    const { pdf, file } = await convert(png);
+    expect(imageDictionary(pdf)).toContain("/Indexed /DeviceRGB 1 <ff00000000ff>");
+    const drawn = render(file);
+    expectColour(drawn.at(1, 5), RED);
+    expectColour(drawn.at(8, 5), BLUE);
+  });
+
+  it("a colour key (tRNS on RGB) becomes a /Mask: keyed pixels show the white page", async () => {
+    const trns = Buffer.alloc(6);
+    trns.writeUInt16BE(0, 0);
+    trns.writeUInt16BE(0, 2);
+    trns.writeUInt16BE(255, 4); // blue is transparent
+    const png = makePng({ width: 20, height: 10, colorType: 2, trns, pixel: (x) => halves(x, 20) });
+    const { pdf, file } = await convert(png);
+    expect(imageDictionary(pdf)).toContain("/Mask [0 0 0 0 255 255]");
+    const drawn = render(file);
+    expectColour(drawn.at(2, 5), RED);
+    expectColour(drawn.at(17, 5), [255, 255, 255]);
+  });
+
+  it("an alpha channel: decoded, transparent parts show the white page", async () => {
+    const png = makePng({
+      width: 20,
+      height: 10,
+      colorType: 6,
+      pixel: (x) => (x < 10 ? [...RED, 255] : [...BLUE, 0]),
+    });
+    const { page, file } = await convert(png);
+    expect(page).toEqual({ width: 20, height: 10 });
+    const drawn = render(file);
+    expectColour(drawn.at(2, 5), RED);
+    expectColour(drawn.at(17, 5), [255, 255, 255]);
+  });
+
+  it("grey with alpha", async () => {
+    const png = makePng({ width: 8, height: 8, colorType: 4, pixel: (x) => [0, x < 4 ? 255 : 0] });
+    const { file } = await convert(png);
+    const drawn = render(file);
+    expectColour(drawn.at(1, 4), [0, 0, 0]);
+    expectColour(drawn.at(6, 4), [255, 255, 255]);
+  });
+
+  it("interlaced (Adam7): decoded, every pass in its place", async () => {
+    // A checkerboard of 3×3 squares: each pass's pixels land in both colours.
+    const png = makePng({
+      width: 27,
+      height: 18,
+      colorType: 2,
+      interlaced: true,
+      pixel: (x, y) => ((Math.floor(x / 3) + Math.floor(y / 3)) % 2 ? BLUE : RED),
+    });
+    const { page, file } = await convert(png);
+    expect(page).toEqual({ width: 27, height: 18 });
+    const drawn = render(file);
+    for (const [x, y] of [
+      [1, 1],
+      [4, 1],
+      [1, 4],
+      [25, 16],
+      [22, 13],
+    ] as const) {
+      expectColour(drawn.at(x, y), (Math.floor(x / 3) + Math.floor(y / 3)) % 2 ? BLUE : RED);
+    }
+  });
+
+  it("a stated resolution sets the physical size: 144 dpi is half a point a pixel", async () => {
+    const png = makePng({ width: 288, height: 144, colorType: 0, dpi: 144, pixel: () => [128] });
+    const { page } = await convert(png);
+    expect(page.width).toBeCloseTo(144, 1);
+    expect(page.height).toBeCloseTo(72, 1);
+  });
+
+  it("refuses damaged PNGs as broken_image", async () => {
+    const good = makePng({ width: 8, height: 8, colorType: 2, pixel: () => RED });
+    // Cut before IEND.
+    expect((await refusal(good.subarray(0, good.length - 12))).reason).toBe("broken_image");
+    // Data that is not zlib.
+    const garbage = makePng({
+      width: 8,
+      height: 8,
+      colorType: 2,
+      pixel: () => RED,
+      idat: Buffer.from("this is not deflated data at all"),
+    });
+    expect((await refusal(garbage)).reason).toBe("broken_image");
+    // Whole zlib data, but too short for the image.
+    const short = makePng({
+      width: 8,
+      height: 8,
+      colorType: 2,
+      pixel: () => RED,
+      idat: deflateSync(Buffer.alloc(10)),
+    });
+    expect((await refusal(short)).reason).toBe("broken_image");
+    // A bit depth PNG does not have for the colour type.
+    const depth = makePng({ width: 8, height: 8, colorType: 2, bitDepth: 4, pixel: () => [1, 1, 1] });
+    expect((await refusal(depth)).reason).toBe("broken_image");
+    // A palette image without its palette.
+    const noPalette = makePng({ width: 4, height: 4, colorType: 3, pixel: () => [0] });
+    expect((await refusal(noPalette)).reason).toBe("broken_image");
+    // No size.
+    const empty = makePng({ width: 0, height: 4, colorType: 2, pixel: () => RED });
+    expect((await refusal(empty)).reason).toBe("broken_image");
+  });
+
+  it("refuses, as too_complex, an image with transparency too large to decode in memory", async () => {
+    const width = 1100;
+    const height = 1000;
+    expect(width * height * 5).toBeGreaterThan(MAX_DECODED_BYTES);
+    // Written directly: rows of zeros, the filter byte included.
+    const png = makePng({
+      width,
+      height,
+      colorType: 6,
+      pixel: () => [0, 0, 0, 0],
+      idat: deflateSync(Buffer.alloc((width * 4 + 1) * height)),
+    });
+    const error = await refusal(png);
+    expect(error.reason).toBe("too_complex");
+    expect(error.message).toContain("transparency");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// JPEGs
+
+/** A 40×30 picture, red left and blue right, as pdftoppm writes it to a JPEG with `options`. */
+async function jpegOf(options: string[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([40, 30]);
+  page.drawRectangle({ x: 0, y: 0, width: 20, height: 30, color: rgb(1, 0, 0) });
+  page.drawRectangle({ x: 20, y: 0, width: 20, height: 30, color: rgb(0, 0, 1) });
+  const source = path.join(dir, `jpeg-source-${count++}.pdf`);
+  writeFileSync(source, await doc.save());
+  const out = path.join(dir, `jpeg-${count++}`);
+  execFileSync("pdftoppm", ["-r", "72", "-singlefile", ...options, source, out]);
+  return new Uint8Array(readFileSync(`${out}.jpg`));
+}
+
+/** The frame header's marker and component count. */
+function frameOf(jpeg: Uint8Array): { marker: number; components: number } {
+  for (let at = 2; at + 4 < jpeg.length;) {
+    const marker = jpeg[at + 1]!;
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
+      return { marker, components: jpeg[at + 9]! };
+    at += 2 + ((jpeg[at + 2]! << 8) | jpeg[at + 3]!);
+  }
+  throw new Error("no frame");
+}
+
+describe("imageFileToPdf: JPEG", () => {
+  it("baseline RGB: the file is the image's data as it is, the page its size", async () => {
+    const jpeg = await jpegOf(["-jpeg"]);
+    expect(frameOf(jpeg)).toEqual({ marker: 0xc0, components: 3 });
+    const { page, pdf, file } = await convert(jpeg);
+    expect(page).toEqual({ width: 40, height: 30 });
+    const dict = imageDictionary(pdf);
+    expect(dict).toContain("/ColorSpace /DeviceRGB");
+    expect(dict).toContain("/Filter /DCTDecode");
+    expect(Buffer.from(pdf).includes(Buffer.from(jpeg))).toBe(true);
+    const drawn = render(file);
+    expect([drawn.width, drawn.height]).toEqual([40, 30]);
+    expectColour(drawn.at(5, 15), RED, 60);
+    expectColour(drawn.at(35, 15), BLUE, 60);
+  });
+
+  it("progressive", async () => {
+    const jpeg = await jpegOf(["-jpeg", "-jpegopt", "progressive=y"]);
+    expect(frameOf(jpeg)).toEqual({ marker: 0xc2, components: 3 });
+    const { page, file } = await convert(jpeg);
+    expect(page).toEqual({ width: 40, height: 30 });
+    const drawn = render(file);
+    expectColour(drawn.at(5, 15), RED, 60);
+    expectColour(drawn.at(35, 15), BLUE, 60);
+  });
+
+  it("CMYK (Adobe's inverted convention): drawn in its colours", async () => {
+    const jpeg = await jpegOf(["-jpegcmyk"]);
+    expect(frameOf(jpeg).components).toBe(4);
+    const { pdf, file } = await convert(jpeg);
+    const dict = imageDictionary(pdf);
+    expect(dict).toContain("/ColorSpace /DeviceCMYK");
+    expect(dict).toContain("/Decode [1 0 1 0 1 0 1 0]");
+    const drawn = render(file);
+    // CMYK red and blue as poppler converts them back: clearly red and clearly blue.
+    const left = drawn.at(5, 15);
+    const right = drawn.at(35, 15);
+    expect(left[0]).toBeGreaterThan(180);
+    expect(left[2]).toBeLessThan(100);
+    expect(right[2]).toBeGreaterThan(100);
+    expect(right[0]).toBeLessThan(100);
+  });
+
+  it("grey, one component, with its JFIF density", async () => {
+    expect(frameOf(TINY_JPEG).components).toBe(1);
+    const { page, pdf } = await convert(TINY_JPEG);
+    expect(imageDictionary(pdf)).toContain("/ColorSpace /DeviceGray");
+    const inspected = await inspectPdf(pdf);
+    expect(inspected.pages).toEqual([{ width: page.width, height: page.height }]);
+    expect(page.width).toBeGreaterThan(0);
+  });
+
+  it("refuses a JPEG without a frame, with an unknown number of components, or cut short", async () => {
+    const soiEoi = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
+    expect((await refusal(soiEoi)).reason).toBe("broken_image");
+    const jpeg = await jpegOf(["-jpeg"]);
+    const twoComponents = new Uint8Array(jpeg);
+    for (let at = 2; ;) {
+      const marker = twoComponents[at + 1]!;
+      if (marker === 0xc0) {
+        twoComponents[at + 9] = 2;
+        break;
+      }
+      at += 2 + ((twoComponents[at + 2]! << 8) | twoComponents[at + 3]!);
+    }
+    expect((await refusal(twoComponents)).reason).toBe("broken_image");
+    expect((await refusal(jpeg.subarray(0, 30))).reason).toBe("broken_image");
+  });
+});
+
+describe("imageFileToPdf: what it is given", () => {
+  it("refuses what is neither PNG nor JPEG as mislabeled", async () => {
+    expect((await refusal(new TextEncoder().encode("%PDF-1.7 not an image"))).reason).toBe("mislabeled");
+    expect((await refusal(new Uint8Array())).reason).toBe("mislabeled");
+  });
+
+  it("never overwrites an existing output file", async () => {
+    const input = path.join(dir, "exists-in.jpg");
+    const output = path.join(dir, "exists-out.pdf");
+    writeFileSync(input, TINY_JPEG);
+    writeFileSync(output, "keep me");
+    await expect(imageFileToPdf(input, output)).rejects.toThrow();
+    expect(readFileSync(output, "utf8")).toBe("keep me");
+    expect(existsSync(input)).toBe(true);
+  });
+});
