@@ -483,4 +483,35 @@ describe("the feed", () => {
     expect(after.every((r) => !r.url.includes("/signers"))).toBe(true);
     unmount();
   });
+  test("while a card's dialog holds it, no timed refresh runs; the held one runs when it closes", async () => {
+    await seedPackage(service.url, token, { name: "Held", conversationId: "hold", signers: [ADA] });
+    const net = countingFetch();
+    const api = createPackagesApi(
+      createHttpClient({
+        baseUrl: service.url,
+        fetch: net.fetch,
+        tokenSource: { getToken: async () => token, signOut: () => undefined },
+      }),
+    );
+    const wrapper = ({ children }: { children: ReactNode }) => <Root host={null}>{children}</Root>;
+    const target = { kind: "list" as const, query: { conversationId: "hold" } };
+    const { result, rerender, unmount } = renderHook(
+      ({ paused }: { paused: boolean }) =>
+        usePackageFeed(api, target, { signersFor: "all", intervalMs: 100, paused }),
+      { wrapper, initialProps: { paused: false } },
+    );
+    await waitFor(() => expect(result.current.state.packages).toHaveLength(1));
+    rerender({ paused: true });
+    await new Promise((r) => setTimeout(r, 150)); // a refresh under way when the dialog opened ends
+    const held = net.seen.length;
+    await new Promise((r) => setTimeout(r, 600)); // several ticks
+    expect(net.seen.length).toBe(held);
+    // An action's own refresh still runs.
+    await act(() => result.current.refresh());
+    expect(net.seen.length).toBeGreaterThan(held);
+    const asked = net.seen.length;
+    rerender({ paused: false });
+    await waitFor(() => expect(net.seen.length).toBeGreaterThan(asked));
+    unmount();
+  });
 });

@@ -48,6 +48,11 @@ export interface FeedOptions {
    * instead of starting empty (a pinned pane's next thread must never show the last one's packages).
    */
   keepPrevious?: boolean;
+  /**
+   * True while a card's dialog is open (status/dialog-hold.ts): timed and on-screen refreshes wait;
+   * those missed run when it turns false. Asked-for refreshes (after an action) still run.
+   */
+  paused?: boolean;
 }
 
 function targetKey(target: FeedTarget | null): string {
@@ -56,7 +61,17 @@ function targetKey(target: FeedTarget | null): string {
 
 export function usePackageFeed(api: PackagesApi, target: FeedTarget | null, options: FeedOptions) {
   const { host } = useHost();
-  const { enabled = true, intervalMs = POLL_INTERVAL_MS, signersFor, keepPrevious = false } = options;
+  const {
+    enabled = true,
+    intervalMs = POLL_INTERVAL_MS,
+    signersFor,
+    keepPrevious = false,
+    paused = false,
+  } = options;
+  const pausedRef = useRef(paused);
+  pausedRef.current = paused;
+  /** A timed or on-screen refresh came while paused: it runs when the pause ends. */
+  const missed = useRef(false);
   const key = targetKey(target);
   const [state, setState] = useState<FeedState>(EMPTY);
   const [loading, setLoading] = useState(false);
@@ -180,11 +195,15 @@ export function usePackageFeed(api: PackagesApi, target: FeedTarget | null, opti
     setLoading(stateRef.current.packages === null);
     void refreshNow().finally(() => alive && setLoading(false));
     const visible = () => (host ? host.isVisible() : document.visibilityState !== "hidden");
+    const background = () => {
+      if (pausedRef.current) missed.current = true;
+      else void refreshNow();
+    };
     const timer = setInterval(() => {
-      if (visible()) void refreshNow();
+      if (visible()) background();
     }, intervalMs);
     const onVisible = (isVisible: boolean) => {
-      if (isVisible) void refreshNow();
+      if (isVisible) background();
     };
     let off: () => void;
     if (host) off = host.onVisibilityChanged(onVisible);
@@ -199,6 +218,12 @@ export function usePackageFeed(api: PackagesApi, target: FeedTarget | null, opti
       off();
     };
   }, [enabled, key, host, intervalMs, refreshNow]);
+
+  useEffect(() => {
+    if (paused || !missed.current) return;
+    missed.current = false;
+    if (enabled && target) void refreshNow();
+  }, [paused]);
 
   // Cards expanded later: read their signers at once rather than at the next tick.
   const signersKey = signersFor === "all" ? "all" : [...signersFor].sort().join(",");

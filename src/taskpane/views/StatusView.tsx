@@ -31,6 +31,7 @@ import { useServiceClient } from "../service-client";
 import type { Identity } from "../session";
 import { usePackageFeed, type FeedState, type FeedTarget } from "../status/use-package-feed";
 import { THREAD_PAGE_SIZE, takePrefetched, threadListKey } from "../status/prefetch";
+import { DialogHoldContext, useDialogHold } from "../status/dialog-hold";
 import { useThreadSource } from "../status/use-thread-source";
 import { STATUS_FILTERS, age } from "../status/words";
 import { PackageCard } from "./status/PackageCard";
@@ -129,6 +130,8 @@ function StatusPanel({ identity }: { identity: Identity }) {
   const [focusId, setFocusId] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const shown = usePanelShown(root);
+  // Every feed of the view holds its background refreshes while a card's dialog is open.
+  const { held, hold } = useDialogHold();
 
   // Another view sent the user here to see one package (Send's "see its status").
   const seq = request?.seq;
@@ -144,43 +147,46 @@ function StatusPanel({ identity }: { identity: Identity }) {
   };
 
   return (
-    <div className={styles.root} ref={root}>
-      <Subtitle2 as="h2" id="status-heading" className={styles.heading}>
-        Signing status
-      </Subtitle2>
-      <TabList
-        size="small"
-        selectedValue={tab}
-        onTabSelect={(_, data) => select(data.value as "thread" | "all")}
-        aria-label="Which packages"
-      >
-        <Tab value="thread" id="status-tab-thread" aria-controls="status-panel-thread">
-          This conversation
-        </Tab>
-        <Tab value="all" id="status-tab-all" aria-controls="status-panel-all">
-          All packages
-        </Tab>
-      </TabList>
-      <div
-        role="tabpanel"
-        id="status-panel-thread"
-        aria-labelledby="status-tab-thread"
-        hidden={tab !== "thread"}
-      >
-        <ThreadPackages
-          api={api}
-          identity={identity}
-          enabled={shown && tab === "thread"}
-          focusId={focusId}
-          onClearFocus={() => setFocusId(null)}
-        />
-      </div>
-      {visited.has("all") && (
-        <div role="tabpanel" id="status-panel-all" aria-labelledby="status-tab-all" hidden={tab !== "all"}>
-          <AllPackages api={api} identity={identity} enabled={shown && tab === "all"} />
+    <DialogHoldContext.Provider value={hold}>
+      <div className={styles.root} ref={root}>
+        <Subtitle2 as="h2" id="status-heading" className={styles.heading}>
+          Signing status
+        </Subtitle2>
+        <TabList
+          size="small"
+          selectedValue={tab}
+          onTabSelect={(_, data) => select(data.value as "thread" | "all")}
+          aria-label="Which packages"
+        >
+          <Tab value="thread" id="status-tab-thread" aria-controls="status-panel-thread">
+            This conversation
+          </Tab>
+          <Tab value="all" id="status-tab-all" aria-controls="status-panel-all">
+            All packages
+          </Tab>
+        </TabList>
+        <div
+          role="tabpanel"
+          id="status-panel-thread"
+          aria-labelledby="status-tab-thread"
+          hidden={tab !== "thread"}
+        >
+          <ThreadPackages
+            api={api}
+            identity={identity}
+            enabled={shown && tab === "thread"}
+            paused={held}
+            focusId={focusId}
+            onClearFocus={() => setFocusId(null)}
+          />
         </div>
-      )}
-    </div>
+        {visited.has("all") && (
+          <div role="tabpanel" id="status-panel-all" aria-labelledby="status-tab-all" hidden={tab !== "all"}>
+            <AllPackages api={api} identity={identity} enabled={shown && tab === "all"} paused={held} />
+          </div>
+        )}
+      </div>
+    </DialogHoldContext.Provider>
   );
 }
 
@@ -255,6 +261,7 @@ function OnePackage({
   identity,
   id,
   enabled,
+  paused,
   title,
   children,
 }: {
@@ -262,12 +269,13 @@ function OnePackage({
   identity: Identity;
   id: string;
   enabled: boolean;
+  paused: boolean;
   title: string;
   children?: ReactNode;
 }) {
   const styles = useStyles();
   const target = useMemo<FeedTarget>(() => ({ kind: "one", id }), [id]);
-  const { state, refresh } = usePackageFeed(api, target, { signersFor: "all", enabled });
+  const { state, refresh } = usePackageFeed(api, target, { signersFor: "all", enabled, paused });
   return (
     <section className={styles.section} aria-label={title}>
       <Body1 as="h3" className={styles.heading}>
@@ -302,12 +310,14 @@ function ThreadPackages({
   api,
   identity,
   enabled,
+  paused,
   focusId,
   onClearFocus,
 }: {
   api: PackagesApi;
   identity: Identity;
   enabled: boolean;
+  paused: boolean;
   focusId: string | null;
   onClearFocus(): void;
 }) {
@@ -325,7 +335,7 @@ function ThreadPackages({
       };
     return null;
   }, [source]);
-  const { state, loading, refresh } = usePackageFeed(api, target, { signersFor: "all", enabled });
+  const { state, loading, refresh } = usePackageFeed(api, target, { signersFor: "all", enabled, paused });
   const notice = source.status === "ready" ? source.noticePackageId : null;
   const shownApart = new Set([focusId, notice].filter((id): id is string => Boolean(id)));
 
@@ -345,6 +355,7 @@ function ThreadPackages({
           identity={identity}
           id={focusId}
           enabled={enabled}
+          paused={paused}
           title="The package you chose"
         >
           <div>
@@ -355,7 +366,14 @@ function ThreadPackages({
         </OnePackage>
       )}
       {notice && notice !== focusId && (
-        <OnePackage api={api} identity={identity} id={notice} enabled={enabled} title="This mail is about" />
+        <OnePackage
+          api={api}
+          identity={identity}
+          id={notice}
+          enabled={enabled}
+          paused={paused}
+          title="This mail is about"
+        />
       )}
       <section className={styles.section} aria-labelledby="status-thread-heading">
         <Body1 as="h3" id="status-thread-heading" className={styles.heading}>
@@ -409,7 +427,17 @@ function ThreadPackages({
   );
 }
 
-function AllPackages({ api, identity, enabled }: { api: PackagesApi; identity: Identity; enabled: boolean }) {
+function AllPackages({
+  api,
+  identity,
+  enabled,
+  paused,
+}: {
+  api: PackagesApi;
+  identity: Identity;
+  enabled: boolean;
+  paused: boolean;
+}) {
   const styles = useStyles();
   const { host } = useHost();
   // The user's own packages: those their mailbox sent (the Send view names it as the sender).
@@ -447,6 +475,7 @@ function AllPackages({ api, identity, enabled }: { api: PackagesApi; identity: I
     signersFor: expanded,
     enabled,
     keepPrevious: true,
+    paused,
   });
   const totalPages = Math.max(1, Math.ceil(state.totalCount / PAGE_SIZE));
 

@@ -53,6 +53,7 @@ import {
   whoseTurn,
 } from "../../status/words";
 import { ApiErrorMessage } from "../../components/ApiErrorMessage";
+import { useHoldWhile } from "../../status/dialog-hold";
 import { ConfirmDialog } from "../groups/ConfirmDialog";
 import { AuditTrailDialog } from "./AuditTrailDialog";
 import { StatusBadge } from "./StatusBadge";
@@ -149,6 +150,7 @@ export function PackageCard({
   const [voiding, setVoiding] = useState(false);
   const [auditOpen, setAuditOpen] = useState(false);
   const [linkFor, setLinkFor] = useState<Signer | null>(null);
+  useHoldWhile(confirmRemind || voiding || auditOpen || linkFor !== null);
 
   const look = packageLook(pkg.status);
   const inFlight = IN_FLIGHT_STATUSES.includes(pkg.status);
