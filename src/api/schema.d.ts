@@ -1185,6 +1185,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/packages/create-and-send/json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a package with its documents (base64), signers and fields, and send it
+         * @description All or nothing: the package, its documents, signers and annotations are made, the detected text tags applied (unless applyTextTags is false) and the package sent in one transaction; on any error nothing is left (no package, no stored file). Answers the package as sent (Scheduled with scheduledSendOn in the future). Annotations name their document and signer by place in the request (documentIndex, signerIndex, from 0). The body is at most 75497472 bytes (one 50 MB document in base64); send larger sets as multipart to create-and-send. Needs scope sign.package.create and sign.package.send.
+         */
+        post: operations["createAndSendPackageJson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/packages/create-and-send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a package with its documents (file parts), signers and fields, and send it
+         * @description multipart/form-data: a `package` field (CreateAndSendPackageApiRequest as JSON) and one `file` part per document (PDF, PNG or JPEG, at most 50 MB each, 25 and 200 MB a package), in order; each file's name is its document's name. Send `package` first: then a bad request is refused before any file is read. All or nothing: the package, its documents, signers and annotations are made, the detected text tags applied (unless applyTextTags is false) and the package sent in one transaction; on any error nothing is left (no package, no stored file). Answers the package as sent (Scheduled with scheduledSendOn in the future). Annotations name their document and signer by place (documentIndex: the file parts in order, signerIndex: signers, from 0). Needs scope sign.package.create and sign.package.send.
+         */
+        post: operations["createAndSendPackageMultipart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/downloads/{token}": {
         parameters: {
             query?: never;
@@ -2660,6 +2700,93 @@ export interface components {
             pageSize: number;
             totalCount: number;
             totalPages: number;
+        };
+        CreateAndSendAnnotationApiRequest: {
+            /** @description The document's place in the request, from 0 (documents, or the file parts in order). */
+            documentIndex: number;
+            /** @description The signer's place in signers, from 0. */
+            signerIndex: number;
+            /** @description Signature, Initials, DateSigned, Name, Email, Company, Title, Text, Date, Number, Checkbox, RadioGroup, Dropdown, Attachment (any case). */
+            type: string;
+            /** @description 1-based page of the document. */
+            page: number;
+            /** @description Points from the page's visible left edge. */
+            x: number;
+            /** @description Points from the page's visible top edge (y grows downwards). */
+            y: number;
+            /** @description Points; default the type's defaultWidth (annotation-field-types). */
+            width?: number | null;
+            /** @description Points; default the type's defaultHeight. */
+            height?: number | null;
+            /** @description Default true. */
+            required?: boolean | null;
+            /** @description At most 100 characters. */
+            label?: string | null;
+            /** @description At most 100 characters; fields of one group are checked together. */
+            group?: string | null;
+            /** @description Dropdown and RadioGroup only, and required there: 1 or more distinct options. */
+            options?: string[] | null;
+            /** @description A prefilled value (at most 4000 characters): true/false for a Checkbox, one of the options for a choice, YYYY-MM-DD for a Date; none for fields filled at signing. */
+            value?: string | null;
+        };
+        CreateAndSendPackageApiRequest: {
+            /** @description 1 to 200 characters after trimming. */
+            name: string;
+            /** @description At most 200 characters. */
+            emailSubject?: string | null;
+            /** @description At most 10000 characters. */
+            emailMessage?: string | null;
+            /** @description Default false: everyone is asked at once. */
+            enforceSigningOrder?: boolean | null;
+            /** @description RFC 3339 date-time in the future; "" clears it. */
+            expirationDate?: string | null;
+            /** @description RFC 3339 date-time in the future: send then; "" clears it. */
+            scheduledSendOn?: string | null;
+            source?: components["schemas"]["PackageSource"] | (never | null);
+            /** @description The sender's address: told when a signer declines and when it completes; "" clears it. */
+            senderEmail?: string | null;
+            /** @description The sender's name, shown to signers. At most 200 characters. */
+            senderName?: string | null;
+            /** @description In routing order as given; a tag's `signer N` is the signer at routing position N. */
+            signers: components["schemas"]["CreateSignerApiRequest"][];
+            annotations?: components["schemas"]["CreateAndSendAnnotationApiRequest"][] | null;
+            /** @description Default true: the documents' text tags become fields before sending. */
+            applyTextTags?: boolean | null;
+        };
+        CreateAndSendDocument: {
+            /** @description Shown name; also the file name when fileName is omitted. */
+            name: string;
+            /** @description Default name. */
+            fileName?: string | null;
+            /** @description application/pdf, image/png or image/jpeg; default from the file name's extension. */
+            contentType?: string | null;
+            /** @description The file's bytes, base64 (at most 50 MB decoded). */
+            contentBase64: string;
+        };
+        CreateAndSendJsonApiRequest: {
+            /** @description 1 to 200 characters after trimming. */
+            name: string;
+            /** @description At most 200 characters. */
+            emailSubject?: string | null;
+            /** @description At most 10000 characters. */
+            emailMessage?: string | null;
+            /** @description Default false: everyone is asked at once. */
+            enforceSigningOrder?: boolean | null;
+            /** @description RFC 3339 date-time in the future; "" clears it. */
+            expirationDate?: string | null;
+            /** @description RFC 3339 date-time in the future: send then; "" clears it. */
+            scheduledSendOn?: string | null;
+            source?: components["schemas"]["PackageSource"] | (never | null);
+            /** @description The sender's address: told when a signer declines and when it completes; "" clears it. */
+            senderEmail?: string | null;
+            /** @description The sender's name, shown to signers. At most 200 characters. */
+            senderName?: string | null;
+            documents: components["schemas"]["CreateAndSendDocument"][];
+            /** @description In routing order as given; a tag's `signer N` is the signer at routing position N. */
+            signers: components["schemas"]["CreateSignerApiRequest"][];
+            annotations?: components["schemas"]["CreateAndSendAnnotationApiRequest"][] | null;
+            /** @description Default true: the documents' text tags become fields before sending. */
+            applyTextTags?: boolean | null;
         };
     };
     responses: never;
@@ -7027,6 +7154,158 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DocumentApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    createAndSendPackageJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAndSendJsonApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    createAndSendPackageMultipart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageResponse"];
                 };
             };
             /** @description Default Response */

@@ -26,6 +26,7 @@ import downloadRoutes from "./routes/downloads";
 import completionRoutes from "./routes/completion";
 import { SealKeeper } from "./domain/completion";
 import shareLinkRoutes from "./routes/share-links";
+import createAndSendRoutes from "./routes/create-and-send";
 import { openBlobStore } from "./blobs";
 import { clearWorkDir, collectBlobGarbage, sweepStagedFiles } from "./domain/documents";
 import { UploadStaging } from "./blobs/staging";
@@ -42,6 +43,7 @@ import { DOCUMENT_MODELS } from "./schemas/documents";
 import { TAG_MODELS } from "./schemas/tags";
 import { TELEMETRY_MODELS } from "./schemas/telemetry";
 import { SHARE_LINK_MODELS } from "./schemas/share-links";
+import { CREATE_AND_SEND_MODELS } from "./schemas/create-and-send";
 import type { Storage } from "./storage";
 import { installValidators } from "./validation";
 import { SERVICE_VERSION } from "./version";
@@ -69,6 +71,7 @@ const MODELS: TSchema[] = [
   ...TELEMETRY_MODELS,
   ...SIGNING_MODELS,
   ...SHARE_LINK_MODELS,
+  ...CREATE_AND_SEND_MODELS,
 ];
 
 /** A W3C traceparent's trace id when the caller sent one, so a request can be followed across systems. */
@@ -204,6 +207,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   const pdfReader = new PdfReader();
   app.addHook("onClose", () => pdfReader.close());
   await app.register(documentRoutes, { storage, blobs, workDir, pdfReader, staging });
+  await app.register(createAndSendRoutes, { storage, blobs, workDir, pdfReader, staging });
   await app.register(downloadRoutes, { storage, blobs });
   await app.register(completionRoutes, { storage });
   // The seal certificate is read (or made, the first time) when a completion first needs it: making

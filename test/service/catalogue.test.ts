@@ -15,8 +15,6 @@ const NOT_YET = [
   "getBulkSendJob",
   "listBulkSendJobs",
   "retryBulkSendFailed",
-  "createAndSendPackageJson",
-  "createAndSendPackageMultipart",
   "abortTemplateUpload",
   "addTemplateRole",
   "bulkAddTemplateAnnotations",

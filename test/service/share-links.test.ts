@@ -2,18 +2,23 @@
 // stored), list, revoke at once, expiry and use limits (also when holders race for the last use), the
 // four scopes and what each needs of the package, tenant isolation, credentials and scopes, and bad
 // input answering the documented error (a fuzz: never a 500).
+import { createHash } from "node:crypto";
 import { inflateRawSync } from "node:zlib";
 import fc from "fast-check";
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import { openBlobStore } from "../../src/service/blobs";
+import { completeDuePackage, SealKeeper } from "../../src/service/domain/completion";
 import { listShareLinks, openShareLink } from "../../src/service/domain/share-links";
 import { shareContentReady } from "../../src/service/domain/share-content";
 import { hashSecret } from "../../src/service/domain/tokens";
+import { textOf } from "../pdf/poppler";
 import { BACKENDS, expectProblem, startTestService, type TestService } from "./harness";
 
 type Json = Record<string, unknown> & { id: string };
 const P = "/api/v1/packages";
 const L = "/api/v1/share-links";
 const DAY = 86_400_000;
+const hashOf = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** A minimal zip reader (central directory, then each entry), independent of the zip writer. */
 function readZip(zip: Buffer): Map<string, Buffer> {
@@ -430,4 +435,81 @@ describe.each(BACKENDS)("share links on %s", (backend) => {
       { numRuns: 60 },
     );
   });
+
+  test("completed content: the sealed document, the signed zip and the certificate the completion step made; a failed completion says why", async () => {
+    const links: Json[] = [];
+    for (const body of [
+      { scope: "SignedDocument", documentId: completed.documentId },
+      { scope: "AllSignedDocuments" },
+      { scope: "CertificateOfCompletion", maxUses: 1 },
+    ]) {
+      links.push((await mint(completed.id, body)).body);
+    }
+    // The completion step (the scheduler's, run here) makes and records the files.
+    const deps = {
+      storage: service.storage,
+      blobs: openBlobStore(service.config),
+      seal: new SealKeeper(service.config),
+    };
+    expect((await completeDuePackage(deps))?.outcome).toBe("done");
+    const files = await service.storage.completions.files(completed.id);
+    const sha = (kind: string) => files.find((f) => f.kind === kind)!.sha256;
+    const fetched = [];
+    for (const link of links) {
+      const response = await fetch(service.url + (link.url as string));
+      expect(response.status).toBe(200);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      fetched.push({ response, bytes, sha256: hashOf(bytes) });
+    }
+    const [signed, all, certificate] = fetched as [
+      (typeof fetched)[0],
+      (typeof fetched)[0],
+      (typeof fetched)[0],
+    ];
+    expect(signed.response.headers.get("content-type")).toBe("application/pdf");
+    expect(signed.response.headers.get("content-disposition")).toMatch(/Offer \(signed\)\.pdf/);
+    expect(signed.sha256).toBe(sha("Document"));
+    expect(signed.bytes.includes(Buffer.from("/ByteRange"))).toBe(true); // sealed
+    expect(textOf(new Uint8Array(signed.bytes))).toMatch(/Offer: terms/);
+    expect(all.response.headers.get("content-type")).toBe("application/zip");
+    expect(all.sha256).toBe(sha("Zip"));
+    const entries = [...readZip(all.bytes).keys()];
+    expect(entries.length).toBeGreaterThanOrEqual(3);
+    expect(entries.some((e) => /certificate/i.test(e))).toBe(true);
+    expect(certificate.response.headers.get("content-type")).toBe("application/pdf");
+    expect(certificate.sha256).toBe(sha("Certificate"));
+    expect(textOf(new Uint8Array(certificate.bytes))).toMatch(/ada@contoso\.com/);
+    // Each opening counted one use; the certificate's single use is spent.
+    expect((await open(links[2]!.url as string)).status).toBe(404);
+    const counts = new Map(
+      (await listed(`?packageId=${completed.id}`)).map((l) => [l.id, [l.useCount, l.status]]),
+    );
+    expect(links.map((l) => counts.get(l.id))).toEqual([
+      [1, "Active"],
+      [1, "Active"],
+      [1, "UsedUp"],
+    ]);
+
+    // A completion given up (Failed) says why, and counts no use.
+    const failing = await sentPackage("Broken");
+    const pkg = (await service.storage.packages.get(tenantId, failing.id))!;
+    await service.storage.packages.update(pkg.id, {
+      ...pkg,
+      status: "Completed",
+      completedOn: new Date().toISOString(),
+    });
+    const link = (await mint(failing.id, { scope: "CertificateOfCompletion" })).body;
+    const lease = "f".repeat(32);
+    const now = new Date().toISOString();
+    await service.storage.transaction(async (s) => {
+      const claimed = await s.completions.claimDue(now, new Date(Date.now() + 60_000).toISOString(), lease);
+      expect(claimed?.packageId).toBe(failing.id);
+      expect(
+        await s.completions.markFailure(failing.id, lease, "the seal's certificate cannot be read", null),
+      ).toBe(true);
+    });
+    const failed = await expectProblem(await open(link.url as string), 400, "invalid_state");
+    expect(failed.detail).toMatch(/could not be sealed: the seal's certificate cannot be read/);
+    expect((await listed(`?packageId=${failing.id}`)).map((l) => l.useCount)).toEqual([0]);
+  }, 180_000);
 });

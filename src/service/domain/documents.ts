@@ -306,6 +306,8 @@ export interface PreparedDocument {
   pdfSha256: string;
   pdfSize: number;
   reading: PdfReading;
+  /** When its blobs were queued as garbage (discardPrepared takes exactly that entry). */
+  stagedOn: string;
 }
 
 /**
@@ -390,12 +392,30 @@ export async function prepareDocument(
       pdfSha256,
       pdfSize: pdfSpooled ? pdfSpooled.size : spooled.size,
       reading,
+      stagedOn: at,
     };
   } catch (error) {
     throw documentError(error);
   } finally {
     await fs.rm(original, { force: true });
     await fs.rm(converted, { force: true });
+  }
+}
+
+/**
+ * Deletes the blobs of prepared documents that no row came to refer to (a request that failed after
+ * staging them), at once instead of after the collector's grace period: a failed create-and-send
+ * leaves nothing behind. A blob queued again meanwhile, or referred to by another document, stays.
+ */
+export async function discardPrepared(ctx: DocumentContext, prepared: readonly PreparedDocument[]) {
+  for (const doc of prepared) {
+    for (const sha256 of new Set([doc.sha256, doc.pdfSha256])) {
+      const orphan = await ctx.storage.transaction(async (s) => {
+        if (!(await s.blobGarbage.take(sha256, doc.stagedOn))) return false;
+        return !(await s.blobGarbage.isReferenced(sha256));
+      });
+      if (orphan) await ctx.blobs.delete(sha256);
+    }
   }
 }
 
@@ -415,7 +435,7 @@ export async function recordDocument(
   await checkPackageLimits(s, pkg, prepared.size);
   const totals = await s.documents.totals(pkg.id);
   const at = now.toISOString();
-  const { reading, ...file } = prepared;
+  const { reading, stagedOn: _stagedOn, ...file } = prepared;
   const doc: FullDocument = {
     id: newId(),
     packageId: pkg.id,
