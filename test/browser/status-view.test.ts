@@ -307,7 +307,11 @@ function describeViolations(violations: readonly AxeResult[]): string {
     expect(downloads).toHaveLength(1);
     expect(downloads[0]!.startsWith(service!.url)).toBe(true);
     await card.getByText("Signed documents opened").waitFor();
-    expect(pane.errors).toEqual([]);
+    // The tries before sealing ended answered 400 invalid_state (shown in words above); the browser
+    // logs each such answer. Anything else is an error.
+    expect(
+      pane.errors.filter((e) => !/\/api\/v1\/packages\/[^/]+\/download: .*status of 400/.test(e)),
+    ).toEqual([]);
   }, 120_000);
 
   test("the pinned pane follows a change of message; our notice shows its package", async () => {

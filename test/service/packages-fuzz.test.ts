@@ -136,6 +136,7 @@ describe.each(BACKENDS)("package and signer routes under bad input on %s", (back
       "search",
       "conversationId",
       "internetMessageId",
+      "senderEmail",
       "includeArchived",
       "updatedSince",
       "sortBy",
