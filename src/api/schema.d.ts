@@ -1705,6 +1705,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/templates/{id}/use": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A package from the template, each role filled with a person or a signing group
+         * @description Every role is filled once; each becomes a signer with the role's routing order, type and name (roleName). A Draft, or sent at once with send (then the package must be valid to send: 400 validation_failed otherwise, and nothing is made). All or nothing. Needs scope sign.package.create. send also needs sign.package.send.
+         */
+        post: operations["createPackageFromTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/telemetry/outlook": {
         parameters: {
             query?: never;
@@ -2922,6 +2942,22 @@ export interface components {
             annotations?: components["schemas"]["CreateAndSendAnnotationApiRequest"][] | null;
             /** @description Default true: the documents' text tags become fields before sending. */
             applyTextTags?: boolean | null;
+        };
+        UseTemplateApiRequest: {
+            /** @description The package's name; default the template's. */
+            name?: string | null;
+            roles: {
+                /** @description A role of the template; every role is filled once. */
+                roleId: string;
+                /** @description A person's address (omit with signingGroupId). */
+                email?: string | null;
+                /** @description The person's name; a group slot defaults to the group's name. */
+                name?: string | null;
+                /** @description A signing group of the tenant instead of a person. */
+                signingGroupId?: string | null;
+            }[];
+            /** @description Default false (a Draft); true sends at once and needs sign.package.send. */
+            send?: boolean | null;
         };
         CreateTemplateApiRequest: {
             /** @description 1 to 200 characters after trimming. */
@@ -9227,6 +9263,87 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    createPackageFromTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UseTemplateApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,7 +18,6 @@ const NOT_YET = [
   "abortTemplateUpload",
   "bulkAddTemplateAnnotations",
   "commitTemplateUpload",
-  "createPackageFromTemplate",
   "detectTemplateDocumentTags",
   "getTemplateDetectedTags",
   "getTemplateDocumentRemovalImpact",

@@ -270,4 +270,135 @@ describe.each(BACKENDS)("templates on %s", (backend) => {
       { numRuns: 40 },
     );
   }, 120_000);
+
+  test("use: each role filled with a person or a signing group becomes a signer; all or nothing; send needs a sendable package", async () => {
+    const t = (await call("POST", T, { name: "Engagement" })).body;
+    const agent = (
+      await call("POST", `${T}/${t.id}/roles`, { name: "Agent", routingOrder: 2, type: "Approver" })
+    ).body;
+    const client = (await call("POST", `${T}/${t.id}/roles`, { name: "Client" })).body;
+    const group = (
+      await call("POST", "/api/v1/signing-groups", { name: "Agents", members: [{ email: "a1@contoso.com" }] })
+    ).body;
+    const packages = async () =>
+      (await call<{ items: Json[] }>("GET", "/api/v1/packages?pageSize=100")).body.items.length;
+    const before = await packages();
+
+    const used = await call("POST", `${T}/${t.id}/use`, {
+      roles: [
+        { roleId: agent.id, signingGroupId: group.id },
+        { roleId: client.id.toUpperCase(), email: "kim@contoso.com", name: "Kim" },
+      ],
+    });
+    expect(used.status).toBe(201);
+    expect(used.body).toMatchObject({ name: "Engagement", status: "Draft", signerCount: 2 });
+    const signers = (
+      await call<Json[] | { items: Json[] }>("GET", `/api/v1/packages/${used.body.id}/signers`)
+    ).body;
+    const list = (Array.isArray(signers) ? signers : signers.items) as Json[];
+    expect(
+      list
+        .map((x) => [x.roleName, x.email, x.signingGroupId, x.type, x.routingOrder])
+        .sort((a, b) => Number(a[4]) - Number(b[4])),
+    ).toEqual([
+      ["Client", "kim@contoso.com", null, "Signer", 1],
+      ["Agent", null, group.id, "Approver", 2],
+    ]);
+    expect(await packages()).toBe(before + 1);
+
+    // Refusals leave nothing behind.
+    const refusals: [unknown, number, string, string | null][] = [
+      [{ roles: [{ roleId: client.id, email: "kim@contoso.com" }] }, 400, "validation_failed", "roles"],
+      [{ roles: [{ roleId: UNKNOWN, email: "x@contoso.com" }] }, 400, "validation_failed", "roles[0].roleId"],
+      [
+        {
+          roles: [
+            { roleId: client.id, email: "kim@contoso.com" },
+            { roleId: client.id, email: "lee@contoso.com" },
+          ],
+        },
+        400,
+        "validation_failed",
+        "roles[1].roleId",
+      ],
+      [
+        {
+          roles: [
+            { roleId: agent.id, email: "SAME@contoso.com" },
+            { roleId: client.id, email: "same@contoso.com" },
+          ],
+        },
+        400,
+        "duplicate_signer",
+        null,
+      ],
+      [
+        {
+          roles: [
+            { roleId: agent.id, email: "not an address" },
+            { roleId: client.id, email: "ok@contoso.com" },
+          ],
+        },
+        400,
+        "validation_failed",
+        "roles[0].email",
+      ],
+      [
+        {
+          send: true,
+          roles: [
+            { roleId: agent.id, email: "a@contoso.com" },
+            { roleId: client.id, email: "c@contoso.com" },
+          ],
+        },
+        400,
+        "validation_failed",
+        null,
+      ],
+      [{ roles: "all" }, 400, "validation_failed", "roles"],
+    ];
+    for (const [body, status, code, field] of refusals) {
+      const problem = await expectProblem(
+        (await call("POST", `${T}/${t.id}/use`, body)).response,
+        status,
+        code,
+      );
+      if (field !== null) expect(problem.errors?.map((e) => e.field)).toContain(field);
+    }
+    expect(await packages()).toBe(before + 1);
+
+    // Another tenant's template is unknown; its group is not ours to use.
+    const fill = {
+      roles: [
+        { roleId: agent.id, email: "a@contoso.com" },
+        { roleId: client.id, email: "c@contoso.com" },
+      ],
+    };
+    await expectProblem((await call("POST", `${T}/${t.id}/use`, fill, other)).response, 404, "not_found");
+    const theirGroup = (
+      await call(
+        "POST",
+        "/api/v1/signing-groups",
+        { name: "Theirs", members: [{ email: "t@fabrikam.com" }] },
+        other,
+      )
+    ).body;
+    const foreign = await call("POST", `${T}/${t.id}/use`, {
+      roles: [
+        { roleId: agent.id, signingGroupId: theirGroup.id },
+        { roleId: client.id, email: "c@contoso.com" },
+      ],
+    });
+    expect(foreign.status).toBeGreaterThanOrEqual(400);
+    expect(foreign.status).toBeLessThan(500);
+    expect(await packages()).toBe(before + 1);
+    // send needs sign.package.send.
+    const createOnly = await service.token("templates", ["sign.package.create"]);
+    await expectProblem(
+      (await call("POST", `${T}/${t.id}/use`, { ...fill, send: true }, createOnly)).response,
+      403,
+      "insufficient_scope",
+    );
+    expect((await call("POST", `${T}/${t.id}/use`, fill, createOnly)).status).toBe(201);
+  });
 });

@@ -4,7 +4,9 @@
 import { ApiError, notFound, validationFailed, type FieldError } from "../errors";
 import { UniqueViolationError, type Storage, type TemplateRecord, type TemplateRoleRecord } from "../storage";
 import { checkText, nextUpdatedOn, parseId, throwIfAny, type Stores } from "./package-rules";
-import { SIGNER_TYPES } from "./signers";
+import type { AuditContext } from "./audit";
+import { createPackageLocked, newPackageFields, packageApi, sendLocked } from "./packages";
+import { addSignersLocked, SIGNER_TYPES } from "./signers";
 import { newId } from "./tokens";
 
 export const TEMPLATE_LIMITS = {
@@ -348,4 +350,105 @@ export async function reorderRoles(
     for (const role of changes) await s.templates.updateRole(role);
     return (await s.templates.roles(t.id)).map(roleApi);
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Use: a package from a template
+
+export interface UseTemplateInput {
+  name?: string | null;
+  roles?:
+    { roleId: string; email?: string | null; name?: string | null; signingGroupId?: string | null }[] | null;
+  send?: boolean | null;
+}
+
+/**
+ * A Draft package from the template (sent at once with `send`): each role becomes a signer filled
+ * with a person or a signing group, in the role's routing order and type, named by the role. Every
+ * role is filled exactly once. One transaction: all of it or nothing.
+ */
+export async function useTemplate(
+  storage: Storage,
+  tenantId: string,
+  templateId: string,
+  input: UseTemplateInput,
+  context: AuditContext,
+  now = new Date(),
+) {
+  const t = await requireTemplate(storage, tenantId, templateId);
+  const fields = newPackageFields({ name: input.name?.trim() ? input.name : t.name }, now);
+  const filled = input.roles ?? [];
+  try {
+    return await storage.transaction(async (s) => {
+      const roles = await s.templates.roles(t.id);
+      const errors: FieldError[] = [];
+      const byRole = new Map<string, number>();
+      for (const [i, fill] of filled.entries()) {
+        const id = parseId(fill.roleId);
+        const role = id ? roles.find((r) => r.id === id) : undefined;
+        if (!role) {
+          errors.push({
+            field: `roles[${i}].roleId`,
+            message: `Role ${fill.roleId.slice(0, 50)} is not in this template.`,
+          });
+        } else if (byRole.has(role.id)) {
+          errors.push({ field: `roles[${i}].roleId`, message: `Role ${role.name} is filled twice.` });
+        } else byRole.set(role.id, i);
+      }
+      for (const role of roles) {
+        if (!byRole.has(role.id) && errors.length === 0) {
+          errors.push({
+            field: "roles",
+            message: `Role ${role.name} is not filled: give a person or a signing group.`,
+          });
+        }
+      }
+      throwIfAny(errors);
+      const pkg = await createPackageLocked(s, tenantId, fields, context, now);
+      // In the roles' order, so that a signer's position is its role's (a tag's `signer N`).
+      const order = roles.map((r) => byRole.get(r.id)!);
+      const signers = roles.map((role) => {
+        const fill = filled[byRole.get(role.id)!]!;
+        return fill.signingGroupId
+          ? {
+              signingGroupId: fill.signingGroupId,
+              name: fill.name ?? null,
+              type: role.type,
+              routingOrder: role.routingOrder,
+              roleName: role.name,
+            }
+          : {
+              email: fill.email ?? null,
+              name: fill.name ?? null,
+              type: role.type,
+              routingOrder: role.routingOrder,
+              roleName: role.name,
+            };
+      });
+      if (signers.length > 0) {
+        try {
+          await addSignersLocked(s, pkg, signers, context, { bulk: true }, now);
+        } catch (error) {
+          throw asRoleError(error, order);
+        }
+      }
+      if (input.send) await sendLocked(s, (await s.packages.get(tenantId, pkg.id))!, context, now);
+      return packageApi((await s.packages.get(tenantId, pkg.id))!);
+    });
+  } catch (error) {
+    if (error instanceof UniqueViolationError) {
+      throw new ApiError(400, "duplicate_signer", "Two roles are filled with the same email address.");
+    }
+    throw error;
+  }
+}
+
+/** A signer's error (`signers[i].email`) named after the request's role (`roles[j].email`). */
+function asRoleError(error: unknown, order: readonly number[]): unknown {
+  if (!(error instanceof ApiError) || !error.errors) return error;
+  const errors = error.errors.map((e) => ({
+    field: e.field.replace(/^signers\[(\d+)\]/, (_m, i: string) => `roles[${order[Number(i)]}]`),
+    message: e.message,
+  }));
+  return new ApiError(error.status, error.code, error.detail, errors, error.headers);
 }

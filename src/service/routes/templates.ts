@@ -13,10 +13,15 @@ import {
   reorderRoles,
   updateRole,
   updateTemplate,
+  useTemplate,
 } from "../domain/templates";
+import { apiActor } from "../domain/audit";
+import { ApiError } from "../errors";
+import { PackageResponse } from "../schemas/packages";
 import { principal, secured } from "../plugins/authentication";
 import { errorResponses, ref } from "../schemas/common";
 import { BulkResultResponse } from "../schemas/packages";
+import { UseTemplateApiRequest } from "../schemas/templates";
 import {
   CreateTemplateApiRequest,
   CreateTemplateRoleApiRequest,
@@ -223,6 +228,40 @@ const templateRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (a
     },
     async (request) =>
       updateRole(storage, tenant(request), request.params.id, request.params.roleId, request.body),
+  );
+
+  app.post(
+    `${BASE}/:id/use`,
+    {
+      config: write.config,
+      schema: {
+        tags,
+        security: write.security,
+        operationId: "createPackageFromTemplate",
+        summary: "A package from the template, each role filled with a person or a signing group",
+        description: `Every role is filled once; each becomes a signer with the role's routing order, type and name (roleName). A Draft, or sent at once with send (then the package must be valid to send: 400 validation_failed otherwise, and nothing is made). All or nothing. ${write.scopesNote} send also needs sign.package.send.`,
+        params: TemplatePath,
+        body: ref(UseTemplateApiRequest),
+        response: { 201: ref(PackageResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      if (request.body.send && !principal(request).scopes.includes("sign.package.send")) {
+        throw new ApiError(
+          403,
+          "insufficient_scope",
+          "Sending needs the scope sign.package.send, which the credential does not have.",
+        );
+      }
+      const pkg = await useTemplate(
+        storage,
+        tenant(request),
+        request.params.id,
+        request.body,
+        apiActor(principal(request), request.ip),
+      );
+      return reply.code(201).header("Location", `/api/v1/packages/${pkg.id}`).send(pkg);
+    },
   );
 
   app.delete(

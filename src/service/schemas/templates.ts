@@ -118,7 +118,29 @@ export const TemplateBulkApiRequest = Type.Object(
   { $id: "TemplateBulkApiRequest" },
 );
 
+export const UseTemplateApiRequest = Type.Object(
+  {
+    name: text("The package's name; default the template's."),
+    roles: Type.Array(
+      Type.Object({
+        roleId: Type.String({ description: "A role of the template; every role is filled once." }),
+        email: text("A person's address (omit with signingGroupId)."),
+        name: text("The person's name; a group slot defaults to the group's name."),
+        signingGroupId: text("A signing group of the tenant instead of a person."),
+      }),
+      { maxItems: TEMPLATE_LIMITS.rolesPerTemplate },
+    ),
+    send: Type.Optional(
+      Type.Union([Type.Boolean(), Type.Null()], {
+        description: "Default false (a Draft); true sends at once and needs sign.package.send.",
+      }),
+    ),
+  },
+  { $id: "UseTemplateApiRequest" },
+);
+
 export const TEMPLATE_MODELS: TSchema[] = [
+  UseTemplateApiRequest,
   CreateTemplateApiRequest,
   UpdateTemplateApiRequest,
   TemplateApiResponse,
