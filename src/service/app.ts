@@ -27,6 +27,7 @@ import completionRoutes from "./routes/completion";
 import { SealKeeper } from "./domain/completion";
 import shareLinkRoutes from "./routes/share-links";
 import createAndSendRoutes from "./routes/create-and-send";
+import templateRoutes from "./routes/templates";
 import { openBlobStore } from "./blobs";
 import { clearWorkDir, collectBlobGarbage, sweepStagedFiles } from "./domain/documents";
 import { UploadStaging } from "./blobs/staging";
@@ -44,6 +45,7 @@ import { TAG_MODELS } from "./schemas/tags";
 import { TELEMETRY_MODELS } from "./schemas/telemetry";
 import { SHARE_LINK_MODELS } from "./schemas/share-links";
 import { CREATE_AND_SEND_MODELS } from "./schemas/create-and-send";
+import { TEMPLATE_MODELS } from "./schemas/templates";
 import type { Storage } from "./storage";
 import { installValidators } from "./validation";
 import { SERVICE_VERSION } from "./version";
@@ -72,6 +74,7 @@ const MODELS: TSchema[] = [
   ...SIGNING_MODELS,
   ...SHARE_LINK_MODELS,
   ...CREATE_AND_SEND_MODELS,
+  ...TEMPLATE_MODELS,
 ];
 
 /** A W3C traceparent's trace id when the caller sent one, so a request can be followed across systems. */
@@ -218,6 +221,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   await app.register(signingPageRoutes, { ctx: { storage, links, limiter, blobs } });
   if (config.devRoutes) await app.register(devRoutes, { storage, links });
   await app.register(shareLinkRoutes, { storage, blobs });
+  await app.register(templateRoutes, { storage });
   if (config.schedulerIntervalMs > 0) {
     const scheduler = startScheduler({
       storage,

@@ -16,6 +16,7 @@ import { DownloadLinkStore } from "./download-links";
 import { CompletionStore } from "./completions";
 import { ServiceKeyStore, SigningLinkStore, SigningValueStore } from "./signing";
 import { ShareLinkStore } from "./share-links";
+import { TemplateStore } from "./templates";
 
 export { UniqueViolationError } from "./driver";
 export type { Dialect } from "./driver";
@@ -31,6 +32,7 @@ export type * from "./download-links";
 export type * from "./completions";
 export type * from "./signing";
 export type * from "./share-links";
+export type * from "./templates";
 
 /** The one door to the database: the rest of the service calls these stores and never writes SQL. */
 export class Storage {
@@ -52,6 +54,7 @@ export class Storage {
   readonly signingLinks: SigningLinkStore;
   readonly signingValues: SigningValueStore;
   readonly shareLinks: ShareLinkStore;
+  readonly templates: TemplateStore;
 
   constructor(
     private readonly driver: SqlDriver,
@@ -75,6 +78,7 @@ export class Storage {
     this.signingLinks = new SigningLinkStore(executor);
     this.signingValues = new SigningValueStore(executor);
     this.shareLinks = new ShareLinkStore(executor);
+    this.templates = new TemplateStore(executor, driver.dialect);
   }
 
   get dialect() {
