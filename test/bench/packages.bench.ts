@@ -9,8 +9,9 @@ import { loadConfig } from "../../src/service/config";
 import { createPersonalAccessToken } from "../../src/service/domain/credentials";
 import { caseKey } from "../../src/service/domain/signing-groups";
 import { newId } from "../../src/service/domain/tokens";
-import { openStorage, type NewSigningGroupMember, type PackageFields } from "../../src/service/storage";
+import { openStorage, type NewSigningGroupMember } from "../../src/service/storage";
 import { freshPlace } from "../service/harness";
+import { seedPackages } from "./seed-packages";
 import { seededRandom } from "./seeded-random";
 
 function option(name: string, fallback: string): string {
@@ -28,7 +29,6 @@ const SEND_RUNS = Math.max(3, Math.min(RUNS, 9));
 
 const { next } = seededRandom(20261125);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const STATUSES = ["Draft", "Sent", "Completed", "Voided", "Sent", "Completed"] as const;
 
 async function main() {
   if (BACKEND !== "sqlite" && BACKEND !== "postgres") throw new Error(`--backend must be sqlite or postgres`);
@@ -50,44 +50,16 @@ async function main() {
     const other = await createPersonalAccessToken(storage, { tenant: "bench-other", scopes: [] });
 
     const seedStart = performance.now();
-    const start = Date.UTC(2024, 0, 1);
     for (const tenant of [tenantId, other.tenantId]) {
-      for (let first = 0; first < PACKAGES; first += 2_000) {
-        await storage.transaction(async (s) => {
-          for (let i = first; i < Math.min(PACKAGES, first + 2_000); i++) {
-            const at = new Date(start + i * 300_000).toISOString();
-            const status = STATUSES[Math.floor(next() * STATUSES.length)]!;
-            const fields: PackageFields = {
-              name: `Agreement ${i}`,
-              status,
-              updatedOn: at,
-              sentOn: status === "Draft" ? null : at,
-              completedOn: status === "Completed" ? at : null,
-              enforceSigningOrder: false,
-              expirationDate: null,
-              scheduledSendOn: null,
-              emailSubject: null,
-              emailMessage: null,
-              isArchived: status === "Completed" && next() < 0.3,
-              voidedReason: status === "Voided" ? "Superseded" : null,
-              source: {
-                kind: "outlook",
-                conversationId: `thread-${Math.floor(next() * THREADS)}`,
-                internetMessageId: `<m${i}@contoso.com>`,
-                subject: `Agreement ${i}`,
-              },
-              reminders: { enabled: false, firstAfterDays: null, everyDays: null },
-              senderEmail: null,
-              senderName: null,
-            };
-            await s.packages.insert(newId(), tenant, at, fields);
-          }
-        });
-      }
+      await seedPackages(storage, {
+        tenantId: tenant,
+        count: PACKAGES,
+        threads: THREADS,
+        next,
+        archivedShare: 0.3,
+      });
     }
-    // What the scheduler does every tick (fold the counts' +1/-1 rows), then what the database's own
-    // housekeeping does soon after a bulk load.
-    await storage.transaction((s) => s.packages.compactCounts());
+    // What the database's own housekeeping does soon after a bulk load.
     await storage.optimize();
     const seedSeconds = (performance.now() - seedStart) / 1000;
 

@@ -18,14 +18,14 @@ import { chromium } from "playwright-core";
 import { buildApp } from "../../src/service/app";
 import { loadConfig } from "../../src/service/config";
 import { createPersonalAccessToken } from "../../src/service/domain/credentials";
-import { newId } from "../../src/service/domain/tokens";
-import { openStorage, type PackageFields } from "../../src/service/storage";
+import { openStorage } from "../../src/service/storage";
 import { PAT_STORAGE_KEY } from "../../src/auth/pat";
 import { SERVICE_URL_STORAGE_KEY } from "../../src/taskpane/session";
 import type { MessageFixture } from "../../src/workbench/bridge";
 import { freshPlace } from "../service/harness";
 import { seedPackage } from "../taskpane/status-seed";
 import { OFFICE_JS_CDN, ensureProductionBuild, fakeOfficeScript, serveDist } from "./production-pane";
+import { seedPackages } from "./seed-packages";
 import { seededRandom } from "./seeded-random";
 
 function option(name: string, fallback: string): string {
@@ -55,7 +55,6 @@ const CHROMIUM_ARGS = [
 ];
 const { next } = seededRandom(20261125);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const STATUSES = ["Draft", "Sent", "Completed", "Voided", "Sent", "Completed"] as const;
 
 async function main() {
   ensureProductionBuild(process.argv.includes("--rebuild"));
@@ -75,40 +74,7 @@ async function main() {
   try {
     const { token, tenantId } = await createPersonalAccessToken(storage, { tenant: "bench", scopes: [] });
     const seedStart = performance.now();
-    const start = Date.UTC(2024, 0, 1);
-    for (let first = 0; first < PACKAGES; first += 2_000) {
-      await storage.transaction(async (s) => {
-        for (let i = first; i < Math.min(PACKAGES, first + 2_000); i++) {
-          const at = new Date(start + i * 300_000).toISOString();
-          const status = STATUSES[Math.floor(next() * STATUSES.length)]!;
-          const fields: PackageFields = {
-            name: `Agreement ${i}`,
-            status,
-            updatedOn: at,
-            sentOn: status === "Draft" ? null : at,
-            completedOn: status === "Completed" ? at : null,
-            enforceSigningOrder: false,
-            expirationDate: null,
-            scheduledSendOn: null,
-            emailSubject: null,
-            emailMessage: null,
-            isArchived: false,
-            voidedReason: status === "Voided" ? "Superseded" : null,
-            source: {
-              kind: "outlook",
-              conversationId: `thread-${Math.floor(next() * THREADS)}`,
-              internetMessageId: `<m${i}@contoso.com>`,
-              subject: `Agreement ${i}`,
-            },
-            reminders: { enabled: false, firstAfterDays: null, everyDays: null },
-            senderEmail: null,
-            senderName: null,
-          };
-          await s.packages.insert(newId(), tenantId, at, fields);
-        }
-      });
-    }
-    await storage.transaction((s) => s.packages.compactCounts());
+    await seedPackages(storage, { tenantId, count: PACKAGES, threads: THREADS, next });
     await storage.optimize();
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address();
