@@ -355,12 +355,14 @@ export async function prepareDocument(
     }
     let reading: PdfReading;
     let pdfSpooled = null;
+    // The blobs' garbage entry: discardPrepared takes exactly this one (stagedOn below).
+    const queuedOn = now().toISOString();
     if (sniffed === "pdf") {
       // Read in the reader's thread while this one queues the hash (a durable write: see below),
       // and while the file's fsync, if under way, goes on in the thread pool.
       const read = ctx.pdfReader.read(original);
       read.catch(() => undefined); // awaited below; a failed queueing must not leave it unhandled
-      await ctx.storage.blobGarbage.queue([spooled.sha256], now().toISOString());
+      await ctx.storage.blobGarbage.queue([spooled.sha256], queuedOn);
       reading = await read;
     } else {
       // An image becomes a PDF of one page that we write: its size is known and it has no text, so
@@ -372,13 +374,12 @@ export async function prepareDocument(
         tags: [],
       };
       pdfSpooled = await hashFile(converted);
-      await ctx.storage.blobGarbage.queue([spooled.sha256, pdfSpooled.sha256], now().toISOString());
+      await ctx.storage.blobGarbage.queue([spooled.sha256, pdfSpooled.sha256], queuedOn);
     }
     // Queued before putting (above): a crash between the put and the row leaves a blob the
     // collector removes. The file is durable before it is put.
     if (isSpooledFile(source) && source.synced) await source.synced;
 
-    const at = now().toISOString();
     const pdfSha256 = pdfSpooled ? pdfSpooled.sha256 : spooled.sha256;
     // The spooled files move into the store (no second copy of the bytes).
     await ctx.blobs.putFile(original, spooled);
@@ -392,7 +393,7 @@ export async function prepareDocument(
       pdfSha256,
       pdfSize: pdfSpooled ? pdfSpooled.size : spooled.size,
       reading,
-      stagedOn: at,
+      stagedOn: queuedOn,
     };
   } catch (error) {
     throw documentError(error);
