@@ -225,8 +225,11 @@ function describeViolations(violations: readonly AxeResult[]): string {
     /** Opens a link and prints how long the page took to become usable. */
     async function openLink(page: Page, link: string, what: string): Promise<void> {
       await page.goto(link);
+      // Ready to sign, or a page that says why not; not the loading page's heading (aria-busy).
       await page.waitForFunction(
-        () => document.documentElement.dataset.signingReady === "true" || !!document.querySelector("h1"),
+        () =>
+          document.documentElement.dataset.signingReady === "true" ||
+          !!document.querySelector("main:not([aria-busy='true']) h1"),
       );
       const ms = await page.evaluate(() => {
         const mark = performance.getEntriesByName("sign-interactive")[0];
