@@ -375,6 +375,45 @@ function reportWhatHoldsTheWorkerAtExit() {
     // (and so the process) alive itself.
     if (!Array.isArray(message) || message[0] !== 2) return;
     process.removeListener("message", onMessage);
+    // Nothing printed below yet Jest still reports the worker: its loop was blocked, or it emptied
+    // and the exit itself ran long (native clean-up: threads joined, databases closed). This line
+    // tells the two apart, and names the worker threads (ref'ed or not) that exit has to stop.
+    const toldAt = Date.now();
+    process.once("exit", () => {
+      const ms = Date.now() - toldAt;
+      const threads = [...liveWorkers.values()];
+      // Files still open (a database left open is closed, and checkpointed, during exit).
+      let files = [];
+      try {
+        const fs = require("node:fs");
+        files = fs
+          .readdirSync("/proc/self/fd")
+          .map((fd) => {
+            try {
+              return fs.readlinkSync(`/proc/self/fd/${fd}`);
+            } catch {
+              return "";
+            }
+          })
+          .filter(
+            (target) => target.startsWith("/") && !target.startsWith("/dev/") && !target.startsWith("/proc/"),
+          );
+      } catch {
+        // not Linux: the threads and the time are enough
+      }
+      if (ms < 100 && threads.length === 0 && files.length === 0) return;
+      const where = threads.map(
+        ({ file, ref }) =>
+          `${ref ? "ref'ed" : "unref'ed"} thread started by ${file ? path.relative(ROOT, file) : "no file"}`,
+      );
+      require("node:fs").writeSync(
+        2,
+        `Leak guard: Jest worker ${process.pid} exiting ${ms} ms after it was told to end; worker threads still running: ${threads.length}${where.length > 0 ? ` (${where.join("; ")})` : ""}; files open: ${files.length > 0 ? files.slice(0, 8).join(", ") : "none"}; last test files: ${filesRun
+          .slice(-3)
+          .map((f) => path.relative(ROOT, f))
+          .join(", ")}\n`,
+      );
+    });
     setTimeout(() => {
       const handles = process
         ._getActiveHandles()
