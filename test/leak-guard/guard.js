@@ -375,6 +375,15 @@ function reportWhatHoldsTheWorkerAtExit() {
     // (and so the process) alive itself.
     if (!Array.isArray(message) || message[0] !== 2) return;
     process.removeListener("message", onMessage);
+    // Said at once, before anything can block the loop: a large heap (a long major GC) is one way
+    // for a worker with nothing open to miss Jest's 500 ms.
+    const { rss, heapUsed } = process.memoryUsage();
+    if (rss > 1024 ** 3) {
+      require("node:fs").writeSync(
+        2,
+        `Leak guard: Jest worker ${process.pid} told to end with ${Math.round(rss / 1024 ** 2)} MB resident, ${Math.round(heapUsed / 1024 ** 2)} MB of heap in use\n`,
+      );
+    }
     // Nothing printed below yet Jest still reports the worker: its loop was blocked, or it emptied
     // and the exit itself ran long (native clean-up: threads joined, databases closed). This line
     // tells the two apart, and names the worker threads (ref'ed or not) that exit has to stop.
