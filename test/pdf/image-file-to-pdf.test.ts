@@ -10,7 +10,7 @@ import { deflateSync } from "node:zlib";
 import { PDFDocument, rgb } from "pdf-lib";
 import { MAX_DECODED_BYTES, imageFileToPdf } from "../../src/pdf/image-file-to-pdf";
 import { InvalidDocumentError, inspectPdf } from "../../src/pdf/inspect";
-import { TINY_JPEG } from "./images";
+import { TINY_JPEG, chunk } from "./images";
 
 let dir: string;
 beforeAll(() => {
@@ -41,24 +41,6 @@ async function refusal(image: Uint8Array): Promise<InvalidDocumentError> {
 
 // ---------------------------------------------------------------------------------------------
 // PNGs
-
-function crc32(bytes: Uint8Array): number {
-  let c = ~0;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, "ascii");
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, "ascii"), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
 
 interface PngSpec {
   width: number;

@@ -10,7 +10,8 @@ function crc32(bytes: Uint8Array): number {
   return ~c >>> 0;
 }
 
-function chunk(type: string, data: Uint8Array): Buffer {
+/** A PNG chunk: length, type, data and its CRC-32. */
+export function chunk(type: string, data: Uint8Array): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, "ascii");
