@@ -24,4 +24,9 @@ module.exports = {
   ],
   testTimeout: 30000,
   maxWorkers: 2,
+  // A worker whose heap passes 1 GB after a file is replaced before the next. Without it a worker's
+  // heap grew past 2 GB over ~50 heavy files (pdf.js, 50 MB uploads, Chromium), and tearing that
+  // down at the end took longer than Jest waits: "A worker process has failed to exit gracefully"
+  // with nothing left open (issue 13; docs/testing.md).
+  workerIdleMemoryLimit: "1GB",
 };

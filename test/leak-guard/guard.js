@@ -190,6 +190,11 @@ function createLeakGuard(testPath) {
     start(global) {
       filesRun.push(testPath);
       if (!enabled) return;
+      // process.stdout and stderr make their pipe handle on first use. In a fresh worker that use
+      // can fall inside the file (Jest's console, a library's warning), and CI then saw a PipeWrap
+      // "left open" by a clean file: make them before counting.
+      void process.stdout;
+      void process.stderr;
       baseline = handleCounts();
       if (global) timers = watchTimers(global, tracing);
       if (tracing) trace = traceHandles();
