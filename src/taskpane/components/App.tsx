@@ -12,7 +12,7 @@ import { useHost } from "../host-context";
 import { useSession } from "../session";
 import { prefetchStatus } from "../status/prefetch";
 import { useTelemetry } from "../telemetry";
-import { LazyView, type ViewLoader } from "./LazyView";
+import { LazyView, preloadView, type ViewLoader } from "./LazyView";
 import { UpdateBanner } from "./UpdateBanner";
 
 import { NavigationProvider, type Navigation, type NavigationTarget, type ViewId } from "../navigation";
@@ -135,11 +135,14 @@ export function App({ initialView = "tags", views = VIEWS }: AppProps) {
       if (id !== selectedRef.current) track.viewShown(id);
       // First shown: its feed's first reads are what the prefetch asks (later it polls with ETags).
       if (id === "status" && !visitedRef.current.has("status")) prefetch();
+      // The view's module starts downloading now, not after React has rendered the tab change.
+      const view = views.find((v) => v.id === id);
+      if (view) preloadView(view.load).catch(() => undefined);
       selectedRef.current = id;
       setSelected(id);
       setVisited((seen) => (seen.has(id) ? seen : new Set([...seen, id])));
     },
-    [track, prefetch],
+    [track, prefetch, views],
   );
   const select = (_: unknown, data: SelectTabData): void => show(data.value as ViewId);
   const navigation = useMemo<Navigation>(
