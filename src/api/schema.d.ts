@@ -2088,13 +2088,6 @@ export interface components {
             /** @description The sender's name, shown to signers. */
             senderName: string | null;
         };
-        PackageListApiResponse: {
-            items: components["schemas"]["PackageResponse"][];
-            page: number;
-            pageSize: number;
-            totalCount: number;
-            totalPages: number;
-        };
         PackageValidationIssue: {
             code: string;
             message: string;
@@ -2251,6 +2244,66 @@ export interface components {
         };
         SignerListApiResponse: {
             items: components["schemas"]["SignerApiResponse"][];
+            page: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        PackageListItemResponse: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            status: "Draft" | "Scheduled" | "Queued" | "Sent" | "Viewed" | "InProgress" | "Completed" | "Declined" | "Voided" | "Expired";
+            /** Format: date-time */
+            createdOn: string;
+            /** Format: date-time */
+            updatedOn: string;
+            /**
+             * Format: date-time
+             * @description When it was sent.
+             */
+            sentOn: string | null;
+            /**
+             * Format: date-time
+             * @description When every signer finished.
+             */
+            completedOn: string | null;
+            enforceSigningOrder: boolean;
+            /**
+             * Format: date-time
+             * @description After it, an unfinished package is Expired.
+             */
+            expirationDate: string | null;
+            /**
+             * Format: date-time
+             * @description When a Scheduled package is sent.
+             */
+            scheduledSendOn: string | null;
+            /** @description Subject of the invitations. */
+            emailSubject: string | null;
+            /** @description Message of the invitations. */
+            emailMessage: string | null;
+            documentCount: number;
+            signerCount: number;
+            completedSignerCount: number;
+            isArchived: boolean;
+            /** @description Why it was voided. */
+            voidedReason: string | null;
+            source: components["schemas"]["PackageSource"] | (never | null);
+            reminders: {
+                enabled: boolean;
+                firstAfterDays: number | null;
+                everyDays: number | null;
+            };
+            /** @description Who sent it: told when a signer declines. */
+            senderEmail: string | null;
+            /** @description The sender's name, shown to signers. */
+            senderName: string | null;
+            /** @description Only with includeSigners=true: the package's signers as GET /packages/{id}/signers answers them (routing order). */
+            signers?: components["schemas"]["SignerApiResponse"][];
+        };
+        PackageListApiResponse: {
+            items: components["schemas"]["PackageListItemResponse"][];
             page: number;
             pageSize: number;
             totalCount: number;
@@ -4058,6 +4111,8 @@ export interface operations {
                 updatedSince?: string;
                 sortBy?: "createdOn" | "updatedOn" | "sentOn" | "name";
                 descending?: boolean;
+                /** @description Ours: each item carries its signers (as GET /packages/{id}/signers answers them), so a page and its signers are one request and one ETag (the add-in's Status view polls a thread so). */
+                includeSigners?: boolean;
             };
             header?: never;
             path?: never;
