@@ -50,7 +50,9 @@ export const VIEWS: readonly ViewDefinition[] = [
     id: "status",
     label: "Status",
     icon: StatusRegular,
-    load: () => import(/* webpackChunkName: "view-status" */ "../views/StatusView"),
+    // Prefetched (a <link rel=prefetch> once the pane has loaded, fetched when the browser is idle):
+    // choosing Status then waits for no download, only for the view's start (issue 18).
+    load: () => import(/* webpackChunkName: "view-status", webpackPrefetch: true */ "../views/StatusView"),
   },
   {
     id: "settings",
