@@ -125,9 +125,14 @@ export function App({ initialView = "tags", views = VIEWS }: AppProps) {
     }
     prefetchStatus({ serviceUrl, getToken: () => tokens.getToken(), ...source, identity: identity === null });
   }, [host]);
-  useEffect(() => {
+  // In the first render, not an effect: a view whose module is already loaded renders in this same
+  // render, and its effects (RequireIdentity's GET /me, the feed's list) run before App's would, so
+  // they would not find the early reads and would ask a second time.
+  const prefetched = useRef(false);
+  if (!prefetched.current) {
+    prefetched.current = true;
     if (initialView === "status") prefetch();
-  }, []);
+  }
 
   const selectedRef = useRef(selected);
   const [request, setRequest] = useState<Navigation["request"]>(null);
