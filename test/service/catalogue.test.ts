@@ -11,10 +11,6 @@ import { startTestService, type TestService } from "./harness";
 /** Operations of service.md §4 that the service does not have yet (issue 19). */
 const NOT_YET = [
   "getAnnotationAttachment",
-  "bulkSendFromTemplate",
-  "getBulkSendJob",
-  "listBulkSendJobs",
-  "retryBulkSendFailed",
   "abortTemplateUpload",
   "bulkAddTemplateAnnotations",
   "commitTemplateUpload",

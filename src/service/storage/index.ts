@@ -17,6 +17,7 @@ import { CompletionStore } from "./completions";
 import { ServiceKeyStore, SigningLinkStore, SigningValueStore } from "./signing";
 import { ShareLinkStore } from "./share-links";
 import { TemplateStore } from "./templates";
+import { BulkSendStore } from "./bulk-send";
 
 export { UniqueViolationError } from "./driver";
 export type { Dialect } from "./driver";
@@ -33,6 +34,7 @@ export type * from "./completions";
 export type * from "./signing";
 export type * from "./share-links";
 export type * from "./templates";
+export type * from "./bulk-send";
 
 /** The one door to the database: the rest of the service calls these stores and never writes SQL. */
 export class Storage {
@@ -55,6 +57,7 @@ export class Storage {
   readonly signingValues: SigningValueStore;
   readonly shareLinks: ShareLinkStore;
   readonly templates: TemplateStore;
+  readonly bulkSend: BulkSendStore;
 
   constructor(
     private readonly driver: SqlDriver,
@@ -79,6 +82,7 @@ export class Storage {
     this.signingValues = new SigningValueStore(executor);
     this.shareLinks = new ShareLinkStore(executor);
     this.templates = new TemplateStore(executor, driver.dialect);
+    this.bulkSend = new BulkSendStore(executor, driver.dialect);
   }
 
   get dialect() {
