@@ -133,6 +133,12 @@ export async function submitDraft(input: SubmitInput): Promise<SubmitResult> {
         if (!isNotFound(error)) throw error;
       }
     }
+    // A template's package holds its documents, roles and fields: another package would not.
+    if (draft.template) {
+      throw new Error(
+        `The package made from the template “${draft.template.name}” is no longer on the service: start from the template again.`,
+      );
+    }
     const created = await api.request("POST", "/api/v1/packages", {
       body: {
         ...fields,
@@ -237,7 +243,11 @@ export async function submitDraft(input: SubmitInput): Promise<SubmitResult> {
     documents.push(sent);
   }
   await step("documents", async () => {
-    const wanted = new Set(documents.map((d) => d.id));
+    // The template's documents stay; only the pane's own are made to match the choices.
+    const wanted = new Set([
+      ...documents.map((d) => d.id),
+      ...(draft.template?.documents.map((d) => d.id) ?? []),
+    ]);
     onService = new Map(
       (await api.request("GET", "/api/v1/packages/{id}/documents", { path: { id } })).items.map((d) => [
         d.id,
@@ -249,7 +259,12 @@ export async function submitDraft(input: SubmitInput): Promise<SubmitResult> {
 
   // 3. The signers, made again unless the service already has exactly these.
   input.onEvent({ kind: "stage", stage: "signers" });
-  const signers = await step("signers", () => syncSigners(api, id, rows, draft.signInOrder));
+  // From a template, the signers are its roles as `use` made them (its fields are theirs).
+  const signers = await step("signers", async () =>
+    draft.template
+      ? (await api.request("GET", "/api/v1/packages/{id}/signers", { path: { id } })).items
+      : syncSigners(api, id, rows, draft.signInOrder),
+  );
 
   // 4. Every tag in the documents (the user's stamped fields among them) becomes a field: by the
   // service when its numbering is the pane's (nothing left out), else placed by the pane.
