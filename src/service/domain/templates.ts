@@ -3,7 +3,7 @@
 // N). Every write locks the template and bumps its updatedOn in one transaction.
 import { ApiError, notFound, validationFailed, type FieldError } from "../errors";
 import { UniqueViolationError, type Storage, type TemplateRecord, type TemplateRoleRecord } from "../storage";
-import { checkText, nextUpdatedOn, parseId, throwIfAny, type Stores } from "./package-rules";
+import { bulkResults, checkText, nextUpdatedOn, parseId, throwIfAny, type Stores } from "./package-rules";
 import type { AuditContext } from "./audit";
 import { createPackageLocked, newPackageFields, packageApi, sendLocked } from "./packages";
 import { addSignersLocked, SIGNER_TYPES } from "./signers";
@@ -193,11 +193,7 @@ export async function bulkDeleteTemplates(storage: Storage, tenantId: string, id
           },
     );
   }
-  return {
-    results,
-    successCount: results.filter((r) => r.success).length,
-    failureCount: results.filter((r) => !r.success).length,
-  };
+  return bulkResults(results);
 }
 
 // ---------------------------------------------------------------------------------------------

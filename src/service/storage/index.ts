@@ -18,6 +18,7 @@ import { ServiceKeyStore, SigningLinkStore, SigningValueStore } from "./signing"
 import { ShareLinkStore } from "./share-links";
 import { TemplateStore } from "./templates";
 import { BulkSendStore } from "./bulk-send";
+import { TEMPLATE_TABLES } from "./owned-tables";
 
 export { UniqueViolationError } from "./driver";
 export type { Dialect } from "./driver";
@@ -35,6 +36,7 @@ export type * from "./signing";
 export type * from "./share-links";
 export type * from "./templates";
 export type * from "./bulk-send";
+export type { OwnedTables } from "./owned-tables";
 
 /** The one door to the database: the rest of the service calls these stores and never writes SQL. */
 export class Storage {
@@ -58,6 +60,10 @@ export class Storage {
   readonly shareLinks: ShareLinkStore;
   readonly templates: TemplateStore;
   readonly bulkSend: BulkSendStore;
+  /** A template's documents, uploads and annotations (tied to roles): the package stores on other tables. */
+  readonly templateDocuments: DocumentStore;
+  readonly templateUploads: UploadStore;
+  readonly templateAnnotations: AnnotationStore;
 
   constructor(
     private readonly driver: SqlDriver,
@@ -83,6 +89,9 @@ export class Storage {
     this.shareLinks = new ShareLinkStore(executor);
     this.templates = new TemplateStore(executor, driver.dialect);
     this.bulkSend = new BulkSendStore(executor, driver.dialect);
+    this.templateDocuments = new DocumentStore(executor, TEMPLATE_TABLES);
+    this.templateUploads = new UploadStore(executor, TEMPLATE_TABLES);
+    this.templateAnnotations = new AnnotationStore(executor, TEMPLATE_TABLES);
   }
 
   get dialect() {
