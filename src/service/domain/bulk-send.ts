@@ -4,6 +4,8 @@
 // package, or nothing of it happened. A crash between rows loses nothing and repeats nothing: the
 // job's state is only in the database, and the next tick, in this process or another, goes on with
 // the rows still Pending.
+// node:timers, not the global: under a browser-like global (jsdom tests) there is no setImmediate.
+import { setImmediate } from "node:timers";
 import { ApiError, notFound, validationFailed, type FieldError } from "../errors";
 import type { BulkSendJobRecord, BulkSendRowError, BulkSendRowRecord, Storage } from "../storage";
 import type { AuditContext } from "./audit";
@@ -309,6 +311,9 @@ export async function runBulkSendJobs(
         if (stopped() || Date.now() > deadline) return { ...report, more: !stopped() };
         after = row.row;
         const outcome = await runRow(storage, job, row, log);
+        // SQLite answers without ever leaving the event loop's current turn: without this, a job
+        // would hold off every request (and the scheduler's stop) until its slice ended.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         if (outcome === "sent") report.sent++;
         else if (outcome === "failed") report.failed++;
         else if (outcome === "error") {

@@ -1,5 +1,5 @@
 // node:timers, not the global: under a browser-like global (jsdom tests) the global answers a number.
-import { clearInterval, setInterval } from "node:timers";
+import { clearInterval, setImmediate, setInterval } from "node:timers";
 import type { FastifyBaseLogger } from "fastify";
 import { SYSTEM } from "../domain/audit";
 import { expirePackages, sendDuePackages } from "../domain/packages";
@@ -115,7 +115,10 @@ export function startScheduler({
             log.error({ err, bulkSendJobId: job.id, row }, "bulk send row failed; will retry"),
         });
         if (bulk.sent + bulk.failed > 0 || bulk.finished > 0) {
-          log.info({ sent: bulk.sent, failed: bulk.failed, jobsFinished: bulk.finished }, "bulk send rows done");
+          log.info(
+            { sent: bulk.sent, failed: bulk.failed, jobsFinished: bulk.finished },
+            "bulk send rows done",
+          );
         }
         if (bulk.more) again = true;
       }
@@ -145,7 +148,10 @@ export function startScheduler({
       running = null;
       if (again && !stopped) {
         again = false;
-        start();
+        // After the I/O that waits (requests): on SQLite a tick never leaves the event loop's turn.
+        setImmediate(() => {
+          if (!running && !stopped) start();
+        });
       }
     });
   };
@@ -159,7 +165,13 @@ export function startScheduler({
     wake() {
       if (stopped) return;
       if (running) again = true;
-      else start();
+      // Once the waker's answer is on its way.
+      else
+        setImmediate(() => {
+          if (stopped) return;
+          if (running) again = true;
+          else start();
+        });
     },
     async stop() {
       stopped = true;
