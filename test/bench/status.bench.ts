@@ -24,7 +24,7 @@ import { SERVICE_URL_STORAGE_KEY } from "../../src/taskpane/session";
 import type { MessageFixture } from "../../src/workbench/bridge";
 import { freshPlace } from "../service/harness";
 import { seedPackage } from "../taskpane/status-seed";
-import { OFFICE_JS_CDN, ensureProductionBuild, fakeOfficeScript, serveDist } from "./production-pane";
+import { ensureProductionBuild, fakeOfficeScript, serveDist } from "./production-pane";
 import { seedPackages } from "./seed-packages";
 import { seededRandom } from "./seeded-random";
 
@@ -60,7 +60,7 @@ async function main() {
   ensureProductionBuild(process.argv.includes("--rebuild"));
   const officeScript = await fakeOfficeScript();
   const place = await freshPlace("sqlite");
-  const host = await serveDist();
+  const host = await serveDist(officeScript);
   const config = loadConfig({
     SIGN_DATA_DIR: place.dataDir,
     DATABASE_URL: "",
@@ -92,12 +92,9 @@ async function main() {
     const seedSeconds = (performance.now() - seedStart) / 1000;
     const origin = host.origin;
 
-    /** A browser profile of its own (an empty HTTP cache), signed in, Office.js answered by the fake. */
+    /** A browser profile of its own (an empty HTTP cache), signed in; the host answers Office.js with the fake. */
     const newContext = async () => {
       const context = await browser.newContext({ viewport: { width: 320, height: 900 } });
-      await context.route(OFFICE_JS_CDN, (route) =>
-        route.fulfill({ status: 200, contentType: "text/javascript", body: officeScript }),
-      );
       await context.addInitScript(
         ([urlKey, patKey, url, pat]) => {
           sessionStorage.setItem(urlKey!, url!);

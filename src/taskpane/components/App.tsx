@@ -50,7 +50,9 @@ export const VIEWS: readonly ViewDefinition[] = [
     id: "status",
     label: "Status",
     icon: StatusRegular,
-    load: () => import(/* webpackChunkName: "view-status" */ "../views/StatusView"),
+    // Prefetched (a <link rel=prefetch> once the pane has loaded, fetched when the browser is idle):
+    // choosing Status then waits for no download, only for the view's start (issue 18).
+    load: () => import(/* webpackChunkName: "view-status", webpackPrefetch: true */ "../views/StatusView"),
   },
   {
     id: "settings",
@@ -123,9 +125,14 @@ export function App({ initialView = "tags", views = VIEWS }: AppProps) {
     }
     prefetchStatus({ serviceUrl, getToken: () => tokens.getToken(), ...source, identity: identity === null });
   }, [host]);
-  useEffect(() => {
+  // In the first render, not an effect: a view whose module is already loaded renders in this same
+  // render, and its effects (RequireIdentity's GET /me, the feed's list) run before App's would, so
+  // they would not find the early reads and would ask a second time.
+  const prefetched = useRef(false);
+  if (!prefetched.current) {
+    prefetched.current = true;
     if (initialView === "status") prefetch();
-  }, []);
+  }
 
   const selectedRef = useRef(selected);
   const [request, setRequest] = useState<Navigation["request"]>(null);
