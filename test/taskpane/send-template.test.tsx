@@ -96,7 +96,7 @@ describe("Send view: start from a template", () => {
           .map((b) => b.getAttribute("aria-label")),
       ).toEqual(["Mutual NDA, 3 roles, 0 documents"]),
     );
-    expect(screen.getByText("1 template match “nda”.")).toBeInTheDocument();
+    expect(screen.getByText("1 template matches “nda”.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: /^Mutual NDA/ }));
 
     // The roles, in order, filled with the message's chosen people in order (Adele, then Alex; the

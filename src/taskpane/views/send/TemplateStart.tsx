@@ -214,7 +214,7 @@ function TemplatePicker({
                 ? `No template's name contains “${search}”.`
                 : "Your organisation has no templates yet."
               : search
-                ? `${count(state.totalCount, "template")} match “${search}”.`
+                ? `${count(state.totalCount, "template")} ${state.totalCount === 1 ? "matches" : "match"} “${search}”.`
                 : count(state.totalCount, "template")}
           </Caption1>
           {state.items.length > 0 ? (
