@@ -214,7 +214,7 @@ function TemplatePicker({
                 ? `No template's name contains “${search}”.`
                 : "Your organisation has no templates yet."
               : search
-                ? `${count(state.totalCount, "template")} match “${search}”.`
+                ? `${count(state.totalCount, "template")} ${state.totalCount === 1 ? "matches" : "match"} “${search}”.`
                 : count(state.totalCount, "template")}
           </Caption1>
           {state.items.length > 0 ? (
@@ -453,6 +453,12 @@ function RoleMapping({
               : "The package could not be made from the template"
           }
           error={failure.cause}
+          fieldLabel={(field) => {
+            // roles[i]... is the i-th role sent: named as the user sees it.
+            const at = /^roles\[(\d+)\]/.exec(field)?.[1];
+            const role = at !== undefined && roles.status === "ready" ? roles.roles[Number(at)] : undefined;
+            return role ? `Role ${role.name}` : field;
+          }}
           message={`${failure.message}${failure.stage === "use" ? "" : " Nothing was kept: your choices are still here, so you can try again."}`}
         />
       ) : null}
