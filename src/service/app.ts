@@ -28,6 +28,7 @@ import { SealKeeper } from "./domain/completion";
 import shareLinkRoutes from "./routes/share-links";
 import createAndSendRoutes from "./routes/create-and-send";
 import templateRoutes from "./routes/templates";
+import templateDocumentRoutes from "./routes/template-documents";
 import { openBlobStore } from "./blobs";
 import { clearWorkDir, collectBlobGarbage, sweepStagedFiles } from "./domain/documents";
 import { UploadStaging } from "./blobs/staging";
@@ -222,6 +223,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   if (config.devRoutes) await app.register(devRoutes, { storage, links });
   await app.register(shareLinkRoutes, { storage, blobs });
   await app.register(templateRoutes, { storage });
+  await app.register(templateDocumentRoutes, { storage, blobs, workDir, pdfReader, staging });
   if (config.schedulerIntervalMs > 0) {
     const scheduler = startScheduler({
       storage,
