@@ -29,6 +29,7 @@ import shareLinkRoutes from "./routes/share-links";
 import createAndSendRoutes from "./routes/create-and-send";
 import templateRoutes from "./routes/templates";
 import bulkSendRoutes from "./routes/bulk-send";
+import templateDocumentRoutes from "./routes/template-documents";
 import { openBlobStore } from "./blobs";
 import { clearWorkDir, collectBlobGarbage, sweepStagedFiles } from "./domain/documents";
 import { UploadStaging } from "./blobs/staging";
@@ -228,6 +229,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   // A new bulk send job wakes the scheduler (started below), so its rows start now, not next tick.
   let wakeScheduler = () => {};
   await app.register(bulkSendRoutes, { storage, wake: () => wakeScheduler() });
+  await app.register(templateDocumentRoutes, { storage, blobs, workDir, pdfReader, staging });
   if (config.schedulerIntervalMs > 0) {
     const scheduler = startScheduler({
       storage,

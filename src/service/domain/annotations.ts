@@ -1,10 +1,11 @@
 // Annotations of a package (contract §6.4): fields placed on a document's page for one signer.
 import { FIELD_SIZES, TAG_TYPES, checkSpec, parseTypeName, type TagType } from "../../tags";
 import { MAX_GROUP_LENGTH, MAX_LABEL_LENGTH } from "../../tags";
-import { notFound, validationFailed, type FieldError } from "../errors";
+import { ApiError, notFound, validationFailed, type FieldError } from "../errors";
 import type { AnnotationRecord, DocumentPages, PackageRecord, Storage } from "../storage";
 import type { AnnotationStore } from "../storage/annotations";
 import { appendAudit, type AuditContext } from "./audit";
+import { issueDownloadLink } from "./download-links";
 import { checkPackage } from "./packages";
 import {
   onePage,
@@ -484,4 +485,38 @@ export async function removeAnnotation(
 export async function validateAnnotations(storage: Storage, tenantId: string, packageId: string) {
   const pkg = await requirePackage(storage, tenantId, packageId);
   return checkPackage(storage, pkg, "annotations");
+}
+
+/**
+ * getAnnotationAttachment: a link (ours, 5 minutes, no credential) to the file attached to a
+ * completed Attachment field, the one the person who completed it sent. 400 for another type,
+ * 404 while nothing is attached (drafts of a field not yet completed are not the sender's to see).
+ */
+export async function annotationAttachmentLink(
+  storage: Storage,
+  tenantId: string,
+  packageId: string,
+  id: string,
+) {
+  const pkg = await requirePackage(storage, tenantId, packageId);
+  const annotation = await requireAnnotation(storage, pkg, id);
+  if (annotation.type !== "Attachment") {
+    throw new ApiError(
+      400,
+      "validation_failed",
+      `Annotation ${annotation.id} is a ${annotation.type} field; only an Attachment field has a file.`,
+    );
+  }
+  const files = annotation.isCompleted
+    ? (await storage.signingValues.attachments(pkg.id)).filter((a) => a.annotationId === annotation.id)
+    : [];
+  const file = files[files.length - 1];
+  if (!file) throw notFound(`The file of annotation ${annotation.id} (nothing has been attached yet)`);
+  return issueDownloadLink(storage, {
+    tenantId,
+    blobSha256: file.sha256,
+    fileName: file.fileName,
+    contentType: file.contentType,
+    size: file.size,
+  });
 }

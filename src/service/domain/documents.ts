@@ -109,7 +109,12 @@ export interface DocumentOwner<O extends Owned> {
     at: string,
   ): Promise<void>;
   /** After a document's row is added, in its transaction (a template maps its tags to roles). */
-  stored?(s: Stores, o: O, doc: FullDocument, now: Date): Promise<void>;
+  stored?(s: Stores, o: O, doc: FullDocument, now: Date, tagError: string | null): Promise<void>;
+  /**
+   * Whether a PDF whose pages can be read but whose text cannot is kept, without tags and marked
+   * as failed (a template's document, retried later), rather than refused.
+   */
+  keepsUnreadableText?: boolean;
 }
 
 /** A package's documents: package_documents, Draft only, every change in its audit trail. */
@@ -346,7 +351,9 @@ export async function storeOwnedDocument<O extends Owned>(
   const early = await owner.find(ctx.storage, tenantId, ownerId, false);
   owner.writable(early, "add a document");
   await checkLimits(owner, ctx.storage, early, incoming.expectedSize ?? 0);
-  const prepared = await prepareDocument(ctx, source, incoming, checked, now);
+  const prepared = await prepareDocument(ctx, source, incoming, checked, now, {
+    keepsUnreadableText: owner.keepsUnreadableText ?? false,
+  });
   try {
     return await ctx.storage.transaction(async (s) => {
       const o = await owner.find(s, tenantId, ownerId, true);
@@ -383,6 +390,8 @@ export interface PreparedDocument {
   reading: PdfReading;
   /** When its blobs were queued as garbage (discardPrepared takes exactly that entry). */
   stagedOn: string;
+  /** Why its text tags could not be read (keepsUnreadableText only), else absent. */
+  tagError?: string;
 }
 
 /**
@@ -396,7 +405,9 @@ export async function prepareDocument(
   incoming: IncomingDocument,
   checked: ReturnType<typeof checkIncoming>,
   now = () => new Date(),
+  options: { keepsUnreadableText?: boolean } = {},
 ): Promise<PreparedDocument> {
+  let tagError: string | undefined;
   const { fileName, name, contentType } = checked;
   await fs.mkdir(ctx.workDir, { recursive: true });
   const original = isSpooledFile(source) ? source.file : path.join(ctx.workDir, `${randomUUID()}.upload`);
@@ -438,7 +449,14 @@ export async function prepareDocument(
       const read = ctx.pdfReader.read(original);
       read.catch(() => undefined); // awaited below; a failed queueing must not leave it unhandled
       await ctx.storage.blobGarbage.queue([spooled.sha256], queuedOn);
-      reading = await read;
+      try {
+        reading = await read;
+      } catch (error) {
+        if (!options.keepsUnreadableText || !textMayBeAtFault(error)) throw error;
+        // The pages alone: if they read, the document is kept and its tags are retried later.
+        reading = { ...(await ctx.pdfReader.read(original, { tags: false })), tags: [] };
+        tagError = `Its text could not be read for tags: ${(error as Error).message}`;
+      }
     } else {
       // An image becomes a PDF of one page that we write: its size is known and it has no text, so
       // it is not read again (a 50 MB photo would cost pdf.js its pixels).
@@ -469,6 +487,7 @@ export async function prepareDocument(
       pdfSize: pdfSpooled ? pdfSpooled.size : spooled.size,
       reading,
       stagedOn: queuedOn,
+      ...(tagError ? { tagError } : {}),
     };
   } catch (error) {
     throw documentError(error);
@@ -476,6 +495,18 @@ export async function prepareDocument(
     await fs.rm(original, { force: true });
     await fs.rm(converted, { force: true });
   }
+}
+
+/**
+ * A reading failure that reading the pages alone may avoid: a damaged content stream (pdf.js reads
+ * page sizes without it), one too complex for the reader's memory, or the reader itself stopping.
+ * Not a file that is no PDF, encrypted, or over a limit.
+ */
+function textMayBeAtFault(error: unknown): boolean {
+  if (error instanceof DocumentLimitError) return false;
+  if (error instanceof InvalidDocumentError)
+    return error.reason === "broken" || error.reason === "too_complex";
+  return error instanceof Error;
 }
 
 /**
@@ -524,7 +555,7 @@ export async function recordOwnedDocument<O extends Owned>(
   await checkLimits(owner, s, o, prepared.size);
   const totals = await owner.documents(s).totals(o.id);
   const at = now.toISOString();
-  const { reading, stagedOn: _stagedOn, ...file } = prepared;
+  const { reading, stagedOn: _stagedOn, tagError: _tagError, ...file } = prepared;
   const doc: FullDocument = {
     id: newId(),
     packageId: o.id,
@@ -537,7 +568,7 @@ export async function recordOwnedDocument<O extends Owned>(
     detectedTags: reading.tags,
   };
   await owner.documents(s).insert(doc);
-  await owner.stored?.(s, o, doc, now);
+  await owner.stored?.(s, o, doc, now, prepared.tagError ?? null);
   await alsoWhenStored?.(s);
   await owner.touch(s, o, now);
   await owner.audit(
