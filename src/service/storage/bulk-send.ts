@@ -186,10 +186,10 @@ export class BulkSendStore {
     return { items: rows.map(toJob), totalCount: Number(count?.n ?? 0) };
   }
 
-  /** Jobs with rows to work (Queued or Running), oldest first, across tenants. */
+  /** Jobs with rows to work (Queued or Running), least recently worked first, across tenants. */
   async open(limit: number): Promise<BulkSendJobRecord[]> {
     const rows = await this.db.all<JobRow>(
-      `${JOB_SELECT} WHERE j.status IN ('Queued', 'Running') ORDER BY j.created_on, j.id LIMIT ?`,
+      `${JOB_SELECT} WHERE j.status IN ('Queued', 'Running') ORDER BY j.updated_on, j.id LIMIT ?`,
       [limit],
     );
     return rows.map(toJob);
@@ -202,6 +202,11 @@ export class BulkSendStore {
       completedOn,
       id,
     ]);
+  }
+
+  /** The job was worked at `updatedOn` (its rows moved). */
+  async touch(id: string, updatedOn: string): Promise<void> {
+    await this.db.run(`UPDATE bulk_send_jobs SET updated_on = ? WHERE id = ?`, [updatedOn, id]);
   }
 
   /** Queued -> Running; false when the job was not Queued. */

@@ -1063,8 +1063,8 @@ export const MIGRATIONS: readonly Migration[] = [
         completed_on TEXT
       )`,
       `CREATE INDEX bulk_send_jobs_by_tenant ON bulk_send_jobs (tenant_id, created_on, id)`,
-      // The scheduler's question: which jobs have work (Queued or Running), oldest first.
-      `CREATE INDEX bulk_send_jobs_open ON bulk_send_jobs (status, created_on)`,
+      // The scheduler's question: which jobs have work (Queued or Running), least recently worked first.
+      `CREATE INDEX bulk_send_jobs_open ON bulk_send_jobs (status, updated_on)`,
       // One row of the request. Pending becomes Sent (with its package, in the transaction that makes
       // the package: never twice) or Failed (with the error); retry-failed makes Failed Pending again.
       `CREATE TABLE bulk_send_rows (
