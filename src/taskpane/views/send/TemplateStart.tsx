@@ -58,6 +58,7 @@ const useStyles = makeStyles({
   role: {
     display: "flex",
     flexDirection: "column",
+    minWidth: 0,
     gap: tokens.spacingVerticalXS,
     padding: tokens.spacingVerticalS,
     borderRadius: tokens.borderRadiusMedium,
@@ -65,6 +66,12 @@ const useStyles = makeStyles({
   },
   actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS, alignItems: "center" },
   heading: { overflowWrap: "anywhere" },
+  intro: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXXS },
+  introText: { margin: 0, color: tokens.colorNeutralForeground3 },
+  // A native select is as wide as its longest option (a long address): kept within the pane.
+  select: { minWidth: 0, maxWidth: "100%" },
+  selectControl: { minWidth: 0, width: "100%", textOverflow: "ellipsis" },
+  field: { minWidth: 0 },
 });
 
 const PAGE_SIZE = 25;
@@ -225,7 +232,6 @@ function TemplatePicker({
                     className={styles.pick}
                     appearance="subtle"
                     icon={<DocumentCopyRegular />}
-                    aria-label={`${t.name}, ${count(t.roleCount, "role")}, ${count(t.documentCount, "document")}`}
                     onClick={() => onPick(t)}
                   >
                     <span className={styles.pickText}>
@@ -350,11 +356,11 @@ function RoleMapping({
   const groupList = [...groupOptions.values()].sort((a, b) => a.name.localeCompare(b.name));
   return (
     <>
-      <div>
+      <div className={styles.intro}>
         <Subtitle2 as="h4" id="template-roles-heading" className={styles.heading}>
           <span ref={heading} tabIndex={-1}>{`“${template.name}”`}</span>
         </Subtitle2>
-        <Body1 as="p" className={styles.muted}>
+        <Body1 as="p" className={styles.introText}>
           {`${count(template.roleCount, "role")} · ${count(template.documentCount, "document")}. Choose who fills each role; they sign in the template's order.`}
         </Body1>
       </div>
@@ -382,11 +388,14 @@ function RoleMapping({
               return (
                 <li key={role.id} className={styles.role} data-testid={`role-${role.name}`}>
                   <Field
+                    className={styles.field}
                     label={`${i + 1}. ${role.name} (${typeLabel.toLowerCase()})`}
                     validationState={problem && !other ? "error" : "none"}
                     validationMessage={problem && !other ? problem : undefined}
                   >
                     <Select
+                      className={styles.select}
+                      select={{ className: styles.selectControl }}
                       id={fieldId(role.id)}
                       value={fill.choice}
                       disabled={busy !== null}
