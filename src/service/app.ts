@@ -208,6 +208,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   // On local files, chunked uploads stage their blocks in one file a session (blobs/staging.ts).
   const staging = config.blobStore ? null : new UploadStaging(path.join(config.dataDir, "uploads"));
   if (staging) {
+    app.addHook("onClose", () => staging.close());
     await sweepStagedFiles(storage, staging, 0);
     await collectBlobGarbage(storage, blobs, new Date(), 0);
   }

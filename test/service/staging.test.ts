@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, promises as fs, rmSync } from "node:fs";
 import os from "node:os";
+import { FileHasher } from "../../src/service/blobs/hasher";
 import path from "node:path";
 import {
   BlockLengthError,
@@ -15,10 +16,20 @@ import {
 const BLOCK = 64 * 1024;
 
 let dir: string;
+const opened: UploadStaging[] = [];
+/** A staging closed after the test (its hashing thread stopped). */
+function staged(bootMark: string | null) {
+  const staging = new UploadStaging(dir, bootMark);
+  opened.push(staging);
+  return staging;
+}
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), "sfo-staging-"));
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(async () => {
+  for (const staging of opened.splice(0)) await staging.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** A body as a socket gives it: pieces of a few KiB. */
 async function* pieces(bytes: Uint8Array, size = 7000) {
@@ -54,7 +65,7 @@ async function stage(
 describe("UploadStaging", () => {
   it("hashes blocks that arrive in any order, several at a time, to the file's sha256", async () => {
     const bytes = randomBytes(10 * BLOCK + 1234);
-    const staging = new UploadStaging(dir, "boot:a");
+    const staging = staged("boot:a");
     const rows = await stage(staging, "s1", bytes, [3, 0, 1, 10, 2, 5, 4, 9, 6, 8, 7], 3);
     expect(rows.every((r) => r.sha256 === "boot:a")).toBe(true);
     expect(await staging.verify("s1", rows, BLOCK, bytes.length)).toEqual({
@@ -67,7 +78,7 @@ describe("UploadStaging", () => {
 
   it("a block written again with other bytes: the commit's sha256 is the file's as it ends", async () => {
     const bytes = randomBytes(4 * BLOCK);
-    const staging = new UploadStaging(dir, "boot:a");
+    const staging = staged("boot:a");
     const rows = await stage(staging, "s2", bytes, [0, 1, 2, 3]);
     const other = Buffer.from(randomBytes(BLOCK));
     await staging.write("s2", 1, BLOCK, BLOCK, pieces(other));
@@ -80,7 +91,7 @@ describe("UploadStaging", () => {
 
   it("a block cut short or too long is refused and the hash does not take it", async () => {
     const bytes = randomBytes(3 * BLOCK);
-    const staging = new UploadStaging(dir, "boot:a");
+    const staging = staged("boot:a");
     const rows = await stage(staging, "s3", bytes, [0, 2]);
     await expect(staging.write("s3", 1, BLOCK, BLOCK, pieces(randomBytes(BLOCK - 1)))).rejects.toBeInstanceOf(
       BlockLengthError,
@@ -98,16 +109,16 @@ describe("UploadStaging", () => {
 
   it("after a restart in the same boot the file is read once; blocks of an earlier boot are lost", async () => {
     const bytes = randomBytes(5 * BLOCK + 10);
-    const before = new UploadStaging(dir, "boot:a");
+    const before = staged("boot:a");
     const rows = await stage(before, "s4", bytes, [0, 1, 2, 3, 4, 5]);
     // The same boot, another process: it never saw the blocks, so it reads the file.
-    const restarted = new UploadStaging(dir, "boot:a");
+    const restarted = staged("boot:a");
     expect(await restarted.verify("s4", rows, BLOCK, bytes.length)).toEqual({
       sha256: sha256(bytes),
       size: bytes.length,
     });
     // The machine started again: unflushed bytes may be gone, so the blocks are asked for again.
-    const rebooted = new UploadStaging(dir, "boot:b");
+    const rebooted = staged("boot:b");
     const resent = await stage(rebooted, "s4", bytes, [2, 4]);
     const mixed = rows.map((r) => resent.find((x) => x.n === r.n) ?? r);
     expect(await rebooted.verify("s4", mixed, BLOCK, bytes.length)).toEqual({ lost: [0, 1, 3, 5] });
@@ -115,10 +126,10 @@ describe("UploadStaging", () => {
 
   it("without a boot id the rows hold CRC-32s, which find a block whose bytes changed", async () => {
     const bytes = randomBytes(3 * BLOCK);
-    const staging = new UploadStaging(dir, null);
+    const staging = staged(null);
     const rows = await stage(staging, "s5", bytes, [0, 1, 2]);
     expect(rows.every((r) => /^crc32:[0-9a-f]{8}$/.test(r.sha256))).toBe(true);
-    expect(await new UploadStaging(dir, null).verify("s5", rows, BLOCK, bytes.length)).toEqual({
+    expect(await staged(null).verify("s5", rows, BLOCK, bytes.length)).toEqual({
       sha256: sha256(bytes),
       size: bytes.length,
     });
@@ -127,7 +138,7 @@ describe("UploadStaging", () => {
     await handle.write(Buffer.from([bytes[BLOCK + 5]! ^ 1]), 0, 1, BLOCK + 5);
     await handle.close();
     // A staging with a boot id still checks rows that hold a CRC-32 (written before, or elsewhere).
-    expect(await new UploadStaging(dir, "boot:a").verify("s5", rows, BLOCK, bytes.length)).toEqual({
+    expect(await staged("boot:a").verify("s5", rows, BLOCK, bytes.length)).toEqual({
       lost: [1],
     });
   });
@@ -135,5 +146,28 @@ describe("UploadStaging", () => {
   it("knows this machine's boot where the system says it (Linux)", () => {
     const mark = currentBootMark();
     if (process.platform === "linux") expect(mark).toMatch(/^boot:[0-9a-f-]{36}$/);
+  });
+});
+
+describe("FileHasher", () => {
+  it("hashes ranges of files in the order asked, per key; a failed read or a closed hasher is null", async () => {
+    const bytes = randomBytes(3 * 1024 * 1024 + 17);
+    const file = path.join(dir, "f");
+    await fs.writeFile(file, bytes);
+    const hasher = new FileHasher();
+    try {
+      hasher.update("a", file, 0, 1000);
+      hasher.update("a", file, 1000, bytes.length - 1000);
+      hasher.update("b", file, 5, 10);
+      hasher.update("c", file, bytes.length - 5, 10); // past the end
+      expect(await hasher.digest("a")).toBe(sha256(bytes));
+      expect(await hasher.digest("b")).toBe(sha256(bytes.subarray(5, 15)));
+      expect(await hasher.digest("c")).toBeNull();
+      hasher.drop("a");
+      expect(await hasher.digest("a")).toBe(sha256(new Uint8Array(0)));
+    } finally {
+      await hasher.close();
+    }
+    expect(await hasher.digest("b")).toBeNull();
   });
 });

@@ -4,9 +4,9 @@
 // so that any instance can take the next block; see docs/packages-and-documents.md.)
 //
 // The file's sha256 is computed while the blocks arrive, once: after a block is written, its bytes
-// are read back from the file (the page cache: a memory copy) and hashed, in file order, a block
-// that came early waiting for those before it; a commit then only waits for the last block's
-// hashing. Clients send blocks several at a time, so they arrive out of order. When this process
+// are read back from the file (the page cache: a memory copy) and hashed in a thread of its own
+// (hasher.ts), in file order, a block that came early waiting for those before it; a commit then
+// only waits for the last block's hashing. Clients send blocks several at a time, so they arrive out of order. When this process
 // did not see every block written (it was restarted meanwhile) or a block was written twice, the
 // commit reads the whole file once instead.
 //
@@ -17,11 +17,12 @@
 // them in the page cache), so a block of an earlier boot is taken as lost and asked for again.
 // Where there is no boot id, the row records a CRC-32 of the block's bytes instead, which the
 // commit checks while it reads the file; so does a row written that way before (crc32:…).
-import { createHash, type Hash } from "node:crypto";
+import { createHash } from "node:crypto";
 import { constants, readFileSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { collectYoungGarbage } from "../memory";
+import { FileHasher } from "./hasher";
 import type { BlobSource } from "./types";
 
 /** How a block's checksum is stored in its row (upload_blocks.sha256 holds blob keys for S3). */
@@ -48,15 +49,14 @@ export class BlockLengthError extends Error {
 
 /** A session's file as hashed so far by this process, in file order. */
 interface Progress {
-  /** Blocks 0 … next-1 are hashed. */
+  /** Blocks 0 … next-1 are given to the hasher. */
   next: number;
-  hash: Hash;
+  /** The hash's name in the hasher (one per Progress: a session's hash may begin again). */
+  key: string;
   /** Blocks written (whole) and not hashed yet: n → [offset, length]. */
   ready: Map<number, [number, number]>;
   /** Blocks being written now. */
   writing: Set<number>;
-  /** The hashing under way, if any (it takes blocks from `ready` in order). */
-  hashing: Promise<void> | null;
   /** False once the hash can no longer be trusted (a block written twice): the commit reads the file. */
   valid: boolean;
 }
@@ -89,13 +89,12 @@ export async function* readPieces(file: string, pieceBytes = 1024 * 1024): Async
   }
 }
 
-/** What a block's bytes are read back in to be hashed, a piece at a time. */
-const HASH_PIECE_BYTES = 1024 * 1024;
+let hashKeys = 0;
 
 export class UploadStaging {
   private readonly progress = new Map<string, Progress>();
-  /** One buffer for reading blocks back (hashing runs one piece at a time per session). */
-  private readonly pieces: Buffer[] = [];
+  /** Reads blocks back and hashes them, in a thread of its own (started on the first block). */
+  private readonly hasher = new FileHasher();
 
   /**
    * `bootMark` is what block rows record (currentBootMark()); null makes them record a CRC-32 of
@@ -126,10 +125,9 @@ export class UploadStaging {
     if (!progress) {
       progress = {
         next: 0,
-        hash: createHash("sha256"),
+        key: `${sessionId}#${++hashKeys}`,
         ready: new Map(),
         writing: new Set(),
-        hashing: null,
         valid: true,
       };
       this.progress.set(sessionId, progress);
@@ -191,45 +189,14 @@ export class UploadStaging {
     return this.bootMark ?? blockChecksum(crc);
   }
 
-  /** Hashes the blocks that are next in file order, reading them back, unless it is under way. */
+  /** Gives the hasher the blocks that are next in file order. */
   private hashReady(sessionId: string, progress: Progress): void {
-    if (progress.hashing || !progress.ready.has(progress.next)) return;
-    progress.hashing = (async () => {
-      const file = this.fileOf(sessionId);
-      const piece = this.pieces.pop() ?? Buffer.allocUnsafe(HASH_PIECE_BYTES);
-      let handle: fs.FileHandle | null = null;
-      try {
-        handle = await fs.open(file, "r");
-        for (
-          let block = progress.ready.get(progress.next);
-          block;
-          block = progress.ready.get(progress.next)
-        ) {
-          if (!progress.valid || this.progress.get(sessionId) !== progress) return;
-          const [offset, length] = block;
-          for (let done = 0; done < length;) {
-            const { bytesRead } = await handle.read(
-              piece,
-              0,
-              Math.min(piece.length, length - done),
-              offset + done,
-            );
-            if (bytesRead === 0) throw new Error("The session's file is shorter than its blocks.");
-            progress.hash.update(piece.subarray(0, bytesRead));
-            done += bytesRead;
-          }
-          progress.ready.delete(progress.next);
-          progress.next++;
-        }
-      } catch {
-        // The commit reads the file itself, and says what is wrong with it.
-        progress.valid = false;
-      } finally {
-        await handle?.close().catch(() => undefined);
-        this.pieces.push(piece);
-        progress.hashing = null;
-      }
-    })();
+    const file = this.fileOf(sessionId);
+    for (let block = progress.ready.get(progress.next); block; block = progress.ready.get(progress.next)) {
+      this.hasher.update(progress.key, file, block[0], block[1]);
+      progress.ready.delete(progress.next);
+      progress.next++;
+    }
   }
 
   /**
@@ -241,7 +208,6 @@ export class UploadStaging {
   async verify(sessionId: string, blocks: StagedBlock[], blockSize: number, size: number): Promise<Verified> {
     const file = this.fileOf(sessionId);
     const progress = this.progress.get(sessionId);
-    while (progress?.hashing) await progress.hashing;
     let stat;
     try {
       stat = await fs.stat(file);
@@ -256,7 +222,8 @@ export class UploadStaging {
       progress.next === blocks.length &&
       stat.size >= size
     ) {
-      return { sha256: progress.hash.copy().digest("hex"), size };
+      const sha256 = await this.hasher.digest(progress.key);
+      if (sha256 && progress.valid) return { sha256, size };
     }
     const hash = createHash("sha256");
     const lost: number[] = [];
@@ -306,13 +273,20 @@ export class UploadStaging {
 
   /** Removes the session's file (finished, aborted or expired). */
   async remove(sessionId: string): Promise<void> {
-    this.progress.delete(sessionId);
+    this.forget(sessionId);
     await fs.rm(this.fileOf(sessionId), { force: true });
   }
 
   /** Forgets what was hashed for the session (its blocks are asked for again). */
   forget(sessionId: string): void {
+    const progress = this.progress.get(sessionId);
+    if (progress) this.hasher.drop(progress.key);
     this.progress.delete(sessionId);
+  }
+
+  /** Stops the hashing thread (the service is stopping). */
+  close(): Promise<void> {
+    return this.hasher.close();
   }
 
   /**
@@ -340,7 +314,7 @@ export class UploadStaging {
         const stat = await fs.stat(file).catch(() => null);
         if (!stat || now - stat.mtimeMs < minAgeMs) continue;
       }
-      if (id) this.progress.delete(id);
+      if (id) this.forget(id);
       await fs.rm(file, { force: true });
       removed++;
     }
