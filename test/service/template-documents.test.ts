@@ -4,7 +4,8 @@
 // documents (blobs shared) and annotations onto the signers; the blob collector keeping a template's
 // blobs; tenants, scopes and bad input answering the documented error (never a 500).
 import fc from "fast-check";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { deflateSync } from "node:zlib";
+import { PDFDocument, PDFName, PDFRawStream, StandardFonts, type PDFDict } from "pdf-lib";
 import { openBlobStore } from "../../src/service/blobs";
 import { collectBlobGarbage } from "../../src/service/domain/documents";
 import { BACKENDS, expectProblem, startTestService, type TestService } from "./harness";
@@ -26,6 +27,19 @@ async function pdfWithTags(tags: { text: string; x: number; y: number }[], pages
     }
   }
   return doc.save();
+}
+
+/**
+ * A page whose content stream inflates past what the reader decodes (17 MB of spaces in 18 kB): its
+ * page tree reads, its text does not.
+ */
+async function pdfWithUnreadableText() {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const data = deflateSync(Buffer.alloc(17 * 1024 * 1024, 0x20));
+  const dict = doc.context.obj({ Filter: "FlateDecode", Length: data.length }) as PDFDict;
+  page.node.set(PDFName.of("Contents"), doc.context.register(PDFRawStream.of(dict, data)));
+  return doc.save({ useObjectStreams: false });
 }
 
 describe.each(BACKENDS)("template documents on %s", (backend) => {
@@ -304,7 +318,38 @@ describe.each(BACKENDS)("template documents on %s", (backend) => {
     expect((await call<Json[]>("GET", `${T}/${t.id}/documents/${doc.id}/detected-tags`)).body).toEqual([]);
     expect((await call("GET", `${T}/${t.id}/documents/${doc.id}`)).body.detectedTagCount).toBe(0);
 
-    // A document whose text could not be read (the reader stopped, say): Failed until a retry.
+    // A PDF whose text the reader cannot read: a package refuses it, a template keeps it as Failed.
+    const unreadable = await pdfWithUnreadableText();
+    const pkg = (await call("POST", P, { name: "Refuses" })).body;
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(unreadable)], { type: "application/pdf" }), "bomb.pdf");
+    await expectProblem(
+      await fetch(`${service.url}${P}/${pkg.id}/documents`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      }),
+      400,
+      "invalid_document",
+    );
+    const kept = await upload(t.id, unreadable, "bomb.pdf");
+    expect(kept.status).toBe(201);
+    const keptDoc = (await kept.json()) as Json;
+    expect(keptDoc).toMatchObject({
+      pageCount: 1,
+      detectedTagCount: 0,
+      processingStatus: "Failed",
+      processingError: expect.stringMatching(/too complex/),
+    });
+    // Retrying reads it again: still unreadable, 400 and still Failed.
+    await expectProblem(
+      (await call("POST", `${T}/${t.id}/documents/${keptDoc.id}/retry`)).response,
+      400,
+      "invalid_document",
+    );
+    expect((await call("GET", `${T}/${t.id}/documents/${keptDoc.id}`)).body.processingStatus).toBe("Failed");
+
+    // A document whose text could not be read once (the reader stopped, say): Failed until a retry.
     await service.storage.transaction((s) =>
       s.templates.setFailure(
         doc.id,
