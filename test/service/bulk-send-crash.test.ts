@@ -66,7 +66,9 @@ describe.each(BACKENDS)("bulk send across a crash on %s", (backend) => {
       expect(await service.exited).toEqual({ code: null, signal: "SIGKILL" });
       expect(atKill.pending).toBeGreaterThan(0);
 
-      const restarted = await spawnService(env);
+      // The restart's first tick a little later: its rows' work must not slow the start itself past
+      // spawnService's patience on a loaded machine (no request wakes the scheduler this time).
+      const restarted = await spawnService({ ...env, SIGN_SCHEDULER_INTERVAL_MS: "3000" });
       let job: Json;
       let packageCount: number;
       try {
