@@ -297,7 +297,7 @@ export async function packageFromTemplate(input: TemplateStartInput): Promise<Te
         ...(input.fields.senderEmail ? { senderEmail: input.fields.senderEmail } : {}),
       },
     });
-    await api.request("PATCH", "/api/v1/packages/{id}/reminders", {
+    pkg = await api.request("PATCH", "/api/v1/packages/{id}/reminders", {
       path: { id },
       body: input.reminders.enabled
         ? {
