@@ -14,6 +14,7 @@ import type {
 } from "../storage";
 import { appendAudit, type AuditContext } from "./audit";
 import {
+  bulkResults,
   FINAL_STATES,
   IN_FLIGHT_STATES,
   PACKAGE_LIMITS,
@@ -900,8 +901,7 @@ async function bulk(
       results.push({ id: ids[i]!, success: false, error: { code: error.code, message: error.detail } });
     }
   }
-  const successCount = results.filter((r) => r.success).length;
-  return { results, successCount, failureCount: results.length - successCount };
+  return bulkResults(results);
 }
 
 export function bulkArchivePackages(
