@@ -2,7 +2,9 @@
 // loopback (initiate, 4 MiB blocks, commit: stored, read and scanned for tags), against a plain copy of
 // the same bytes from one file to another in the same run (goal: at least 50% of it).
 // Run: node --import tsx test/bench/upload.bench.ts [--backend sqlite|postgres] [--mb N] [--runs N] [--parallel N]
-// Prints figures and the ratio; asserts nothing.
+// Prints figures and the ratio; asserts nothing. For reference it also sends the same blocks the
+// same way to a bare node:http server that only writes them into a file and fsyncs it: the floor of
+// receiving an upload in Node, before any of the service's work.
 //
 // The client runs in a process of its own, as a client runs apart from the service (in the add-in,
 // or on another machine): its reading and sending share neither the service's event loop nor its
@@ -11,7 +13,8 @@
 // each block read from the file into a buffer and sent as it is, 3 blocks at a time as the add-in
 // sends them (--parallel 1: one after the other).
 import { randomBytes } from "node:crypto";
-import { promises as fs } from "node:fs";
+import { constants as fsConstants, promises as fs } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { spawn } from "node:child_process";
@@ -67,13 +70,14 @@ interface Timing {
 const CLIENT = `
 const http = require("node:http");
 const fs = require("node:fs");
-const { base, token, file, verbose, parallel } = JSON.parse(process.env.BENCH_CLIENT);
+const { base, bareBase, token, file, verbose, parallel } = JSON.parse(process.env.BENCH_CLIENT);
 const agent = new http.Agent({ keepAlive: true });
 function send(method, route, body, type) {
   return new Promise((resolve, reject) => {
     const headers = { authorization: "Bearer " + token };
     if (body) Object.assign(headers, { "content-type": type, "content-length": body.length });
-    const request = http.request(base + route, { method, agent, headers }, (response) => {
+    const url = route.startsWith("/bare/") ? bareBase + route : base + route;
+    const request = http.request(url, { method, agent, headers }, (response) => {
       const chunks = [];
       response.on("data", (c) => chunks.push(c));
       response.on("end", () => {
@@ -86,7 +90,30 @@ function send(method, route, body, type) {
     request.end(body);
   });
 }
-process.on("message", async ({ packageId }) => {
+process.on("message", async ({ packageId, bare }) => {
+  if (bare) {
+    // The same blocks, the same way, to a bare node:http server (see main).
+    try {
+      const t = performance.now();
+      const size = fs.statSync(file).size;
+      const blockSize = 4 * 1024 * 1024;
+      const fd = fs.openSync(file, "r");
+      let next = 0;
+      await Promise.all(Array.from({ length: parallel }, async () => {
+        const buffer = Buffer.allocUnsafe(blockSize);
+        for (let n = next++; n * blockSize < size; n = next++) {
+          const length = fs.readSync(fd, buffer, 0, blockSize, n * blockSize);
+          await send("PUT", "/bare/" + n, buffer.subarray(0, length), "application/octet-stream");
+        }
+      }));
+      fs.closeSync(fd);
+      await send("POST", "/bare/sync");
+      process.send({ blocks: performance.now() - t, total: performance.now() - t, detectedTagCount: 0 });
+    } catch (error) {
+      process.send({ error: String(error && error.stack || error) });
+    }
+    return;
+  }
   try {
     const t = performance.now();
     const size = fs.statSync(file).size;
@@ -152,6 +179,41 @@ async function main() {
       return JSON.parse(text) as Record<string, unknown>;
     };
 
+    // The floor: a bare node:http server that only writes each block at its place in one file
+    // (no framework, hash, database or PDF reading) and fsyncs it at the end.
+    const bareFile = path.join(scratch, "bare.bin");
+    const bare = http.createServer((request, response) => {
+      void (async () => {
+        if (request.url === "/bare/sync") {
+          const handle = await fs.open(bareFile, "r+");
+          await handle.sync();
+          await handle.close();
+        } else {
+          const n = Number(request.url!.split("/").pop());
+          const handle = await fs.open(bareFile, fsConstants.O_RDWR | fsConstants.O_CREAT);
+          let at = n * 4 * MiB;
+          let pending: Buffer[] = [];
+          let pendingBytes = 0;
+          for await (const chunk of request as AsyncIterable<Buffer>) {
+            pending.push(chunk);
+            pendingBytes += chunk.length;
+            if (pendingBytes >= MiB) {
+              await handle.writev(pending, at);
+              at += pendingBytes;
+              pending = [];
+              pendingBytes = 0;
+            }
+          }
+          if (pendingBytes) await handle.writev(pending, at);
+          await handle.close();
+        }
+        response.end("{}");
+      })();
+    });
+    await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
+    const bareAddress = bare.address();
+    const bareBase = `http://127.0.0.1:${typeof bareAddress === "object" && bareAddress ? bareAddress.port : 0}`;
+
     const bytes = await scannedPdf(MB * MiB);
     const source = path.join(scratch, "source.pdf");
     await fs.writeFile(source, bytes);
@@ -162,6 +224,7 @@ async function main() {
         ...process.env,
         BENCH_CLIENT: JSON.stringify({
           base,
+          bareBase,
           token,
           file: source,
           verbose: !!process.env.BENCH_VERBOSE,
@@ -179,6 +242,16 @@ async function main() {
         });
         client.send({ packageId });
       });
+    const bareOnce = () =>
+      new Promise<{ total: number; serviceCpu: number }>((resolve, reject) => {
+        const c0 = process.cpuUsage();
+        client.once("message", (reply: Timing | { error: string }) => {
+          const c = process.cpuUsage(c0);
+          if ("error" in reply) reject(new Error(reply.error));
+          else resolve({ total: reply.total, serviceCpu: (c.user + c.system) / 1000 });
+        });
+        client.send({ bare: true });
+      });
 
     const copy: number[] = [];
     const upload: number[] = [];
@@ -186,6 +259,8 @@ async function main() {
     const commit: number[] = [];
     const serviceCpu: number[] = [];
     const loads: number[] = [];
+    const bareTimes: number[] = [];
+    const bareCpu: number[] = [];
     // Run 0 warms up and is not counted: the first reading starts the PDF reader's thread and loads
     // pdf.js into it (a second or more), once per process.
     for (let run = 0; run <= RUNS; run++) {
@@ -198,6 +273,13 @@ async function main() {
       await handle.close();
       if (run > 0) copy.push(performance.now() - t);
       await fs.rm(target);
+
+      const floor = await bareOnce();
+      await fs.rm(bareFile, { force: true });
+      if (run > 0) {
+        bareTimes.push(floor.total);
+        bareCpu.push(floor.serviceCpu);
+      }
 
       const pkg = await json("POST", "/api/v1/packages", { name: `Upload ${run}` });
       const timing = await uploadOnce(pkg.id as string);
@@ -216,6 +298,7 @@ async function main() {
         throw new Error(`expected 20 tags, found ${String(timing.detectedTagCount)}`);
     }
     client.kill();
+    bare.close();
     const size = bytes.length / MiB;
     const rate = (ms: number) => size / (ms / 1000);
     console.log(
@@ -235,6 +318,14 @@ async function main() {
     );
     console.log(
       `  the service's CPU time for it ${median(serviceCpu).toFixed(0)} ms (${rate(median(serviceCpu)).toFixed(0)} MB/s of one core's time; the client's not counted)`,
+    );
+    console.log(
+      `bare node:http server, write  ${median(bareTimes).toFixed(0).padStart(6)} ms  ${rate(median(bareTimes)).toFixed(0).padStart(5)} MB/s  ${(
+        (100 * median(copy)) /
+        median(bareTimes)
+      ).toFixed(
+        0,
+      )}% of the copy (the same blocks written and fsynced, nothing else; CPU ${median(bareCpu).toFixed(0)} ms)`,
     );
   } finally {
     await app.close();

@@ -916,7 +916,9 @@ export async function commitOwnedUpload<O extends Owned>(
     // Not left running past the request when the document was refused before it waited for it.
     await synced.catch(() => undefined);
   }
-  await staging.remove(session.id);
+  // The session's name for the file goes after the answer: the document is recorded (its bytes are
+  // the blob's name for the same file), and a name left by a crash is swept at the next start.
+  staging.remove(session.id).catch(() => undefined);
   return document;
 }
 
