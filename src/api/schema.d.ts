@@ -1745,6 +1745,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/templates/{id}/bulk-send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One package a row from the template, each sent, by a job in the background
+         * @description 1 to 1000 rows, each filling every role of the template with a person (role id -> { email, name }). Answers 202 with the job, all rows Pending; the service makes and sends their packages in the background, also across a restart, never one twice. A row whose people or package are not right Failed on its own (its error in the job's items); retry-failed runs those again. Body up to 8 MB. Needs scope sign.package.create and sign.package.send.
+         */
+        post: operations["bulkSendFromTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bulk-send-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's bulk send jobs, newest first, without their rows
+         * @description Needs scope sign.package.read.
+         */
+        get: operations["listBulkSendJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bulk-send-jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bulk send job with every row's result
+         * @description Needs scope sign.package.read.
+         */
+        get: operations["getBulkSendJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bulk-send-jobs/{id}/retry-failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the job's Failed rows again (Sent rows are never sent again)
+         * @description The Failed rows become Pending and the job Queued; a job without Failed rows is answered as it is. Needs scope sign.package.create and sign.package.send.
+         */
+        post: operations["retryBulkSendFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/templates/{id}/documents": {
         parameters: {
             query?: never;
@@ -2404,13 +2484,6 @@ export interface components {
             /** @description The sender's name, shown to signers. */
             senderName: string | null;
         };
-        PackageListApiResponse: {
-            items: components["schemas"]["PackageResponse"][];
-            page: number;
-            pageSize: number;
-            totalCount: number;
-            totalPages: number;
-        };
         PackageValidationIssue: {
             code: string;
             message: string;
@@ -2567,6 +2640,66 @@ export interface components {
         };
         SignerListApiResponse: {
             items: components["schemas"]["SignerApiResponse"][];
+            page: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        PackageListItemResponse: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            status: "Draft" | "Scheduled" | "Queued" | "Sent" | "Viewed" | "InProgress" | "Completed" | "Declined" | "Voided" | "Expired";
+            /** Format: date-time */
+            createdOn: string;
+            /** Format: date-time */
+            updatedOn: string;
+            /**
+             * Format: date-time
+             * @description When it was sent.
+             */
+            sentOn: string | null;
+            /**
+             * Format: date-time
+             * @description When every signer finished.
+             */
+            completedOn: string | null;
+            enforceSigningOrder: boolean;
+            /**
+             * Format: date-time
+             * @description After it, an unfinished package is Expired.
+             */
+            expirationDate: string | null;
+            /**
+             * Format: date-time
+             * @description When a Scheduled package is sent.
+             */
+            scheduledSendOn: string | null;
+            /** @description Subject of the invitations. */
+            emailSubject: string | null;
+            /** @description Message of the invitations. */
+            emailMessage: string | null;
+            documentCount: number;
+            signerCount: number;
+            completedSignerCount: number;
+            isArchived: boolean;
+            /** @description Why it was voided. */
+            voidedReason: string | null;
+            source: components["schemas"]["PackageSource"] | (never | null);
+            reminders: {
+                enabled: boolean;
+                firstAfterDays: number | null;
+                everyDays: number | null;
+            };
+            /** @description Who sent it: told when a signer declines. */
+            senderEmail: string | null;
+            /** @description The sender's name, shown to signers. */
+            senderName: string | null;
+            /** @description Only with includeSigners=true: the package's signers as GET /packages/{id}/signers answers them (routing order). */
+            signers?: components["schemas"]["SignerApiResponse"][];
+        };
+        PackageListApiResponse: {
+            items: components["schemas"]["PackageListItemResponse"][];
             page: number;
             pageSize: number;
             totalCount: number;
@@ -3484,6 +3617,87 @@ export interface components {
         };
         TemplateBulkApiRequest: {
             ids: string[];
+        };
+        BulkSendApiRequest: {
+            rows: {
+                [key: string]: {
+                    /** @description The person's address; checked when the row's package is made (a bad one fails the row). */
+                    email: string;
+                    /** @description The person's name. */
+                    name?: string | null;
+                };
+            }[];
+            /** @description The packages' name, at most 200 characters; default the template's. */
+            name?: string | null;
+        };
+        BulkSendRowError: {
+            /** @description As an error answer's code (contract §3), e.g. validation_failed. */
+            code: string;
+            message: string;
+            /** @description Fields of the row at fault: `<roleId>.email`, `<roleId>` (not a role), `row` (a role left unfilled). */
+            errors?: components["schemas"]["SignFieldError"][];
+        };
+        BulkSendItem: {
+            /** @description The row's place in the request, from 1. */
+            row: number;
+            status: "Pending" | "Sent" | "Failed";
+            /**
+             * Format: uuid
+             * @description The package made and sent for the row, once it is Sent.
+             */
+            packageId: string | null;
+            /** @description Why the row Failed. */
+            error: components["schemas"]["BulkSendRowError"] | (never | null);
+        };
+        BulkSendJobApiResponse: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            templateId: string;
+            name: string | null;
+            /** @description Completed: every row Sent; CompletedWithErrors: every row Sent or Failed, some Failed. */
+            status: "Queued" | "Running" | "Completed" | "CompletedWithErrors";
+            total: number;
+            /** @description Rows not made yet. */
+            pending: number;
+            succeeded: number;
+            failed: number;
+            /** Format: date-time */
+            createdOn: string;
+            /** Format: date-time */
+            updatedOn: string;
+            /** Format: date-time */
+            completedOn: string | null;
+            /** @description Every row, in request order. */
+            items: components["schemas"]["BulkSendItem"][];
+        };
+        /** @description A job without its rows (get the job for them). */
+        BulkSendJobSummary: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            templateId: string;
+            name: string | null;
+            /** @description Completed: every row Sent; CompletedWithErrors: every row Sent or Failed, some Failed. */
+            status: "Queued" | "Running" | "Completed" | "CompletedWithErrors";
+            total: number;
+            /** @description Rows not made yet. */
+            pending: number;
+            succeeded: number;
+            failed: number;
+            /** Format: date-time */
+            createdOn: string;
+            /** Format: date-time */
+            updatedOn: string;
+            /** Format: date-time */
+            completedOn: string | null;
+        };
+        BulkSendJobListApiResponse: {
+            items: components["schemas"]["BulkSendJobSummary"][];
+            page: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
         };
     };
     responses: never;
@@ -4512,6 +4726,8 @@ export interface operations {
                 updatedSince?: string;
                 sortBy?: "createdOn" | "updatedOn" | "sentOn" | "name";
                 descending?: boolean;
+                /** @description Ours: each item carries its signers (as GET /packages/{id}/signers answers them), so a page and its signers are one request and one ETag (the add-in's Status view polls a thread so). */
+                includeSigners?: boolean;
             };
             header?: never;
             path?: never;
@@ -9864,6 +10080,239 @@ export interface operations {
             };
             /** @description Default Response */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    bulkSendFromTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkSendApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSendJobApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    listBulkSendJobs: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description Only the jobs of this template. */
+                templateId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSendJobListApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    getBulkSendJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSendJobApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    retryBulkSendFailed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSendJobApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

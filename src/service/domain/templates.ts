@@ -388,6 +388,15 @@ export interface UseTemplateInput {
 }
 
 /**
+ * A caller's steps inside use's transaction: bulk send (domain/bulk-send.ts) claims its row first
+ * and records the package last, so a row's package is made once or not at all. A throw leaves nothing.
+ */
+export interface UseTemplateHooks {
+  first?: (s: Stores) => Promise<void>;
+  last?: (s: Stores, packageId: string) => Promise<void>;
+}
+
+/**
  * A Draft package from the template (sent at once with `send`): each role becomes a signer filled
  * with a person or a signing group, in the role's routing order and type, named by the role. Every
  * role is filled exactly once. One transaction: all of it or nothing.
@@ -399,12 +408,14 @@ export async function useTemplate(
   input: UseTemplateInput,
   context: AuditContext,
   now = new Date(),
+  hooks: UseTemplateHooks = {},
 ) {
   const t = await requireTemplate(storage, tenantId, templateId);
   const fields = newPackageFields({ name: input.name?.trim() ? input.name : t.name }, now);
   const filled = input.roles ?? [];
   try {
     return await storage.transaction(async (s) => {
+      await hooks.first?.(s);
       const roles = await s.templates.roles(t.id);
       const errors: FieldError[] = [];
       const byRole = new Map<string, number>();
@@ -475,6 +486,7 @@ export async function useTemplate(
         );
       }
       if (input.send) await sendLocked(s, (await s.packages.get(tenantId, pkg.id))!, context, now);
+      await hooks.last?.(s, pkg.id);
       return packageApi((await s.packages.get(tenantId, pkg.id))!);
     });
   } catch (error) {

@@ -17,6 +17,7 @@ import { CompletionStore } from "./completions";
 import { ServiceKeyStore, SigningLinkStore, SigningValueStore } from "./signing";
 import { ShareLinkStore } from "./share-links";
 import { TemplateStore } from "./templates";
+import { BulkSendStore } from "./bulk-send";
 import { TEMPLATE_TABLES } from "./owned-tables";
 
 export { UniqueViolationError } from "./driver";
@@ -34,6 +35,7 @@ export type * from "./completions";
 export type * from "./signing";
 export type * from "./share-links";
 export type * from "./templates";
+export type * from "./bulk-send";
 export type { OwnedTables } from "./owned-tables";
 
 /** The one door to the database: the rest of the service calls these stores and never writes SQL. */
@@ -57,6 +59,7 @@ export class Storage {
   readonly signingValues: SigningValueStore;
   readonly shareLinks: ShareLinkStore;
   readonly templates: TemplateStore;
+  readonly bulkSend: BulkSendStore;
   /** A template's documents, uploads and annotations (tied to roles): the package stores on other tables. */
   readonly templateDocuments: DocumentStore;
   readonly templateUploads: UploadStore;
@@ -85,6 +88,7 @@ export class Storage {
     this.signingValues = new SigningValueStore(executor);
     this.shareLinks = new ShareLinkStore(executor);
     this.templates = new TemplateStore(executor, driver.dialect);
+    this.bulkSend = new BulkSendStore(executor, driver.dialect);
     this.templateDocuments = new DocumentStore(executor, TEMPLATE_TABLES);
     this.templateUploads = new UploadStore(executor, TEMPLATE_TABLES);
     this.templateAnnotations = new AnnotationStore(executor, TEMPLATE_TABLES);

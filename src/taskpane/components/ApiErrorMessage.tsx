@@ -12,10 +12,13 @@ export function ApiErrorMessage({
   title,
   error,
   message: shown,
+  fieldLabel = (field) => field,
 }: {
   title: string;
   error: unknown;
   message?: string;
+  /** How a field error's field is named to the user (default: the service's name for it). */
+  fieldLabel?: (field: string) => string;
 }) {
   const styles = useStyles();
   const message = shown ?? (error instanceof Error ? error.message : String(error));
@@ -28,7 +31,7 @@ export function ApiErrorMessage({
         {api && api.errors.length > 0 && (
           <ul className={styles.list}>
             {api.errors.map((e, i) => (
-              <li key={i}>{e.field ? `${e.field}: ${e.message}` : e.message}</li>
+              <li key={i}>{e.field ? `${fieldLabel(e.field)}: ${e.message}` : e.message}</li>
             ))}
           </ul>
         )}

@@ -62,6 +62,12 @@ export interface CheckInput {
   signatureBlock: boolean;
   /** Group id → current member count (asked of the service when the check runs). */
   groupMembers: ReadonlyMap<string, number>;
+  /**
+   * Started from a template: the documents the package has from it and the fields it gave each
+   * signer row. Its signers are the template's roles, so an empty group cannot be left out: it is
+   * an error (change who fills the role).
+   */
+  template?: { documentCount: number; fieldsByRow: ReadonlyMap<string, number> } | null;
 }
 
 export interface CheckResult {
@@ -77,7 +83,7 @@ const needsField = (row: SignerRow) => row.type === "Signer";
 
 export function checkDraft(input: CheckInput): CheckResult {
   const problems: CheckProblem[] = [];
-  const docProblem = documentsProblem(input.documents);
+  const docProblem = documentsProblem(input.documents, input.template?.documentCount ?? 0);
   if (docProblem) {
     problems.push({
       id: "documents",
@@ -135,7 +141,7 @@ export function checkDraft(input: CheckInput): CheckResult {
   const signers: SignerFields[] = chosen.map((row, i) => ({
     row,
     index: i + 1,
-    tagCount: 0,
+    tagCount: input.template?.fieldsByRow.get(row.key) ?? 0,
     droppedCount: 0,
     blockCount: input.signatureBlock ? 3 : 0,
   }));
@@ -197,6 +203,17 @@ export function checkDraft(input: CheckInput): CheckResult {
 
   for (const s of signers) {
     if (s.row.kind === "group" && (input.groupMembers.get(s.row.groupId) ?? s.row.memberCount) === 0) {
+      if (input.template) {
+        problems.push({
+          id: `empty_group:${s.row.key}`,
+          severity: "error",
+          code: "empty_group",
+          message: `The signing group “${s.row.groupName}” has no members, so nobody could sign for it: change who fills its role (step 1–2).`,
+          ifAccepted: null,
+          signerKey: s.row.key,
+        });
+        continue;
+      }
       problems.push({
         id: `empty_group:${s.row.key}`,
         severity: "warning",

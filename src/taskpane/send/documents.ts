@@ -108,12 +108,15 @@ export function documentFromFile(
   };
 }
 
-/** What keeps the chosen documents from making a package; null when they can. */
-export function documentsProblem(documents: readonly SendDocument[]): string | null {
+/**
+ * What keeps the chosen documents from making a package; null when they can. `kept` documents are
+ * in the package already (a template's), so none need be chosen then.
+ */
+export function documentsProblem(documents: readonly SendDocument[], kept = 0): string | null {
   const chosen = documents.filter((d) => d.included && d.sendable);
-  if (chosen.length === 0) return "Choose at least one document to send.";
-  if (chosen.length > MAX_PACKAGE_DOCUMENTS) {
-    return `A package holds at most ${MAX_PACKAGE_DOCUMENTS} documents; ${chosen.length} are chosen.`;
+  if (chosen.length + kept === 0) return "Choose at least one document to send.";
+  if (chosen.length + kept > MAX_PACKAGE_DOCUMENTS) {
+    return `A package holds at most ${MAX_PACKAGE_DOCUMENTS} documents; ${chosen.length + kept} are chosen${kept > 0 ? ` (${kept} from the template)` : ""}.`;
   }
   const total = chosen.reduce((sum, d) => sum + d.size, 0);
   if (total > MAX_PACKAGE_BYTES) {

@@ -14,6 +14,7 @@ import type { TagFormat } from "../../tags";
 import type { SendDocument } from "./documents";
 import type { PlacedField } from "./fields";
 import type { SignerRow } from "./signers";
+import type { TemplateChoice } from "./template";
 
 export const DRAFT_VERSION = 1;
 const PREFIX = "sign.sendDraft.v1:";
@@ -52,6 +53,8 @@ export interface SendDraft {
   accepted: string[];
   packageId: string | null;
   progress: Record<string, DocumentProgress>;
+  /** Started from a template (drafts saved before templates have none). */
+  template?: TemplateChoice | null;
 }
 
 export interface DraftStorage {

@@ -87,6 +87,8 @@ export interface SubmitResult {
 }
 
 const BLOCK_TIMEOUT_MS = 120_000;
+/** Blocks of an upload sent at a time (as chunked upload clients do). */
+export const BLOCKS_AT_ONCE = 3;
 
 const isNotFound = (error: unknown) => isApiError(error) && error.status === 404;
 
@@ -132,6 +134,12 @@ export async function submitDraft(input: SubmitInput): Promise<SubmitResult> {
       } catch (error) {
         if (!isNotFound(error)) throw error;
       }
+    }
+    // A template's package holds its documents, roles and fields: another package would not.
+    if (draft.template) {
+      throw new Error(
+        `The package made from the template “${draft.template.name}” is no longer on the service: start from the template again.`,
+      );
     }
     const created = await api.request("POST", "/api/v1/packages", {
       body: {
@@ -237,7 +245,11 @@ export async function submitDraft(input: SubmitInput): Promise<SubmitResult> {
     documents.push(sent);
   }
   await step("documents", async () => {
-    const wanted = new Set(documents.map((d) => d.id));
+    // The template's documents stay; only the pane's own are made to match the choices.
+    const wanted = new Set([
+      ...documents.map((d) => d.id),
+      ...(draft.template?.documents.map((d) => d.id) ?? []),
+    ]);
     onService = new Map(
       (await api.request("GET", "/api/v1/packages/{id}/documents", { path: { id } })).items.map((d) => [
         d.id,
@@ -249,7 +261,12 @@ export async function submitDraft(input: SubmitInput): Promise<SubmitResult> {
 
   // 3. The signers, made again unless the service already has exactly these.
   input.onEvent({ kind: "stage", stage: "signers" });
-  const signers = await step("signers", () => syncSigners(api, id, rows, draft.signInOrder));
+  // From a template, the signers are its roles as `use` made them (its fields are theirs).
+  const signers = await step("signers", async () =>
+    draft.template
+      ? (await api.request("GET", "/api/v1/packages/{id}/signers", { path: { id } })).items
+      : syncSigners(api, id, rows, draft.signInOrder),
+  );
 
   // 4. Every tag in the documents (the user's stamped fields among them) becomes a field: by the
   // service when its numbering is the pane's (nothing left out), else placed by the pane.
@@ -457,20 +474,33 @@ export async function uploadDocument(api: ApiClient, id: string, u: UploadInput)
   const blockLength = (n: number) => Math.min(session!.blockSize, total - n * session!.blockSize);
   let sent = [...received].reduce((sum, n) => sum + blockLength(n), 0);
   u.onEvent({ kind: "upload", docKey: u.docKey, sent, total, resumed });
-  for (let n = 0; n < session.blockCount; n++) {
-    if (received.has(n)) continue;
-    const start = n * session.blockSize;
-    await api.request("PUT", "/api/v1/packages/{id}/uploads/{uploadId}/blocks/{block}", {
-      path: { id, uploadId: session.id, block: String(n) },
-      raw: {
-        bytes: u.bytes.subarray(start, start + blockLength(n)),
-        contentType: "application/octet-stream",
-      },
-      timeoutMs: BLOCK_TIMEOUT_MS,
-    });
-    sent += blockLength(n);
-    u.onEvent({ kind: "upload", docKey: u.docKey, sent, total, resumed });
-  }
+  // BLOCKS_AT_ONCE blocks in flight: one request's turn (the service's reply, the next request's
+  // start) no longer leaves the connection idle. After a failure no block is started; those in
+  // flight finish (the service keeps them), and the next try sends the rest.
+  const missing = Array.from({ length: session.blockCount }, (_, n) => n).filter((n) => !received.has(n));
+  let failure: { error: unknown } | null = null;
+  const sender = async () => {
+    for (let n = missing.shift(); n !== undefined && !failure; n = missing.shift()) {
+      const start = n * session!.blockSize;
+      try {
+        await api.request("PUT", "/api/v1/packages/{id}/uploads/{uploadId}/blocks/{block}", {
+          path: { id, uploadId: session!.id, block: String(n) },
+          raw: {
+            bytes: u.bytes.subarray(start, start + blockLength(n)),
+            contentType: "application/octet-stream",
+          },
+          timeoutMs: BLOCK_TIMEOUT_MS,
+        });
+      } catch (error) {
+        failure ??= { error };
+        return;
+      }
+      sent += blockLength(n);
+      u.onEvent({ kind: "upload", docKey: u.docKey, sent, total, resumed });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BLOCKS_AT_ONCE, missing.length) }, sender));
+  if (failure) throw (failure as { error: unknown }).error;
   let document: DocumentResponse;
   try {
     document = await api.request("POST", "/api/v1/packages/{id}/uploads/{uploadId}/commit", {

@@ -11,10 +11,17 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
-import { ArrowLeftRegular, ArrowRightRegular, DeleteRegular, SendRegular } from "@fluentui/react-icons";
+import {
+  ArrowLeftRegular,
+  ArrowRightRegular,
+  DeleteRegular,
+  DocumentCopyRegular,
+  SendRegular,
+} from "@fluentui/react-icons";
 import { createApiClient } from "../../api/client";
 import { isApiError } from "../../api/errors";
 import { createSigningGroupsApi } from "../../api/signing-groups";
+import { createTemplatesApi, type RoleFillRequest, type Template } from "../../api/templates";
 import type { TagFormat } from "../../tags";
 import { RequireIdentity } from "../components/RequireIdentity";
 import { ApiErrorMessage } from "../components/ApiErrorMessage";
@@ -37,6 +44,13 @@ import { FILE_MAX_AGE_MS, fileBytes, indexedDbFileStore } from "../send/draft-fi
 import { describeSigner, type PlacedField } from "../send/fields";
 import { SIGNER_TYPE_LABELS, prefillSigners, signersProblem, type SignerRow } from "../send/signers";
 import { SubmitError, submitDraft, type SubmitResult, type SubmitStage } from "../send/submit";
+import {
+  packageFromTemplate,
+  rowsFromSigners,
+  TemplateStartError,
+  type RoleFills,
+  type TemplateChoice,
+} from "../send/template";
 import { useMessagePeople } from "./groups/use-message-people";
 import { ConfirmDialog } from "./groups/ConfirmDialog";
 import { CheckStep } from "./send/CheckStep";
@@ -44,12 +58,15 @@ import { DocumentsStep } from "./send/DocumentsStep";
 import type { LayoutState } from "./send/FieldsStep";
 import {
   MESSAGE_MAX,
+  SUBJECT_MAX,
   SendStep,
   sendFormProblems,
   type SendFieldName,
   type UploadProgress,
 } from "./send/SendStep";
 import { SignersStep } from "./send/SignersStep";
+import { TemplateStart } from "./send/TemplateStart";
+import { TemplateSummary } from "./send/TemplateSummary";
 import { type MessageDocumentsState, useMessageDocuments } from "./send/use-message-documents";
 
 // pdf.js and pdf-lib come with the Fields step, in chunks of their own.
@@ -123,6 +140,8 @@ interface Choices {
   expiresInDays: number | null;
   reminders: Reminders;
   accepted: string[];
+  /** Started from a template: its package is the draft package, its roles the signers. */
+  template: TemplateChoice | null;
 }
 
 function SendForm() {
@@ -130,6 +149,7 @@ function SendForm() {
   const client = useServiceClient();
   const api = useMemo(() => createApiClient(client), [client]);
   const groups = useMemo(() => createSigningGroupsApi(client), [client]);
+  const templates = useMemo(() => createTemplatesApi(client), [client]);
   const { host } = useHost();
   const { navigate } = useNavigation();
   const { state: people } = useMessagePeople();
@@ -153,6 +173,9 @@ function SendForm() {
   const [result, setResult] = useState<SubmitResult | null>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [discardError, setDiscardError] = useState<unknown>(null);
+  /** "Start from a template" open: fresh, or to change who fills a used template's roles. */
+  const [picking, setPicking] = useState<null | { templateId: string; fills: RoleFills } | "new">(null);
+  const [templateError, setTemplateError] = useState<unknown>(null);
   const files = useRef(new Map<string, File>());
   const originals = useRef(new Map<string, Promise<Uint8Array>>());
   const pdfs = useRef(new Map<string, Promise<Uint8Array>>());
@@ -199,9 +222,12 @@ function SendForm() {
         expiresInDays: 30,
         reminders: DEFAULT_REMINDERS,
         accepted: [],
+        template: null,
       };
       initial.current = JSON.stringify(fresh);
       setStep("setup");
+      setPicking(null);
+      setTemplateError(null);
       setLayouts(new Map());
       setResult(null);
       setFailure(null);
@@ -233,6 +259,7 @@ function SendForm() {
           expiresInDays: draft.expiresInDays,
           reminders: draft.reminders,
           accepted: draft.accepted,
+          template: draft.template ?? null,
         });
         setPackageId(draft.packageId);
         setProgress(draft.progress ?? {});
@@ -329,7 +356,7 @@ function SendForm() {
   if (people.status === "ready" && rowsFrom !== peopleKey && choices && formFor?.key === key) {
     const first = rowsFrom === null;
     setRowsFrom(peopleKey);
-    if (!first && !restored && step === "setup" && choices.fields.length === 0) {
+    if (!first && !restored && step === "setup" && choices.fields.length === 0 && !choices.template) {
       setChoices({ ...choices, rows: prefillSigners(people.people, people.mode) });
     }
   }
@@ -363,6 +390,14 @@ function SendForm() {
             layouts,
             signatureBlock: choices.signatureBlock,
             groupMembers,
+            template: choices.template
+              ? {
+                  documentCount: choices.template.documents.length,
+                  fieldsByRow: new Map(
+                    Object.entries(choices.template.roles).map(([row, role]) => [row, role.fieldCount]),
+                  ),
+                }
+              : null,
           })
         : null,
     [choices, layouts, groupMembers, step],
@@ -572,6 +607,141 @@ function SendForm() {
     setBodyFor(null);
   };
 
+  const messageRows = prefillSigners(people.people, people.mode);
+
+  /** Deletes the draft package (one from a template, or an earlier try's); throws when it cannot. */
+  const dropPackage = async () => {
+    if (!packageId) return;
+    try {
+      await api.request("DELETE", "/api/v1/packages/{id}", { path: { id: packageId } });
+    } catch (error) {
+      if (!(isApiError(error) && error.status === 404)) throw error;
+    }
+    setPackageId(null);
+    setProgress({});
+  };
+
+  const startFromTemplate = async (
+    template: Template,
+    roles: RoleFillRequest[],
+    fills: RoleFills,
+    sendNow: boolean,
+  ) => {
+    setTemplateError(null);
+    try {
+      await dropPackage();
+    } catch (error) {
+      throw new TemplateStartError("prepare", error);
+    }
+    const outcome = await packageFromTemplate({
+      api,
+      templates,
+      template,
+      roles,
+      send: sendNow,
+      fields: {
+        source: {
+          conversationId: host?.conversationId() ?? null,
+          internetMessageId: host?.internetMessageId() ?? null,
+          subject: people.subject,
+        },
+        senderEmail: host?.userAddress().trim() || null,
+        emailSubject: (choices.subject.trim() || template.name).slice(0, SUBJECT_MAX),
+        emailMessage: choices.message.slice(0, MESSAGE_MAX),
+        expiresInDays: choices.expiresInDays,
+      },
+      reminders: choices.reminders,
+    });
+    // The service copies a group's members only when it sends: the check needs their count now.
+    const groupIds = [
+      ...new Set(outcome.signers.flatMap((s) => (s.signingGroupId ? [s.signingGroupId] : []))),
+    ];
+    const counts = new Map(
+      await Promise.all(
+        groupIds.map((id) =>
+          groups.get(id).then(
+            (g) => [id, g.memberCount] as const,
+            () => [id, 1] as const, // unknown: the check asks again
+          ),
+        ),
+      ),
+    );
+    const rows = rowsFromSigners(outcome.signers, counts);
+    setPicking(null);
+    if (sendNow) {
+      removeDraft(storage, key);
+      void fileStore?.remove(key).catch(() => undefined);
+      setChoices({ ...choices, rows });
+      setResult({ pkg: outcome.pkg, signers: outcome.signers, documents: outcome.documents, skipped: [] });
+      setStep("done");
+      return;
+    }
+    const kept = outcome.documents.length;
+    setChoices({
+      ...choices,
+      rows,
+      signInOrder: true,
+      fields: [],
+      accepted: [],
+      // The template's documents come first; the message's attachments may be added to them.
+      documents: kept > 0 ? choices.documents.map((d) => ({ ...d, included: false })) : choices.documents,
+      template: {
+        id: template.id,
+        name: template.name,
+        documents: outcome.documents.map((d) => ({ id: d.id, name: d.name, pageCount: d.pageCount })),
+        roles: Object.fromEntries(
+          outcome.signers.map((s, i) => [
+            rows[i]!.key,
+            { roleName: s.roleName ?? s.name, fieldCount: outcome.fieldCounts.get(s.id) ?? 0 },
+          ]),
+        ),
+        fills,
+      },
+    });
+    setPackageId(outcome.pkg.id);
+    setProgress({});
+    setStep("setup");
+  };
+
+  /** Leaves the template (or reopens it to change who fills its roles): its package is deleted. */
+  const leaveTemplate = async (reopen: boolean) => {
+    const template = choices.template;
+    if (!template) return;
+    setTemplateError(null);
+    setBusy(true);
+    try {
+      await dropPackage();
+    } catch (error) {
+      setTemplateError(error);
+      return;
+    } finally {
+      setBusy(false);
+    }
+    setChoices({ ...choices, template: null, rows: messageRows, fields: [], accepted: [] });
+    if (reopen) setPicking({ templateId: template.id, fills: template.fills });
+  };
+
+  if (picking !== null && step === "setup") {
+    return (
+      <div className={styles.root}>
+        <section aria-labelledby="send-heading" className={styles.header}>
+          <Subtitle2 as="h2" id="send-heading">
+            Send for signature
+          </Subtitle2>
+          <Body1 as="p">{people.subject ? `From “${people.subject}”.` : "From this message."}</Body1>
+        </section>
+        <TemplateStart
+          templates={templates}
+          groups={groups}
+          people={messageRows}
+          initial={picking === "new" ? null : picking}
+          onStart={startFromTemplate}
+          onCancel={() => setPicking(null)}
+        />
+      </div>
+    );
+  }
+
   if (step === "done" && result) {
     return (
       <Sent
@@ -587,7 +757,9 @@ function SendForm() {
     );
   }
 
-  const setupProblem = documentsProblem(choices.documents) ?? signersProblem(choices.rows);
+  const setupProblem =
+    documentsProblem(choices.documents, choices.template?.documents.length ?? 0) ??
+    signersProblem(choices.rows);
   const stepIndex = STEPS.findIndex((s) => s.id === step);
   const canSend = blocking.length === 0 && !busy;
 
@@ -633,7 +805,29 @@ function SendForm() {
       ) : null}
       {step === "setup" ? (
         <>
+          {choices.template ? (
+            <TemplateSummary
+              template={choices.template}
+              rows={choices.rows}
+              busy={busy}
+              onChangeRoles={() => void leaveTemplate(true)}
+              onLeave={() => void leaveTemplate(false)}
+            />
+          ) : (
+            <div className={styles.nav}>
+              <Button icon={<DocumentCopyRegular />} onClick={() => setPicking("new")}>
+                Start from a template
+              </Button>
+            </div>
+          )}
+          {templateError ? (
+            <ApiErrorMessage
+              title="The template's draft package could not be deleted"
+              error={templateError}
+            />
+          ) : null}
           <DocumentsStep
+            kept={choices.template?.documents.length ?? 0}
             documents={choices.documents}
             onChange={(next, added) => {
               for (const [k, file] of added ?? []) {
@@ -656,12 +850,14 @@ function SendForm() {
               change({ documents: next, fields: choices.fields.filter((f) => keys.has(f.docKey)) });
             }}
           />
-          <SignersStep
-            rows={choices.rows}
-            signInOrder={choices.signInOrder}
-            groups={groups}
-            onChange={(rows, signInOrder) => change({ rows, signInOrder })}
-          />
+          {choices.template ? null : (
+            <SignersStep
+              rows={choices.rows}
+              signInOrder={choices.signInOrder}
+              groups={groups}
+              onChange={(rows, signInOrder) => change({ rows, signInOrder })}
+            />
+          )}
         </>
       ) : null}
       {step === "fields" ? (

@@ -50,15 +50,17 @@ const ACCEPT = ".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg";
 export interface DocumentsStepProps {
   documents: readonly SendDocument[];
   onChange(documents: SendDocument[], added?: ReadonlyMap<string, File>): void;
+  /** Documents the package already has (a template's): then none need be chosen here. */
+  kept?: number;
 }
 
 /** Step 1: which of the message's attachments to send, and PDFs added from the user's disk. */
-export function DocumentsStep({ documents, onChange }: DocumentsStepProps) {
+export function DocumentsStep({ documents, onChange, kept = 0 }: DocumentsStepProps) {
   const styles = useStyles();
   const input = useRef<HTMLInputElement>(null);
   const serial = useRef(0);
   const [dragging, setDragging] = useState(false);
-  const problem = documentsProblem(documents);
+  const problem = documentsProblem(documents, kept);
 
   const addFiles = (files: FileList | null) => {
     if (!files || files.length === 0) return;

@@ -1,0 +1,304 @@
+/**
+ * @jest-environment ./test/leak-guard/node-environment.js
+ */
+/**
+ * Browser test of "Start from a template" in the Send view (issue 19): Debian's Chromium (through
+ * playwright-core) drives the real task pane bundle, served by the webpack dev server, under the
+ * workbench's simulated Outlook (`taskpane.html?workbench=1`, 320 px wide), against the real service
+ * (started in this process, fresh database, CORS for the dev server).
+ *
+ * - read, light: a template found by search, its roles filled with the message's people in order
+ *   and a signing group, an unfilled role said next to it, continued into the send flow with the
+ *   message's attachments, sent; the package on the service has the template's roles as signers, the
+ *   group's slot, the attachments and the message as its source;
+ * - compose, dark and forced colours (high contrast): the list and the roles reached and used with
+ *   the keyboard alone;
+ * - each screen: axe-core (no serious or critical violation), no horizontal scrolling at 320 px, and
+ *   a screenshot in test/artifacts/send-template-<screen>-<mode>-<theme>.png (ignored by git).
+ *
+ * Without Chromium (/usr/bin/chromium, or CHROMIUM_PATH) the tests are skipped, saying so, except
+ * under CI: there they fail.
+ */
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { PAT_STORAGE_KEY } from "../../src/auth/pat";
+import { SERVICE_URL_STORAGE_KEY } from "../../src/taskpane/session";
+import type { MessageFixture } from "../../src/workbench/bridge";
+import { startTestService, type TestService } from "../service/harness";
+import { expectAccessible } from "./axe";
+import { freePort, startDevServer, type DevServer } from "./dev-server";
+
+const ROOT = path.resolve(__dirname, "../..");
+const ARTIFACTS = path.join(ROOT, "test", "artifacts");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const FIXTURE = JSON.parse(
+  readFileSync(path.join(ROOT, "test", "fixtures", "message.json"), "utf8"),
+) as MessageFixture;
+const PANE_WIDTH = 320;
+
+type Mode = "read" | "compose";
+type Theme = "light" | "dark" | "contrast";
+
+const chromiumMissing = !existsSync(CHROMIUM);
+const skip = chromiumMissing && !process.env.CI;
+if (skip) {
+  console.warn(
+    `Browser tests skipped: no Chromium at ${CHROMIUM}. Install Debian's chromium (apt-get install chromium; ` +
+      ".ci/run does) or set CHROMIUM_PATH. Under CI these tests fail instead.",
+  );
+}
+
+/** Retries an assertion until it holds (or throws its last failure after `timeoutMs`). */
+async function eventually(assertion: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await assertion();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+(skip ? describe.skip : describe)("Start from a template in Chromium against the real service", () => {
+  let service: TestService | undefined;
+  let devServer: DevServer | undefined;
+  let browser: Browser | undefined;
+  let origin = "";
+  let tenant = 0;
+  const contexts: BrowserContext[] = [];
+  const stopOnExit = (): void => {
+    if (devServer?.child.pid && devServer.child.exitCode === null) {
+      try {
+        process.kill(-devServer.child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  };
+
+  beforeAll(async () => {
+    if (chromiumMissing) throw new Error(`No Chromium at ${CHROMIUM}: CI must install it.`);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const port = await freePort();
+    process.once("exit", stopOnExit);
+    devServer = startDevServer(port, 240_000, { SIGN_ENTRA_CLIENT_ID: "", SIGN_WORKBENCH_SESSION: "" });
+    service = await startTestService("sqlite", {
+      SIGN_CORS_ORIGINS: `http://localhost:${port},https://localhost:${port}`,
+    });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    origin = await devServer.ready;
+  }, 260_000);
+
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+  });
+
+  afterAll(async () => {
+    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await devServer?.stop();
+    process.removeListener("exit", stopOnExit);
+    await service?.close();
+  }, 30_000);
+
+  async function tenantWithTemplates() {
+    const token = await service!.token(`send-template-browser-${++tenant}`);
+    const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
+      const response = await service!.call(method, route, { token, body });
+      if (response.status >= 400) throw new Error(`${method} ${route}: ${await response.text()}`);
+      return (response.status === 204 ? null : await response.json()) as T;
+    };
+    const template = async (name: string, roles: { name: string; type?: string; routingOrder: number }[]) => {
+      const t = await call<{ id: string }>("POST", "/api/v1/templates", { name });
+      for (const role of roles) await call("POST", `/api/v1/templates/${t.id}/roles`, role);
+      return t;
+    };
+    await template("Lease agreement", [{ name: "Tenant", routingOrder: 1 }]);
+    await template("Mutual NDA", [
+      { name: "Client", routingOrder: 1 },
+      { name: "Counsel", routingOrder: 2 },
+      { name: "Legal review", routingOrder: 3, type: "Approver" },
+    ]);
+    const group = await call<{ id: string }>("POST", "/api/v1/signing-groups", {
+      name: "Contoso legal",
+      members: [{ email: "lidia@contoso.com" }, { email: "grady@contoso.com" }],
+    });
+    return { token, call, group };
+  }
+
+  /** The task pane alone, 320 px wide, signed in (session storage set before it loads), on Send. */
+  async function openPane(
+    token: string,
+    mode: Mode,
+    theme: Theme,
+  ): Promise<{ page: Page; errors: string[] }> {
+    const context = await browser!.newContext({
+      viewport: { width: PANE_WIDTH, height: 900 },
+      ignoreHTTPSErrors: true,
+    });
+    contexts.push(context);
+    await context.addInitScript(
+      ([urlKey, patKey, url, pat]) => {
+        sessionStorage.setItem(urlKey!, url!);
+        sessionStorage.setItem(patKey!, pat!);
+      },
+      [SERVICE_URL_STORAGE_KEY, PAT_STORAGE_KEY, service!.url, token],
+    );
+    const page = await context.newPage();
+    if (theme === "contrast") await page.emulateMedia({ forcedColors: "active" });
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(`uncaught: ${e.message}`));
+    await page.goto(
+      `${origin}/taskpane.html?workbench=1&mode=${mode}&theme=${theme === "dark" ? "dark" : "light"}&view=send`,
+    );
+    await page.getByRole("button", { name: "Start from a template" }).waitFor({ timeout: 60_000 });
+    return { page, errors };
+  }
+
+  /** A screenshot of the whole screen, axe-core, and no horizontal scrolling at 320 px. */
+  async function screen(page: Page, name: string, mode: Mode, theme: Theme): Promise<void> {
+    await page.waitForTimeout(300); // let layout settle
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: PANE_WIDTH, height: Math.max(600, Math.min(height, 4000)) });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(ARTIFACTS, `send-template-${name}-${mode}-${theme}.png`) });
+    await page.setViewportSize({ width: PANE_WIDTH, height: 900 });
+    await expectAccessible(page, `start from a template, ${name} (${mode}, ${theme})`);
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll("body *")]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+        .slice(0, 5)
+        .map((e) => `${e.tagName.toLowerCase()} ${e.textContent?.slice(0, 40) ?? ""}`),
+    );
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect({ screen: name, overflow: overflow > 1 ? wide : [] }).toEqual({ screen: name, overflow: [] });
+  }
+
+  test("read, light: a template found by search, roles filled from the message and a group, continued with the attachments and sent; the package checked on the service", async () => {
+    const { token, call, group } = await tenantWithTemplates();
+    const { page, errors } = await openPane(token, "read", "light");
+    await page.getByRole("button", { name: "Start from a template" }).click();
+    const templates = page.getByRole("list", { name: "Templates" });
+    await templates.getByRole("button").first().waitFor();
+    expect(await templates.getByRole("button").count()).toBe(2);
+    await screen(page, "list", "read", "light");
+
+    await page.getByRole("searchbox").fill("nda");
+    await page.getByText("1 template matches “nda”.").waitFor();
+    await templates.getByRole("button", { name: /^Mutual NDA\s*3 roles · 0 documents$/ }).click();
+    const client = page.getByRole("combobox", { name: /1\. Client/ });
+    await client.waitFor();
+    // Filled in order with the message's chosen people; the third role is left to choose.
+    await eventually(async () => expect(await client.inputValue()).toBe("p:adele.vance@fabrikam.com"));
+    expect(await page.getByRole("combobox", { name: /2\. Counsel/ }).inputValue()).toBe(
+      "p:alex.wilber@contoso.com",
+    );
+    const review = page.getByRole("combobox", { name: /3\. Legal review \(approves\)/ });
+    expect(await review.inputValue()).toBe("");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByText("Choose who fills the role Legal review.").waitFor();
+    expect(await review.evaluate((e) => e === document.activeElement)).toBe(true);
+    await screen(page, "roles-error", "read", "light");
+
+    await review.selectOption({ label: "Group Contoso legal (2 members)" });
+    await screen(page, "roles", "read", "light");
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    const summary = page.getByRole("region", { name: "From the template “Mutual NDA”" });
+    await summary.waitFor();
+    expect(
+      await summary
+        .getByRole("list", { name: "Signers from the template" })
+        .getByRole("listitem")
+        .allInnerTexts(),
+    ).toEqual([
+      "Client: Adele Vance <adele.vance@fabrikam.com> (signs)",
+      "Counsel: Alex Wilber <alex.wilber@contoso.com> (signs)",
+      "Legal review: Group Contoso legal (approves)",
+    ]);
+    await screen(page, "setup", "read", "light");
+
+    await page.getByRole("button", { name: "Next: fields" }).click();
+    await page.getByTestId("send-page").waitFor({ timeout: 60_000 });
+    await page.getByRole("button", { name: "Next: check" }).click();
+    await page.getByRole("list", { name: "Fields per signer" }).waitFor();
+    for (const box of await page.getByRole("checkbox", { name: /^Send anyway/ }).all()) await box.check();
+    await page.getByText("Ready to send.").waitFor();
+    await page.getByRole("button", { name: "Next: send" }).click();
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await page.getByText(`Sent: “${FIXTURE.subject}”`).waitFor({ timeout: 90_000 });
+    await screen(page, "done", "read", "light");
+
+    type Pkg = { id: string; status: string; source: unknown };
+    const list = await call<{ items: Pkg[] }>(
+      "GET",
+      `/api/v1/packages?conversationId=${encodeURIComponent(FIXTURE.conversationId)}`,
+    );
+    expect(list.items).toHaveLength(1);
+    const pkg = list.items[0]!;
+    expect(pkg.status).toBe("Sent");
+    expect(pkg.source).toEqual({
+      kind: "outlook",
+      conversationId: FIXTURE.conversationId,
+      internetMessageId: FIXTURE.internetMessageId,
+      subject: FIXTURE.subject,
+    });
+    const signers = await call<{
+      items: { roleName: string; email: string | null; signingGroupId: string | null; type: string }[];
+    }>("GET", `/api/v1/packages/${pkg.id}/signers`);
+    expect(signers.items.map((s) => [s.roleName, s.signingGroupId ?? s.email, s.type])).toEqual([
+      ["Client", "adele.vance@fabrikam.com", "Signer"],
+      ["Counsel", "alex.wilber@contoso.com", "Signer"],
+      ["Legal review", group.id, "Approver"],
+    ]);
+    const documents = await call<{ items: { name: string }[] }>(
+      "GET",
+      `/api/v1/packages/${pkg.id}/documents`,
+    );
+    expect(documents.items.map((d) => d.name).sort()).toEqual(FIXTURE.attachments.map((a) => a.name).sort());
+    expect(errors).toEqual([]);
+  }, 300_000);
+
+  for (const theme of ["dark", "contrast"] as const) {
+    test(`compose, ${theme}: the list and the roles with the keyboard alone`, async () => {
+      const { token } = await tenantWithTemplates();
+      const { page, errors } = await openPane(token, "compose", theme);
+      await page.getByRole("button", { name: "Start from a template" }).focus();
+      await page.keyboard.press("Enter");
+      const search = page.getByRole("searchbox");
+      await eventually(async () =>
+        expect(await search.evaluate((e) => e === document.activeElement)).toBe(true),
+      );
+      await page.keyboard.type("lease");
+      const lease = page.getByRole("button", { name: /^Lease agreement\s*1 role · 0 documents$/ });
+      await page.getByText("1 template matches “lease”.").waitFor();
+      await screen(page, "list", "compose", theme);
+      // Tab from the search box to the template, Enter picks it.
+      for (let i = 0; i < 5 && !(await lease.evaluate((e) => e === document.activeElement)); i++) {
+        await page.keyboard.press("Tab");
+      }
+      expect(await lease.evaluate((e) => e === document.activeElement)).toBe(true);
+      await page.keyboard.press("Enter");
+      const tenantRole = page.getByRole("combobox", { name: /1\. Tenant/ });
+      await tenantRole.waitFor();
+      // Compose: the To line's first chosen person (Alex; Megan is the user).
+      await eventually(async () => expect(await tenantRole.inputValue()).toBe("p:alex.wilber@contoso.com"));
+      await screen(page, "roles", "compose", theme);
+      expect(errors).toEqual([]);
+    }, 120_000);
+  }
+});
