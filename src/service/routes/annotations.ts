@@ -44,35 +44,24 @@ const annotationRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async 
 
   app.get(
     "/api/v1/annotation-field-types",
-    {
-      config: read.config,
-      schema: {
-        tags,
-        security: read.security,
-        operationId: "getAnnotationFieldTypes",
-        summary: "The field types an annotation can have, with the size a new one gets",
-        description: read.scopesNote,
-        response: { 200: Type.Array(ref(AnnotationFieldTypeResponse)), ...errorResponses(401, 403) },
-      },
-    },
+    operation(read, tags, {
+      operationId: "getAnnotationFieldTypes",
+      summary: "The field types an annotation can have, with the size a new one gets",
+      response: { 200: Type.Array(ref(AnnotationFieldTypeResponse)), ...errorResponses(401, 403) },
+    }),
     async () => annotationFieldTypes(),
   );
 
   app.post(
     BASE,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "createAnnotation",
-        summary: "Place a field on a document for a signer",
-        description: `${rules} ${create.scopesNote}`,
-        params: PackagePath,
-        body: ref(CreateAnnotationApiRequest),
-        response: { 201: ref(AnnotationApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-      },
-    },
+    operation(create, tags, {
+      operationId: "createAnnotation",
+      summary: "Place a field on a document for a signer",
+      description: `${rules}`,
+      params: PackagePath,
+      body: ref(CreateAnnotationApiRequest),
+      response: { 201: ref(AnnotationApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+    }),
     async (request, reply) => {
       const [annotation] = await addAnnotations(
         storage,
@@ -91,22 +80,17 @@ const annotationRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async 
 
   app.post(
     `${BASE}/bulk`,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "createAnnotationsBulk",
-        summary: "Place 1-500 fields, all or nothing",
-        description: `Each as addAnnotation; errors name the item (annotations[3].page). ${rules} ${create.scopesNote}`,
-        params: PackagePath,
-        body: ref(BulkAnnotationsApiRequest),
-        response: {
-          201: Type.Array(ref(AnnotationApiResponse)),
-          ...errorResponses(400, 401, 403, 404, 413, 415),
-        },
+    operation(create, tags, {
+      operationId: "createAnnotationsBulk",
+      summary: "Place 1-500 fields, all or nothing",
+      description: `Each as addAnnotation; errors name the item (annotations[3].page). ${rules}`,
+      params: PackagePath,
+      body: ref(BulkAnnotationsApiRequest),
+      response: {
+        201: Type.Array(ref(AnnotationApiResponse)),
+        ...errorResponses(400, 401, 403, 404, 413, 415),
       },
-    },
+    }),
     async (request, reply) =>
       reply
         .code(201)
@@ -124,72 +108,50 @@ const annotationRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async 
 
   app.get(
     BASE,
-    {
-      config: read.config,
-      schema: {
-        tags,
-        security: read.security,
-        operationId: "listAnnotations",
-        summary: "The package's annotations in the order they were placed",
-        description: read.scopesNote,
-        params: PackagePath,
-        querystring: AnnotationListQuery,
-        response: { 200: ref(AnnotationListApiResponse), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    operation(read, tags, {
+      operationId: "listAnnotations",
+      summary: "The package's annotations in the order they were placed",
+      params: PackagePath,
+      querystring: AnnotationListQuery,
+      response: { 200: ref(AnnotationListApiResponse), ...errorResponses(400, 401, 403, 404) },
+    }),
     async (request) => listAnnotations(storage, tenant(request), request.params.id, request.query),
   );
 
   app.post(
     `${BASE}/validate`,
-    {
-      config: read.config,
-      schema: {
-        tags,
-        security: read.security,
-        operationId: "validateAnnotations",
-        summary: "Package validation for annotations only",
-        description: `Each signer who signs has a field; each field's document and signer exist and it lies inside its page. ${read.scopesNote}`,
-        params: PackagePath,
-        response: { 200: ref(PackageValidationResponse), ...errorResponses(401, 403, 404) },
-      },
-    },
+    operation(read, tags, {
+      operationId: "validateAnnotations",
+      summary: "Package validation for annotations only",
+      description: `Each signer who signs has a field; each field's document and signer exist and it lies inside its page.`,
+      params: PackagePath,
+      response: { 200: ref(PackageValidationResponse), ...errorResponses(401, 403, 404) },
+    }),
     async (request) => validateAnnotations(storage, tenant(request), request.params.id),
   );
 
   app.get(
     `${BASE}/:annotationId`,
-    {
-      config: read.config,
-      schema: {
-        tags,
-        security: read.security,
-        operationId: "getAnnotation",
-        summary: "An annotation",
-        description: read.scopesNote,
-        params: AnnotationPath,
-        response: { 200: ref(AnnotationApiResponse), ...errorResponses(401, 403, 404) },
-      },
-    },
+    operation(read, tags, {
+      operationId: "getAnnotation",
+      summary: "An annotation",
+      params: AnnotationPath,
+      response: { 200: ref(AnnotationApiResponse), ...errorResponses(401, 403, 404) },
+    }),
     async (request) =>
       getAnnotation(storage, tenant(request), request.params.id, request.params.annotationId),
   );
 
   app.put(
     `${BASE}/:annotationId`,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "updateAnnotation",
-        summary: "Move, resize or change an annotation (null or omitted fields stay unchanged)",
-        description: `${rules} ${create.scopesNote}`,
-        params: AnnotationPath,
-        body: ref(UpdateAnnotationApiRequest),
-        response: { 200: ref(AnnotationApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-      },
-    },
+    operation(create, tags, {
+      operationId: "updateAnnotation",
+      summary: "Move, resize or change an annotation (null or omitted fields stay unchanged)",
+      description: `${rules}`,
+      params: AnnotationPath,
+      body: ref(UpdateAnnotationApiRequest),
+      response: { 200: ref(AnnotationApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+    }),
     async (request) =>
       updateAnnotation(
         storage,
@@ -203,18 +165,13 @@ const annotationRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async 
 
   app.delete(
     `${BASE}/:annotationId`,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "deleteAnnotation",
-        summary: "Remove an annotation",
-        description: `Draft packages only. ${create.scopesNote}`,
-        params: AnnotationPath,
-        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    operation(create, tags, {
+      operationId: "deleteAnnotation",
+      summary: "Remove an annotation",
+      description: `Draft packages only.`,
+      params: AnnotationPath,
+      response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       await removeAnnotation(
         storage,

@@ -18,6 +18,7 @@ import { errorResponses, ref } from "../schemas/common";
 import { CreateAndSendJsonApiRequest, CreateAndSendPackageApiRequest } from "../schemas/create-and-send";
 import { PackageResponse } from "../schemas/packages";
 import { multipartParts, readFilePart, requireMultipart } from "./multipart";
+import { operation } from "./route-kit";
 
 const BASE = "/api/v1/packages/create-and-send";
 /** One 50 MB document in base64 (4/3 as long) and the rest of the request; more goes multipart. */
@@ -91,18 +92,13 @@ const createAndSendRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (a
 
   app.post(
     BASE,
-    {
-      config: both.config,
-      schema: {
-        tags,
-        security: both.security,
-        operationId: "createAndSendPackageMultipart",
-        summary: "Create a package with its documents (file parts), signers and fields, and send it",
-        description: `multipart/form-data: a \`package\` field (CreateAndSendPackageApiRequest as JSON) and one \`file\` part per document (PDF, PNG or JPEG, at most 50 MB each, 25 and 200 MB a package), in order; each file's name is its document's name. Send \`package\` first: then a bad request is refused before any file is read. ${allOrNothing} Annotations name their document and signer by place (documentIndex: the file parts in order, signerIndex: signers, from 0). ${both.scopesNote}`,
-        consumes: ["multipart/form-data"],
-        response: { 201: ref(PackageResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-      },
-    },
+    operation(both, tags, {
+      operationId: "createAndSendPackageMultipart",
+      summary: "Create a package with its documents (file parts), signers and fields, and send it",
+      description: `multipart/form-data: a \`package\` field (CreateAndSendPackageApiRequest as JSON) and one \`file\` part per document (PDF, PNG or JPEG, at most 50 MB each, 25 and 200 MB a package), in order; each file's name is its document's name. Send \`package\` first: then a bad request is refused before any file is read. ${allOrNothing} Annotations name their document and signer by place (documentIndex: the file parts in order, signerIndex: signers, from 0).`,
+      consumes: ["multipart/form-data"],
+      response: { 201: ref(PackageResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+    }),
     async (request, reply) => {
       requireMultipart(
         request,

@@ -40,6 +40,7 @@ import {
 } from "../schemas/documents";
 import { PackagePath } from "../schemas/packages";
 import { acceptDocumentBodies, oneDocument } from "./multipart";
+import { operation } from "./route-kit";
 
 const BASE = "/api/v1/packages/:id";
 
@@ -57,19 +58,14 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
 
   app.post(
     `${BASE}/documents`,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "uploadDocumentDirect",
-        summary: "Upload a document in one request (multipart/form-data)",
-        description: `One \`file\` part (PDF, PNG or JPEG, at most 50 MB) and an optional \`name\` field before it. Images become one-page PDFs; text tags are detected. A broken, encrypted or mislabeled file is 400 invalid_document saying which. ${draftOnly} ${create.scopesNote}`,
-        consumes: ["multipart/form-data"],
-        params: PackagePath,
-        response: { 201: ref(DocumentApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-      },
-    },
+    operation(create, tags, {
+      operationId: "uploadDocumentDirect",
+      summary: "Upload a document in one request (multipart/form-data)",
+      description: `One \`file\` part (PDF, PNG or JPEG, at most 50 MB) and an optional \`name\` field before it. Images become one-page PDFs; text tags are detected. A broken, encrypted or mislabeled file is 400 invalid_document saying which. ${draftOnly}`,
+      consumes: ["multipart/form-data"],
+      params: PackagePath,
+      response: { 201: ref(DocumentApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+    }),
     async (request, reply) => {
       const document = await oneDocument(request, (file, incoming) =>
         storeDocument(ctx, tenant(request), request.params.id, file, incoming, who(request)),
@@ -80,19 +76,14 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
 
   app.post(
     `${BASE}/documents/import-url`,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "importDocumentFromUrl",
-        summary: "Fetch a document from an https URL",
-        description: `Public addresses only (private, loopback, link-local and metadata addresses are refused after DNS and on every redirect), at most 50 MB and 30 seconds; then as an upload. ${draftOnly} ${create.scopesNote}`,
-        params: PackagePath,
-        body: ref(ImportUrlApiRequest),
-        response: { 201: ref(DocumentApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-      },
-    },
+    operation(create, tags, {
+      operationId: "importDocumentFromUrl",
+      summary: "Fetch a document from an https URL",
+      description: `Public addresses only (private, loopback, link-local and metadata addresses are refused after DNS and on every redirect), at most 50 MB and 30 seconds; then as an upload. ${draftOnly}`,
+      params: PackagePath,
+      body: ref(ImportUrlApiRequest),
+      response: { 201: ref(DocumentApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+    }),
     async (request, reply) =>
       reply
         .code(201)
@@ -101,52 +92,35 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
 
   app.get(
     `${BASE}/documents`,
-    {
-      config: read.config,
-      schema: {
-        tags,
-        security: read.security,
-        operationId: "listDocuments",
-        summary: "The package's documents in order",
-        description: read.scopesNote,
-        params: PackagePath,
-        response: { 200: ref(DocumentListApiResponse), ...errorResponses(401, 403, 404) },
-      },
-    },
+    operation(read, tags, {
+      operationId: "listDocuments",
+      summary: "The package's documents in order",
+      params: PackagePath,
+      response: { 200: ref(DocumentListApiResponse), ...errorResponses(401, 403, 404) },
+    }),
     async (request) => listDocuments(storage, tenant(request), request.params.id),
   );
 
   app.get(
     `${BASE}/documents/:documentId`,
-    {
-      config: read.config,
-      schema: {
-        tags,
-        security: read.security,
-        operationId: "getDocument",
-        summary: "A document: pages, sizes and how many tags were found",
-        description: read.scopesNote,
-        params: DocumentPath,
-        response: { 200: ref(DocumentApiResponse), ...errorResponses(401, 403, 404) },
-      },
-    },
+    operation(read, tags, {
+      operationId: "getDocument",
+      summary: "A document: pages, sizes and how many tags were found",
+      params: DocumentPath,
+      response: { 200: ref(DocumentApiResponse), ...errorResponses(401, 403, 404) },
+    }),
     async (request) => getDocument(storage, tenant(request), request.params.id, request.params.documentId),
   );
 
   app.delete(
     `${BASE}/documents/:documentId`,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "deleteDocument",
-        summary: "Delete a document and its annotations",
-        description: `See removal-impact first. ${draftOnly} ${create.scopesNote}`,
-        params: DocumentPath,
-        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    operation(create, tags, {
+      operationId: "deleteDocument",
+      summary: "Delete a document and its annotations",
+      description: `See removal-impact first. ${draftOnly}`,
+      params: DocumentPath,
+      response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       await deleteDocument(
         storage,
@@ -184,52 +158,35 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
 
   app.get(
     `${BASE}/documents/:documentId/removal-impact`,
-    {
-      config: read.config,
-      schema: {
-        tags,
-        security: read.security,
-        operationId: "getDocumentRemovalImpact",
-        summary: "What deleting the document would take with it",
-        description: read.scopesNote,
-        params: DocumentPath,
-        response: { 200: ref(RemovalImpactResponse), ...errorResponses(401, 403, 404) },
-      },
-    },
+    operation(read, tags, {
+      operationId: "getDocumentRemovalImpact",
+      summary: "What deleting the document would take with it",
+      params: DocumentPath,
+      response: { 200: ref(RemovalImpactResponse), ...errorResponses(401, 403, 404) },
+    }),
     async (request) => removalImpact(storage, tenant(request), request.params.id, request.params.documentId),
   );
 
   app.get(
     `${BASE}/documents/:documentId/detected-tags`,
-    {
-      config: read.config,
-      schema: {
-        tags,
-        security: read.security,
-        operationId: "getDetectedTags",
-        summary: "The text tags found in the document when it was stored",
-        description: `Positions in points from the page's visible top-left. ${read.scopesNote}`,
-        params: DocumentPath,
-        response: { 200: Type.Array(ref(DetectedTagResponse)), ...errorResponses(401, 403, 404) },
-      },
-    },
+    operation(read, tags, {
+      operationId: "getDetectedTags",
+      summary: "The text tags found in the document when it was stored",
+      description: `Positions in points from the page's visible top-left.`,
+      params: DocumentPath,
+      response: { 200: Type.Array(ref(DetectedTagResponse)), ...errorResponses(401, 403, 404) },
+    }),
     async (request) => detectedTags(storage, tenant(request), request.params.id, request.params.documentId),
   );
 
   app.post(
     `${BASE}/documents/:documentId/detect-tags`,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "detectDocumentTags",
-        summary: "Scan the document for text tags again and keep the result",
-        description: create.scopesNote,
-        params: DocumentPath,
-        response: { 200: Type.Array(ref(DetectedTagResponse)), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    operation(create, tags, {
+      operationId: "detectDocumentTags",
+      summary: "Scan the document for text tags again and keep the result",
+      params: DocumentPath,
+      response: { 200: Type.Array(ref(DetectedTagResponse)), ...errorResponses(400, 401, 403, 404) },
+    }),
     async (request) => detectTagsAgain(ctx, tenant(request), request.params.id, request.params.documentId),
   );
 
@@ -261,19 +218,14 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
 
   app.post(
     `${BASE}/uploads`,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "initiateDocumentUpload",
-        summary: "Open a chunked upload (blocks of 4 MiB, 24 hours)",
-        description: `Then PUT each block, and commit. ${draftOnly} ${create.scopesNote}`,
-        params: PackagePath,
-        body: ref(InitiateUploadApiRequest),
-        response: { 201: ref(UploadSessionResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-      },
-    },
+    operation(create, tags, {
+      operationId: "initiateDocumentUpload",
+      summary: "Open a chunked upload (blocks of 4 MiB, 24 hours)",
+      description: `Then PUT each block, and commit. ${draftOnly}`,
+      params: PackagePath,
+      body: ref(InitiateUploadApiRequest),
+      response: { 201: ref(UploadSessionResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+    }),
     async (request, reply) => {
       const session = await initiateUpload(storage, tenant(request), request.params.id, request.body);
       return reply
@@ -285,36 +237,26 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
 
   app.get(
     `${BASE}/uploads/:uploadId`,
-    {
-      config: read.config,
-      schema: {
-        tags,
-        security: read.security,
-        operationId: "getDocumentUploadStatus",
-        summary: "Which blocks have arrived",
-        description: `A committed, aborted or expired upload is 404. ${read.scopesNote}`,
-        params: UploadPath,
-        response: { 200: ref(UploadSessionResponse), ...errorResponses(401, 403, 404) },
-      },
-    },
+    operation(read, tags, {
+      operationId: "getDocumentUploadStatus",
+      summary: "Which blocks have arrived",
+      description: `A committed, aborted or expired upload is 404.`,
+      params: UploadPath,
+      response: { 200: ref(UploadSessionResponse), ...errorResponses(401, 403, 404) },
+    }),
     async (request) => getUpload(storage, tenant(request), request.params.id, request.params.uploadId),
   );
 
   app.put(
     `${BASE}/uploads/:uploadId/blocks/:block`,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "stageDocumentBlock",
-        summary: "Stage one block (application/octet-stream; 0-based; again replaces it)",
-        description: `Each block is exactly blockSize bytes but the last. ${create.scopesNote}`,
-        consumes: ["application/octet-stream"],
-        params: BlockPath,
-        response: { 200: ref(UploadSessionResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-      },
-    },
+    operation(create, tags, {
+      operationId: "stageDocumentBlock",
+      summary: "Stage one block (application/octet-stream; 0-based; again replaces it)",
+      description: `Each block is exactly blockSize bytes but the last.`,
+      consumes: ["application/octet-stream"],
+      params: BlockPath,
+      response: { 200: ref(UploadSessionResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+    }),
     async (request) =>
       stageBlock(
         ctx,
@@ -328,18 +270,13 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
 
   app.post(
     `${BASE}/uploads/:uploadId/commit`,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "commitDocumentUpload",
-        summary: "Join the blocks into a document",
-        description: `Missing blocks, or bytes whose size or sha256 differ from those announced, are 400 saying which. ${draftOnly} ${create.scopesNote}`,
-        params: UploadPath,
-        response: { 201: ref(DocumentApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-      },
-    },
+    operation(create, tags, {
+      operationId: "commitDocumentUpload",
+      summary: "Join the blocks into a document",
+      description: `Missing blocks, or bytes whose size or sha256 differ from those announced, are 400 saying which. ${draftOnly}`,
+      params: UploadPath,
+      response: { 201: ref(DocumentApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+    }),
     async (request, reply) =>
       reply
         .code(201)
@@ -350,18 +287,12 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
 
   app.delete(
     `${BASE}/uploads/:uploadId`,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "abortDocumentUpload",
-        summary: "Abort an upload and drop its blocks",
-        description: create.scopesNote,
-        params: UploadPath,
-        response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
-      },
-    },
+    operation(create, tags, {
+      operationId: "abortDocumentUpload",
+      summary: "Abort an upload and drop its blocks",
+      params: UploadPath,
+      response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+    }),
     async (request, reply) => {
       await abortUpload(ctx, tenant(request), request.params.id, request.params.uploadId);
       return reply.code(204).send(null);

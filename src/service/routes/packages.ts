@@ -42,6 +42,7 @@ import {
   VoidPackageApiRequest,
 } from "../schemas/packages";
 import type { Storage } from "../storage";
+import { operation } from "./route-kit";
 import { rawQuery } from "./raw-query";
 import { withETag } from "./etag";
 import { Type } from "@sinclair/typebox";
@@ -60,18 +61,12 @@ const packageRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (ap
 
   app.post(
     BASE,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "createPackage",
-        summary: "Create a Draft package",
-        description: create.scopesNote,
-        body: ref(CreatePackageApiRequest),
-        response: { 201: ref(PackageResponse), ...errorResponses(400, 401, 403, 413, 415) },
-      },
-    },
+    operation(create, tags, {
+      operationId: "createPackage",
+      summary: "Create a Draft package",
+      body: ref(CreatePackageApiRequest),
+      response: { 201: ref(PackageResponse), ...errorResponses(400, 401, 403, 413, 415) },
+    }),
     async (request, reply) => {
       const pkg = await createPackage(storage, tenant(request), request.body, who(request));
       return reply.code(201).header("Location", `${BASE}/${pkg.id}`).send(pkg);
@@ -103,18 +98,12 @@ const packageRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (ap
 
   app.get(
     `${BASE}/:id`,
-    {
-      config: read.config,
-      schema: {
-        tags,
-        security: read.security,
-        operationId: "getPackage",
-        summary: "A package; answers an ETag, and 304 to If-None-Match when unchanged",
-        description: read.scopesNote,
-        ...one,
-        response: { 200: ref(PackageResponse), 304: Type.Null(), ...errorResponses(401, 403, 404) },
-      },
-    },
+    operation(read, tags, {
+      operationId: "getPackage",
+      summary: "A package; answers an ETag, and 304 to If-None-Match when unchanged",
+      ...one,
+      response: { 200: ref(PackageResponse), 304: Type.Null(), ...errorResponses(401, 403, 404) },
+    }),
     async (request, reply) => {
       const pkg = await getPackage(storage, tenant(request), request.params.id);
       return withETag(request, reply, pkg, packageETag(pkg));
@@ -123,36 +112,24 @@ const packageRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (ap
 
   app.put(
     `${BASE}/:id`,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "updatePackage",
-        summary: "Change a Draft package (null or omitted fields stay unchanged)",
-        description: create.scopesNote,
-        ...one,
-        body: ref(UpdatePackageApiRequest),
-        response: { 200: ref(PackageResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-      },
-    },
+    operation(create, tags, {
+      operationId: "updatePackage",
+      summary: "Change a Draft package (null or omitted fields stay unchanged)",
+      ...one,
+      body: ref(UpdatePackageApiRequest),
+      response: { 200: ref(PackageResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+    }),
     async (request) => updatePackage(storage, tenant(request), request.params.id, request.body, who(request)),
   );
 
   app.delete(
     `${BASE}/:id`,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "deletePackage",
-        summary: "Delete a Draft package with its documents, signers and annotations",
-        description: create.scopesNote,
-        ...one,
-        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    operation(create, tags, {
+      operationId: "deletePackage",
+      summary: "Delete a Draft package with its documents, signers and annotations",
+      ...one,
+      response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       await deletePackage(storage, tenant(request), request.params.id);
       return reply.code(204).send(null);
@@ -220,18 +197,12 @@ const packageRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (ap
 
   app.post(
     `${BASE}/:id/clone`,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "clonePackage",
-        summary: "A new Draft with the package's settings, documents, signers and annotations",
-        description: create.scopesNote,
-        ...one,
-        response: { 201: ref(PackageResponse), ...errorResponses(401, 403, 404) },
-      },
-    },
+    operation(create, tags, {
+      operationId: "clonePackage",
+      summary: "A new Draft with the package's settings, documents, signers and annotations",
+      ...one,
+      response: { 201: ref(PackageResponse), ...errorResponses(401, 403, 404) },
+    }),
     async (request, reply) => {
       const pkg = await clonePackage(storage, tenant(request), request.params.id, who(request));
       return reply.code(201).header("Location", `${BASE}/${pkg.id}`).send(pkg);
@@ -240,73 +211,49 @@ const packageRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (ap
 
   app.post(
     `${BASE}/:id/void`,
-    {
-      config: send.config,
-      schema: {
-        tags,
-        security: send.security,
-        operationId: "voidPackage",
-        summary: "Void a package on its way; those already notified are told",
-        description: send.scopesNote,
-        ...one,
-        body: ref(VoidPackageApiRequest),
-        response: { 200: ref(PackageResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-      },
-    },
+    operation(send, tags, {
+      operationId: "voidPackage",
+      summary: "Void a package on its way; those already notified are told",
+      ...one,
+      body: ref(VoidPackageApiRequest),
+      response: { 200: ref(PackageResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+    }),
     async (request) =>
       voidPackage(storage, tenant(request), request.params.id, request.body.reason, who(request)),
   );
 
   app.patch(
     `${BASE}/:id/reminders`,
-    {
-      config: send.config,
-      schema: {
-        tags,
-        security: send.security,
-        operationId: "updatePackageReminders",
-        summary: "Turn reminders on or off and set their days",
-        description: send.scopesNote,
-        ...one,
-        body: ref(UpdateRemindersApiRequest),
-        response: { 200: ref(PackageResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-      },
-    },
+    operation(send, tags, {
+      operationId: "updatePackageReminders",
+      summary: "Turn reminders on or off and set their days",
+      ...one,
+      body: ref(UpdateRemindersApiRequest),
+      response: { 200: ref(PackageResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+    }),
     async (request) =>
       updateReminders(storage, tenant(request), request.params.id, request.body, who(request)),
   );
 
   app.post(
     `${BASE}/:id/validate`,
-    {
-      config: read.config,
-      schema: {
-        tags,
-        security: read.security,
-        operationId: "validatePackage",
-        summary: "What stands in the way of sending, and warnings",
-        description: read.scopesNote,
-        ...one,
-        response: { 200: ref(PackageValidationResponse), ...errorResponses(401, 403, 404) },
-      },
-    },
+    operation(read, tags, {
+      operationId: "validatePackage",
+      summary: "What stands in the way of sending, and warnings",
+      ...one,
+      response: { 200: ref(PackageValidationResponse), ...errorResponses(401, 403, 404) },
+    }),
     async (request) => validatePackage(storage, tenant(request), request.params.id),
   );
 
   app.get(
     `${BASE}/:id/send-impact`,
-    {
-      config: read.config,
-      schema: {
-        tags,
-        security: read.security,
-        operationId: "getPackageSendImpact",
-        summary: "Who is notified when the package is sent, and who later (group slots expanded)",
-        description: read.scopesNote,
-        ...one,
-        response: { 200: ref(SendImpactResponse), ...errorResponses(401, 403, 404) },
-      },
-    },
+    operation(read, tags, {
+      operationId: "getPackageSendImpact",
+      summary: "Who is notified when the package is sent, and who later (group slots expanded)",
+      ...one,
+      response: { 200: ref(SendImpactResponse), ...errorResponses(401, 403, 404) },
+    }),
     async (request) => sendImpact(storage, tenant(request), request.params.id),
   );
 
@@ -339,18 +286,12 @@ const packageRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (ap
 
   app.get(
     `${BASE}/:id/audit-trail`,
-    {
-      config: read.config,
-      schema: {
-        tags,
-        security: read.security,
-        operationId: "getAuditTrail",
-        summary: "The package's audit events, oldest first, each hash-chained to the one before",
-        description: read.scopesNote,
-        ...one,
-        response: { 200: Type.Array(ref(AuditEventResponse)), ...errorResponses(401, 403, 404) },
-      },
-    },
+    operation(read, tags, {
+      operationId: "getAuditTrail",
+      summary: "The package's audit events, oldest first, each hash-chained to the one before",
+      ...one,
+      response: { 200: Type.Array(ref(AuditEventResponse)), ...errorResponses(401, 403, 404) },
+    }),
     async (request) => {
       const pkg = await requirePackage(storage, tenant(request), request.params.id);
       return (await storage.audit.list(pkg.tenantId, pkg.id)).map(auditEventApi);
@@ -359,18 +300,12 @@ const packageRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (ap
 
   app.get(
     `${BASE}/:id/audit-trail/verify`,
-    {
-      config: read.config,
-      schema: {
-        tags,
-        security: read.security,
-        operationId: "verifyAuditIntegrity",
-        summary: "Recomputes the hash chain of the audit trail",
-        description: read.scopesNote,
-        ...one,
-        response: { 200: ref(AuditVerifyResponse), ...errorResponses(401, 403, 404) },
-      },
-    },
+    operation(read, tags, {
+      operationId: "verifyAuditIntegrity",
+      summary: "Recomputes the hash chain of the audit trail",
+      ...one,
+      response: { 200: ref(AuditVerifyResponse), ...errorResponses(401, 403, 404) },
+    }),
     async (request) => {
       const pkg = await requirePackage(storage, tenant(request), request.params.id);
       return verifyAuditChain(await storage.audit.list(pkg.tenantId, pkg.id));

@@ -28,6 +28,7 @@ import {
   UpdateSignerApiRequest,
 } from "../schemas/packages";
 import type { Storage } from "../storage";
+import { operation } from "./route-kit";
 import { withETag } from "./etag";
 
 const BASE = "/api/v1/packages/:id/signers";
@@ -44,19 +45,14 @@ const signerRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (app
 
   app.post(
     BASE,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "addSigner",
-        summary: "Add a person or a signing-group slot",
-        description: `One email per package among people (400 duplicate_signer). ${draftOnly} ${create.scopesNote}`,
-        params: PackagePath,
-        body: ref(CreateSignerApiRequest),
-        response: { 201: ref(SignerApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-      },
-    },
+    operation(create, tags, {
+      operationId: "addSigner",
+      summary: "Add a person or a signing-group slot",
+      description: `One email per package among people (400 duplicate_signer). ${draftOnly}`,
+      params: PackagePath,
+      body: ref(CreateSignerApiRequest),
+      response: { 201: ref(SignerApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+    }),
     async (request, reply) => {
       const [signer] = await addSigners(
         storage,
@@ -77,22 +73,17 @@ const signerRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (app
 
   app.post(
     `${BASE}/bulk`,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "addSignersBulk",
-        summary: "Add 1-50 signers, all or nothing",
-        description: `${draftOnly} ${create.scopesNote}`,
-        params: PackagePath,
-        body: ref(BulkSignersApiRequest),
-        response: {
-          201: Type.Array(ref(SignerApiResponse)),
-          ...errorResponses(400, 401, 403, 404, 413, 415),
-        },
+    operation(create, tags, {
+      operationId: "addSignersBulk",
+      summary: "Add 1-50 signers, all or nothing",
+      description: `${draftOnly}`,
+      params: PackagePath,
+      body: ref(BulkSignersApiRequest),
+      response: {
+        201: Type.Array(ref(SignerApiResponse)),
+        ...errorResponses(400, 401, 403, 404, 413, 415),
       },
-    },
+    }),
     async (request, reply) => {
       const signers = await addSigners(
         storage,
@@ -110,59 +101,44 @@ const signerRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (app
 
   app.get(
     BASE,
-    {
-      config: read.config,
-      schema: {
-        tags,
-        security: read.security,
-        operationId: "listSigners",
-        summary: "The package's signers in routing order (ties by when they were added)",
-        description: `Answers an ETag, and 304 to If-None-Match when unchanged. ${read.scopesNote}`,
-        params: PackagePath,
-        response: { 200: ref(SignerListApiResponse), 304: Type.Null(), ...errorResponses(401, 403, 404) },
-      },
-    },
+    operation(read, tags, {
+      operationId: "listSigners",
+      summary: "The package's signers in routing order (ties by when they were added)",
+      description: `Answers an ETag, and 304 to If-None-Match when unchanged.`,
+      params: PackagePath,
+      response: { 200: ref(SignerListApiResponse), 304: Type.Null(), ...errorResponses(401, 403, 404) },
+    }),
     async (request, reply) =>
       withETag(request, reply, await listSigners(storage, tenant(request), request.params.id)),
   );
 
   app.put(
     `${BASE}/reorder`,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "reorderSigners",
-        summary: "Set the routing order of some or all signers",
-        description: `${draftOnly} ${create.scopesNote}`,
-        params: PackagePath,
-        body: ref(ReorderSignersApiRequest),
-        response: {
-          200: Type.Array(ref(SignerApiResponse)),
-          ...errorResponses(400, 401, 403, 404, 413, 415),
-        },
+    operation(create, tags, {
+      operationId: "reorderSigners",
+      summary: "Set the routing order of some or all signers",
+      description: `${draftOnly}`,
+      params: PackagePath,
+      body: ref(ReorderSignersApiRequest),
+      response: {
+        200: Type.Array(ref(SignerApiResponse)),
+        ...errorResponses(400, 401, 403, 404, 413, 415),
       },
-    },
+    }),
     async (request) =>
       reorderSigners(storage, tenant(request), request.params.id, request.body.order, who(request)),
   );
 
   app.post(
     `${BASE}/resend-bulk`,
-    {
-      config: send.config,
-      schema: {
-        tags,
-        security: send.security,
-        operationId: "resendToSignersBulk",
-        summary: "Notify several signers again, each on its own",
-        description: `A signer whose turn it is not yet fails with not_your_turn. ${send.scopesNote}`,
-        params: PackagePath,
-        body: ref(ResendSignersApiRequest),
-        response: { 200: ref(BulkResultResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-      },
-    },
+    operation(send, tags, {
+      operationId: "resendToSignersBulk",
+      summary: "Notify several signers again, each on its own",
+      description: `A signer whose turn it is not yet fails with not_your_turn.`,
+      params: PackagePath,
+      body: ref(ResendSignersApiRequest),
+      response: { 200: ref(BulkResultResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+    }),
     async (request) =>
       resendToSigners(storage, tenant(request), request.params.id, request.body.signerIds, who(request), {
         bulk: true,
@@ -171,18 +147,13 @@ const signerRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (app
 
   app.get(
     `${BASE}/:signerId`,
-    {
-      config: read.config,
-      schema: {
-        tags,
-        security: read.security,
-        operationId: "getSigner",
-        summary: "A signer (a group slot with its members once sent)",
-        description: `Answers an ETag, and 304 to If-None-Match when unchanged. ${read.scopesNote}`,
-        params: SignerPath,
-        response: { 200: ref(SignerApiResponse), 304: Type.Null(), ...errorResponses(401, 403, 404) },
-      },
-    },
+    operation(read, tags, {
+      operationId: "getSigner",
+      summary: "A signer (a group slot with its members once sent)",
+      description: `Answers an ETag, and 304 to If-None-Match when unchanged.`,
+      params: SignerPath,
+      response: { 200: ref(SignerApiResponse), 304: Type.Null(), ...errorResponses(401, 403, 404) },
+    }),
     async (request, reply) =>
       withETag(
         request,
@@ -193,19 +164,14 @@ const signerRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (app
 
   app.put(
     `${BASE}/:signerId`,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "updateSigner",
-        summary: "Change a signer (null or omitted fields stay unchanged)",
-        description: `${draftOnly} ${create.scopesNote}`,
-        params: SignerPath,
-        body: ref(UpdateSignerApiRequest),
-        response: { 200: ref(SignerApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-      },
-    },
+    operation(create, tags, {
+      operationId: "updateSigner",
+      summary: "Change a signer (null or omitted fields stay unchanged)",
+      description: `${draftOnly}`,
+      params: SignerPath,
+      body: ref(UpdateSignerApiRequest),
+      response: { 200: ref(SignerApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+    }),
     async (request) =>
       updateSigner(
         storage,
@@ -219,18 +185,13 @@ const signerRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (app
 
   app.delete(
     `${BASE}/:signerId`,
-    {
-      config: create.config,
-      schema: {
-        tags,
-        security: create.security,
-        operationId: "removeSigner",
-        summary: "Remove a signer and their fields",
-        description: `${draftOnly} ${create.scopesNote}`,
-        params: SignerPath,
-        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    operation(create, tags, {
+      operationId: "removeSigner",
+      summary: "Remove a signer and their fields",
+      description: `${draftOnly}`,
+      params: SignerPath,
+      response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       await removeSigner(storage, tenant(request), request.params.id, request.params.signerId, who(request));
       return reply.code(204).send(null);
@@ -239,19 +200,14 @@ const signerRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (app
 
   app.post(
     `${BASE}/:signerId/reassign`,
-    {
-      config: send.config,
-      schema: {
-        tags,
-        security: send.security,
-        operationId: "reassignSigner",
-        summary: "Give an unfinished slot of a sent package to someone else",
-        description: `The new person is notified when it is their turn; the old links stop working. ${send.scopesNote}`,
-        params: SignerPath,
-        body: ref(ReassignSignerApiRequest),
-        response: { 200: ref(SignerApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-      },
-    },
+    operation(send, tags, {
+      operationId: "reassignSigner",
+      summary: "Give an unfinished slot of a sent package to someone else",
+      description: `The new person is notified when it is their turn; the old links stop working.`,
+      params: SignerPath,
+      body: ref(ReassignSignerApiRequest),
+      response: { 200: ref(SignerApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+    }),
     async (request) =>
       reassignSigner(
         storage,
@@ -265,18 +221,12 @@ const signerRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (app
 
   app.post(
     `${BASE}/:signerId/resend`,
-    {
-      config: send.config,
-      schema: {
-        tags,
-        security: send.security,
-        operationId: "resendToSigner",
-        summary: "Notify a signer again (their turn, not finished)",
-        description: send.scopesNote,
-        params: SignerPath,
-        response: { 200: ref(BulkResultResponse), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    operation(send, tags, {
+      operationId: "resendToSigner",
+      summary: "Notify a signer again (their turn, not finished)",
+      params: SignerPath,
+      response: { 200: ref(BulkResultResponse), ...errorResponses(400, 401, 403, 404) },
+    }),
     async (request) =>
       resendToSigners(storage, tenant(request), request.params.id, [request.params.signerId], who(request), {
         bulk: false,
