@@ -5,10 +5,11 @@
  * message can be shown as is.
  */
 import { createApiClient, type Schemas } from "./client";
-import type { HttpClient } from "./http";
+import type { HttpClient, RequestOptions } from "./http";
 
 export type Package = Schemas["PackageResponse"];
 export type PackageStatus = Package["status"];
+/** A page of packages; with `includeSigners`, each item carries its `signers`. */
 export type PackageList = Schemas["PackageListApiResponse"];
 export type Signer = Schemas["SignerApiResponse"];
 export type AuditEvent = Schemas["AuditEventResponse"];
@@ -29,6 +30,8 @@ export interface PackageQuery {
   internetMessageId?: string;
   /** The packages this address sent (ignoring case): a user's own. */
   senderEmail?: string;
+  /** Each package of the page with its signers, in the same answer and under the same ETag. */
+  includeSigners?: boolean;
 }
 
 /** A conditional read: the body and its ETag, or "what you have is current". */
@@ -62,7 +65,7 @@ export function createPackagesApi(http: HttpClient): PackagesApi {
     options?: Options,
   ): Promise<Fresh<T>> => {
     const response = await http.send<T>("GET", path, {
-      ...(query ? { query: query as Record<string, string | number | string[] | undefined> } : {}),
+      ...(query ? { query: query as RequestOptions["query"] } : {}),
       ...(etag ? { headers: { "If-None-Match": etag } } : {}),
       ...signalOf(options),
     });

@@ -913,6 +913,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/packages/{id}/annotations/{annotationId}/attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A link to the file a signer attached to a completed Attachment field
+         * @description The link needs no credential and works for 5 minutes. Another type of field is 400; a field with no file yet (not completed) is 404. Needs scope sign.package.read.
+         */
+        get: operations["getAnnotationAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/packages/{id}/documents": {
         parameters: {
             query?: never;
@@ -1716,10 +1736,386 @@ export interface paths {
         put?: never;
         /**
          * A package from the template, each role filled with a person or a signing group
-         * @description Every role is filled once; each becomes a signer with the role's routing order, type and name (roleName). A Draft, or sent at once with send (then the package must be valid to send: 400 validation_failed otherwise, and nothing is made). All or nothing. Needs scope sign.package.create. send also needs sign.package.send.
+         * @description Every role is filled once; each becomes a signer with the role's routing order, type and name (roleName). A Draft, or sent at once with send (then the package must be valid to send: 400 validation_failed otherwise, and nothing is made). All or nothing. send also needs sign.package.send. Needs scope sign.package.create.
          */
         post: operations["createPackageFromTemplate"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/bulk-send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One package a row from the template, each sent, by a job in the background
+         * @description 1 to 1000 rows, each filling every role of the template with a person (role id -> { email, name }). Answers 202 with the job, all rows Pending; the service makes and sends their packages in the background, also across a restart, never one twice. A row whose people or package are not right Failed on its own (its error in the job's items); retry-failed runs those again. Body up to 8 MB. Needs scope sign.package.create and sign.package.send.
+         */
+        post: operations["bulkSendFromTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bulk-send-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's bulk send jobs, newest first, without their rows
+         * @description Needs scope sign.package.read.
+         */
+        get: operations["listBulkSendJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bulk-send-jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bulk send job with every row's result
+         * @description Needs scope sign.package.read.
+         */
+        get: operations["getBulkSendJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bulk-send-jobs/{id}/retry-failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the job's Failed rows again (Sent rows are never sent again)
+         * @description The Failed rows become Pending and the job Queued; a job without Failed rows is answered as it is. Needs scope sign.package.create and sign.package.send.
+         */
+        post: operations["retryBulkSendFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The template's documents in order
+         * @description Needs scope sign.template.read.
+         */
+        get: operations["listTemplateDocuments"];
+        put?: never;
+        /**
+         * Upload a document to the template in one request (multipart/form-data)
+         * @description As a package's direct upload: one `file` part (PDF, PNG or JPEG, at most 50 MB; 25 documents and 200 MB a template) and an optional `name` field before it. Each parsed tag whose signer index N names a role (the role at position N in routing order, ties by when added) becomes a TextTag annotation of that role, once. A PDF whose pages read but whose text does not is kept with processingStatus Failed (retry reads it again). Needs scope sign.package.create.
+         */
+        post: operations["uploadTemplateDocumentDirect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A template's document: pages, tags found, how its processing went
+         * @description Needs scope sign.template.read.
+         */
+        get: operations["getTemplateDocument"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a document and its annotations from the template
+         * @description See removal-impact first. Packages made from the template keep their copies. Needs scope sign.package.create.
+         */
+        delete: operations["removeTemplateDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/documents/{documentId}/removal-impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What removing the document would take with it
+         * @description Needs scope sign.template.read.
+         */
+        get: operations["getTemplateDocumentRemovalImpact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/documents/{documentId}/detected-tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The text tags found in the document, each with the role it names
+         * @description Positions in points from the page's visible top-left. Needs scope sign.template.read.
+         */
+        get: operations["getTemplateDetectedTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/documents/{documentId}/detect-tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scan the document for text tags again, keep them and apply them to roles
+         * @description Each parsed tag whose signer index N names a role (the role at position N in routing order, ties by when added) becomes a TextTag annotation of that role, once. A document that cannot be read is 400 invalid_document (and marked Failed). Needs scope sign.package.create.
+         */
+        post: operations["detectTemplateDocumentTags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/documents/{documentId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Process again a document whose processing failed
+         * @description Reads its text again as detect-tags does; answers the document (Ready when it worked). A document that did not fail is 400 invalid_state. Needs scope sign.package.create.
+         */
+        post: operations["retryTemplateDocumentProcessing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove the template's annotations and detected tags
+         * @description Documents and roles stay; detect-tags reads a document's tags again. Needs scope sign.package.create.
+         */
+        post: operations["resetTemplateConfiguration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a chunked upload of a template document (blocks of 4 MiB, 24 hours)
+         * @description Then PUT each block, and commit. Needs scope sign.package.create.
+         */
+        post: operations["initiateTemplateUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/uploads/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which blocks of a template upload have arrived
+         * @description A committed, aborted or expired upload is 404. Needs scope sign.template.read.
+         */
+        get: operations["getTemplateUploadStatus"];
+        put?: never;
+        post?: never;
+        /**
+         * Abort a template upload and drop its blocks
+         * @description Needs scope sign.package.create.
+         */
+        delete: operations["abortTemplateUpload"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/uploads/{uploadId}/blocks/{block}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Stage one block (application/octet-stream; 0-based; again replaces it)
+         * @description Each block is exactly blockSize bytes but the last. Needs scope sign.package.create.
+         */
+        put: operations["stageTemplateBlock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/uploads/{uploadId}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the blocks into a template document
+         * @description Missing blocks, or bytes whose size or sha256 differ from those announced, are 400 saying which. Each parsed tag whose signer index N names a role (the role at position N in routing order, ties by when added) becomes a TextTag annotation of that role, once. Needs scope sign.package.create.
+         */
+        post: operations["commitTemplateUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/annotations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The template's annotations, in the order they were added
+         * @description Needs scope sign.template.read.
+         */
+        get: operations["listTemplateAnnotations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/documents/{documentId}/annotations/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place 1 to 500 fields on the document for roles, all or none
+         * @description Its role and document must be this template's (400 naming which otherwise) and it must lie inside its page; the rules of a package's annotation otherwise. Errors name annotations[i].field. Needs scope sign.package.create.
+         */
+        post: operations["bulkAddTemplateAnnotations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/annotations/{annotationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a template annotation; null or omitted fields stay unchanged
+         * @description Its role and document must be this template's (400 naming which otherwise) and it must lie inside its page; the rules of a package's annotation otherwise. Needs scope sign.package.create.
+         */
+        put: operations["updateTemplateAnnotation"];
+        post?: never;
+        /**
+         * Remove a template annotation
+         * @description Needs scope sign.package.create.
+         */
+        delete: operations["removeTemplateAnnotation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2088,13 +2484,6 @@ export interface components {
             /** @description The sender's name, shown to signers. */
             senderName: string | null;
         };
-        PackageListApiResponse: {
-            items: components["schemas"]["PackageResponse"][];
-            page: number;
-            pageSize: number;
-            totalCount: number;
-            totalPages: number;
-        };
         PackageValidationIssue: {
             code: string;
             message: string;
@@ -2251,6 +2640,66 @@ export interface components {
         };
         SignerListApiResponse: {
             items: components["schemas"]["SignerApiResponse"][];
+            page: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        PackageListItemResponse: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            status: "Draft" | "Scheduled" | "Queued" | "Sent" | "Viewed" | "InProgress" | "Completed" | "Declined" | "Voided" | "Expired";
+            /** Format: date-time */
+            createdOn: string;
+            /** Format: date-time */
+            updatedOn: string;
+            /**
+             * Format: date-time
+             * @description When it was sent.
+             */
+            sentOn: string | null;
+            /**
+             * Format: date-time
+             * @description When every signer finished.
+             */
+            completedOn: string | null;
+            enforceSigningOrder: boolean;
+            /**
+             * Format: date-time
+             * @description After it, an unfinished package is Expired.
+             */
+            expirationDate: string | null;
+            /**
+             * Format: date-time
+             * @description When a Scheduled package is sent.
+             */
+            scheduledSendOn: string | null;
+            /** @description Subject of the invitations. */
+            emailSubject: string | null;
+            /** @description Message of the invitations. */
+            emailMessage: string | null;
+            documentCount: number;
+            signerCount: number;
+            completedSignerCount: number;
+            isArchived: boolean;
+            /** @description Why it was voided. */
+            voidedReason: string | null;
+            source: components["schemas"]["PackageSource"] | (never | null);
+            reminders: {
+                enabled: boolean;
+                firstAfterDays: number | null;
+                everyDays: number | null;
+            };
+            /** @description Who sent it: told when a signer declines. */
+            senderEmail: string | null;
+            /** @description The sender's name, shown to signers. */
+            senderName: string | null;
+            /** @description Only with includeSigners=true: the package's signers as GET /packages/{id}/signers answers them (routing order). */
+            signers?: components["schemas"]["SignerApiResponse"][];
+        };
+        PackageListApiResponse: {
+            items: components["schemas"]["PackageListItemResponse"][];
             page: number;
             pageSize: number;
             totalCount: number;
@@ -2948,6 +3397,144 @@ export interface components {
             /** @description Default true: the documents' text tags become fields before sending. */
             applyTextTags?: boolean | null;
         };
+        TemplateDocumentApiResponse: {
+            id: string;
+            name: string;
+            fileName: string;
+            /** @description As uploaded; images are also kept as a one-page PDF. */
+            contentType: string;
+            /** @description Bytes, as uploaded. */
+            size: number;
+            sha256: string;
+            pageCount: number;
+            pages: components["schemas"]["DocumentPage"][];
+            order: number;
+            /** Format: date-time */
+            createdOn: string;
+            detectedTagCount: number;
+            /** @description Failed: its pages were read but its text was not (no tags); retry reads it again. */
+            processingStatus: "Ready" | "Failed";
+            /** @description Why it failed. */
+            processingError: string | null;
+        };
+        TemplateDocumentListApiResponse: {
+            items: components["schemas"]["TemplateDocumentApiResponse"][];
+            page: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        TemplateDetectedTagResponse: {
+            text: string;
+            format: "Platform" | "DocuSign" | "AdobeSign";
+            type: ("Signature" | "Initials" | "DateSigned" | "Name" | "Email" | "Company" | "Title" | "Text" | "Date" | "Number" | "Checkbox" | "RadioGroup" | "Dropdown" | "Attachment") | (never | null);
+            signerIndex: number | null;
+            required: boolean | null;
+            label: string | null;
+            group: string | null;
+            options: string[] | null;
+            page: number;
+            /** @description Points from the page's visible top-left. */
+            x: number;
+            y: number;
+            width: number;
+            height: number;
+            /** @description Why the tag does not parse; the rest is null then. */
+            error: string | null;
+            /** @description The role at the tag's signer index in routing order; null when there is none. */
+            roleId: string | null;
+        };
+        TemplateRemovalImpactResponse: {
+            /** @description Annotations on the document, removed with it. */
+            annotationCount: number;
+            /** @description Roles whose every field is on this document. */
+            rolesLeftWithoutFields: string[];
+        };
+        /** @description On the document of the path. */
+        CreateTemplateAnnotationApiRequest: {
+            /** @description A role of this template. */
+            roleId: string;
+            /** @description Signature, Initials, DateSigned, Name, Email, Company, Title, Text, Date, Number, Checkbox, RadioGroup, Dropdown, Attachment (any case). */
+            type: string;
+            /** @description 1-based page of the document. */
+            page: number;
+            /** @description Points from the page's visible left edge. */
+            x: number;
+            /** @description Points from the page's visible top edge (y grows downwards). */
+            y: number;
+            /** @description Points; default the type's defaultWidth (annotation-field-types). */
+            width?: number | null;
+            /** @description Points; default the type's defaultHeight. */
+            height?: number | null;
+            /** @description Default true. */
+            required?: boolean | null;
+            /** @description At most 100 characters. */
+            label?: string | null;
+            /** @description At most 100 characters; fields of one group are checked together. */
+            group?: string | null;
+            /** @description Dropdown and RadioGroup only, and required there: 1 or more distinct options. */
+            options?: string[] | null;
+            /** @description A prefilled value (at most 4000 characters): true/false for a Checkbox, one of the options for a choice, YYYY-MM-DD for a Date; none for fields filled at signing. */
+            value?: string | null;
+        };
+        BulkTemplateAnnotationsApiRequest: {
+            annotations: components["schemas"]["CreateTemplateAnnotationApiRequest"][];
+        };
+        /** @description Null or omitted fields stay unchanged; the result must still lie inside its page. */
+        UpdateTemplateAnnotationApiRequest: {
+            /** @description A document of this package. */
+            documentId?: string | (never | null);
+            /** @description Signature, Initials, DateSigned, Name, Email, Company, Title, Text, Date, Number, Checkbox, RadioGroup, Dropdown, Attachment (any case). */
+            type?: string | (never | null);
+            /** @description 1-based page of the document. */
+            page?: number | (never | null);
+            /** @description Points from the page's visible left edge. */
+            x?: number | (never | null);
+            /** @description Points from the page's visible top edge (y grows downwards). */
+            y?: number | (never | null);
+            /** @description Points; default the type's defaultWidth (annotation-field-types). */
+            width?: number | null;
+            /** @description Points; default the type's defaultHeight. */
+            height?: number | null;
+            /** @description Default true. */
+            required?: boolean | null;
+            /** @description At most 100 characters. */
+            label?: string | null;
+            /** @description At most 100 characters; fields of one group are checked together. */
+            group?: string | null;
+            /** @description Dropdown and RadioGroup only, and required there: 1 or more distinct options. */
+            options?: string[] | null;
+            /** @description A prefilled value (at most 4000 characters): true/false for a Checkbox, one of the options for a choice, YYYY-MM-DD for a Date; none for fields filled at signing. */
+            value?: string | null;
+            /** @description A role of this template. */
+            roleId?: string | null;
+        };
+        TemplateAnnotationApiResponse: {
+            id: string;
+            documentId: string;
+            type: string;
+            page: number;
+            x: number;
+            y: number;
+            width: number;
+            height: number;
+            required: boolean;
+            label: string | null;
+            group: string | null;
+            options: string[] | null;
+            value: string | null;
+            source: "Manual" | "TextTag";
+            /** Format: date-time */
+            createdOn: string;
+            roleId: string;
+        };
+        TemplateAnnotationListApiResponse: {
+            items: components["schemas"]["TemplateAnnotationApiResponse"][];
+            page: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
         UseTemplateApiRequest: {
             /** @description The package's name; default the template's. */
             name?: string | null;
@@ -3030,6 +3617,87 @@ export interface components {
         };
         TemplateBulkApiRequest: {
             ids: string[];
+        };
+        BulkSendApiRequest: {
+            rows: {
+                [key: string]: {
+                    /** @description The person's address; checked when the row's package is made (a bad one fails the row). */
+                    email: string;
+                    /** @description The person's name. */
+                    name?: string | null;
+                };
+            }[];
+            /** @description The packages' name, at most 200 characters; default the template's. */
+            name?: string | null;
+        };
+        BulkSendRowError: {
+            /** @description As an error answer's code (contract §3), e.g. validation_failed. */
+            code: string;
+            message: string;
+            /** @description Fields of the row at fault: `<roleId>.email`, `<roleId>` (not a role), `row` (a role left unfilled). */
+            errors?: components["schemas"]["SignFieldError"][];
+        };
+        BulkSendItem: {
+            /** @description The row's place in the request, from 1. */
+            row: number;
+            status: "Pending" | "Sent" | "Failed";
+            /**
+             * Format: uuid
+             * @description The package made and sent for the row, once it is Sent.
+             */
+            packageId: string | null;
+            /** @description Why the row Failed. */
+            error: components["schemas"]["BulkSendRowError"] | (never | null);
+        };
+        BulkSendJobApiResponse: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            templateId: string;
+            name: string | null;
+            /** @description Completed: every row Sent; CompletedWithErrors: every row Sent or Failed, some Failed. */
+            status: "Queued" | "Running" | "Completed" | "CompletedWithErrors";
+            total: number;
+            /** @description Rows not made yet. */
+            pending: number;
+            succeeded: number;
+            failed: number;
+            /** Format: date-time */
+            createdOn: string;
+            /** Format: date-time */
+            updatedOn: string;
+            /** Format: date-time */
+            completedOn: string | null;
+            /** @description Every row, in request order. */
+            items: components["schemas"]["BulkSendItem"][];
+        };
+        /** @description A job without its rows (get the job for them). */
+        BulkSendJobSummary: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            templateId: string;
+            name: string | null;
+            /** @description Completed: every row Sent; CompletedWithErrors: every row Sent or Failed, some Failed. */
+            status: "Queued" | "Running" | "Completed" | "CompletedWithErrors";
+            total: number;
+            /** @description Rows not made yet. */
+            pending: number;
+            succeeded: number;
+            failed: number;
+            /** Format: date-time */
+            createdOn: string;
+            /** Format: date-time */
+            updatedOn: string;
+            /** Format: date-time */
+            completedOn: string | null;
+        };
+        BulkSendJobListApiResponse: {
+            items: components["schemas"]["BulkSendJobSummary"][];
+            page: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
         };
     };
     responses: never;
@@ -4058,6 +4726,8 @@ export interface operations {
                 updatedSince?: string;
                 sortBy?: "createdOn" | "updatedOn" | "sentOn" | "name";
                 descending?: boolean;
+                /** @description Ours: each item carries its signers (as GET /packages/{id}/signers answers them), so a page and its signers are one request and one ETag (the add-in's Status view polls a thread so). */
+                includeSigners?: boolean;
             };
             header?: never;
             path?: never;
@@ -6432,6 +7102,65 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    getAnnotationAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                annotationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLinkResponse"];
+                };
             };
             /** @description Default Response */
             400: {
@@ -9351,6 +10080,1367 @@ export interface operations {
             };
             /** @description Default Response */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    bulkSendFromTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkSendApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSendJobApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    listBulkSendJobs: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description Only the jobs of this template. */
+                templateId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSendJobListApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    getBulkSendJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSendJobApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    retryBulkSendFailed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSendJobApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    listTemplateDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateDocumentListApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    uploadTemplateDocumentDirect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateDocumentApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    getTemplateDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+                /** @description The document's id (UUID). */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateDocumentApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    removeTemplateDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+                /** @description The document's id (UUID). */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    getTemplateDocumentRemovalImpact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+                /** @description The document's id (UUID). */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateRemovalImpactResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    getTemplateDetectedTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+                /** @description The document's id (UUID). */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateDetectedTagResponse"][];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    detectTemplateDocumentTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+                /** @description The document's id (UUID). */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateDetectedTagResponse"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    retryTemplateDocumentProcessing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+                /** @description The document's id (UUID). */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateDocumentApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    resetTemplateConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    initiateTemplateUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InitiateUploadApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadSessionResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    getTemplateUploadStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+                /** @description The upload's id (UUID). */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadSessionResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    abortTemplateUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+                /** @description The upload's id (UUID). */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    stageTemplateBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+                /** @description The upload's id (UUID). */
+                uploadId: string;
+                /** @description 0-based. */
+                block: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadSessionResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    commitTemplateUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+                /** @description The upload's id (UUID). */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateDocumentApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    listTemplateAnnotations: {
+        parameters: {
+            query?: {
+                /** @description Only this document's annotations. */
+                documentId?: string;
+                /** @description Only this role's annotations. */
+                roleId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateAnnotationListApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    bulkAddTemplateAnnotations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+                /** @description The document's id (UUID). */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkTemplateAnnotationsApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateAnnotationApiResponse"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    updateTemplateAnnotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+                /** @description The annotation's id (UUID). */
+                annotationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTemplateAnnotationApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateAnnotationApiResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    removeTemplateAnnotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+                /** @description The annotation's id (UUID). */
+                annotationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

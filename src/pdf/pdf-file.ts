@@ -27,7 +27,7 @@ import {
 } from "./find-tags";
 import { DocumentLimitError, InvalidDocumentError, checkDocumentSize, sniffType } from "./inspect";
 import { MAX_DOCUMENT_PAGES } from "./limits";
-import { TOO_COMPLEX_MARK, takeTooComplex } from "./pdfjs-patched";
+import { CHUNK_BUFFER_KEY, TOO_COMPLEX_MARK, takeTooComplex } from "./pdfjs-patched";
 
 export interface PdfFileReading {
   pageCount: number;
@@ -56,6 +56,67 @@ export interface ReadPdfFileOptions {
    * a thread that does nothing else (src/service/pdf-reader): it blocks no one.
    */
   syncReads?: boolean;
+  /**
+   * Lends pdf.js its copy of the file from one reused array (pdfjs-patched.ts, change 6), for a
+   * thread that reads one file after another with the patched pdf.js.
+   */
+  buffers?: ChunkBufferLender;
+}
+
+/**
+ * The array pdf.js keeps its copy of a file in, lent from one reading to the next (pdfjs-patched.ts,
+ * change 6): a new one for each 40 MB file cost the reader's thread more in garbage collections
+ * than the reading itself. Lent only while a single reading is under way in the thread (two at once
+ * would need two arrays: the second gets its own from pdf.js), and again to the same reading when it
+ * opens the file again. What a reading loaded into it is cleared when it ends. The owner calls
+ * `release` when it has been idle a while: the array holds as much memory as the largest file read.
+ */
+export class ChunkBufferLender {
+  private spare: Uint8Array | null = null;
+  /** The reading the array is lent to. */
+  private owner: object | null = null;
+  private readonly active = new Set<object>();
+
+  /** Makes pdf.js in this thread ask this lender (the patched pdf.js only; others never ask). */
+  install(): this {
+    (globalThis as Record<symbol, unknown>)[Symbol.for(CHUNK_BUFFER_KEY)] = (length: number) =>
+      this.lend(length);
+    return this;
+  }
+
+  begin(reading: object): void {
+    this.active.add(reading);
+  }
+
+  /** The reading is over and its documents destroyed; `seen` marks the chunks it loaded. */
+  end(reading: object, seen: Uint8Array | null): void {
+    this.active.delete(reading);
+    if (this.owner !== reading) return;
+    this.owner = null;
+    const spare = this.spare;
+    if (!spare || !seen) return;
+    for (let c = 0; c < seen.length; c++) {
+      if (seen[c]) spare.fill(0, c * CHUNK_BYTES, (c + 1) * CHUNK_BYTES);
+    }
+  }
+
+  /** Drops the array (when idle): the next reading has pdf.js allocate, and lends from then on. */
+  release(): void {
+    if (!this.owner) this.spare = null;
+  }
+
+  private lend(length: number): Uint8Array | null {
+    if (this.active.size !== 1) return null;
+    const [reading] = this.active as Set<object>;
+    if (this.owner && this.owner !== reading) return null;
+    if (!this.spare || this.spare.length < length) {
+      // Not while it is lent: the same reading opening the file again asks for the same length.
+      if (this.owner) return null;
+      this.spare = new Uint8Array(length);
+    }
+    this.owner = reading!;
+    return this.spare.subarray(0, length);
+  }
 }
 
 /** How many bytes handed to pdf.js between two calls of `collectGarbage`. */
@@ -281,7 +342,13 @@ async function hasEncryptEntry(handle: FileHandle, size: number): Promise<boolea
 export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}): Promise<PdfFileReading> {
   const withTags = options.tags ?? true;
   takeTooComplex();
-  const handle = await open(file, "r");
+  const reading = {};
+  let seen: Uint8Array | null = null;
+  options.buffers?.begin(reading);
+  const handle = await open(file, "r").catch((error: unknown) => {
+    options.buffers?.end(reading, null);
+    throw error;
+  });
   try {
     const { size } = await handle.stat();
     checkDocumentSize(size);
@@ -289,7 +356,7 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
       throw new InvalidDocumentError("not_pdf");
     }
     const pdfjs = await (options.loadPdfJs ?? loadPdfJs)();
-    const seen = new Uint8Array(Math.ceil(size / CHUNK_BYTES));
+    seen = new Uint8Array(Math.ceil(size / CHUNK_BYTES));
     let current: OpenDocument;
     try {
       current = await openDocument(pdfjs, handle, size, seen, options);
@@ -350,5 +417,6 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
     }
   } finally {
     await handle.close();
+    options.buffers?.end(reading, seen);
   }
 }

@@ -28,6 +28,8 @@ import { SealKeeper } from "./domain/completion";
 import shareLinkRoutes from "./routes/share-links";
 import createAndSendRoutes from "./routes/create-and-send";
 import templateRoutes from "./routes/templates";
+import bulkSendRoutes from "./routes/bulk-send";
+import templateDocumentRoutes from "./routes/template-documents";
 import { openBlobStore } from "./blobs";
 import { clearWorkDir, collectBlobGarbage, sweepStagedFiles } from "./domain/documents";
 import { UploadStaging } from "./blobs/staging";
@@ -46,6 +48,7 @@ import { TELEMETRY_MODELS } from "./schemas/telemetry";
 import { SHARE_LINK_MODELS } from "./schemas/share-links";
 import { CREATE_AND_SEND_MODELS } from "./schemas/create-and-send";
 import { TEMPLATE_MODELS } from "./schemas/templates";
+import { BULK_SEND_MODELS } from "./schemas/bulk-send";
 import type { Storage } from "./storage";
 import { installValidators } from "./validation";
 import { SERVICE_VERSION } from "./version";
@@ -75,6 +78,7 @@ const MODELS: TSchema[] = [
   ...SHARE_LINK_MODELS,
   ...CREATE_AND_SEND_MODELS,
   ...TEMPLATE_MODELS,
+  ...BULK_SEND_MODELS,
 ];
 
 /** A W3C traceparent's trace id when the caller sent one, so a request can be followed across systems. */
@@ -204,6 +208,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   // On local files, chunked uploads stage their blocks in one file a session (blobs/staging.ts).
   const staging = config.blobStore ? null : new UploadStaging(path.join(config.dataDir, "uploads"));
   if (staging) {
+    app.addHook("onClose", () => staging.close());
     await sweepStagedFiles(storage, staging, 0);
     await collectBlobGarbage(storage, blobs, new Date(), 0);
   }
@@ -222,6 +227,10 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   if (config.devRoutes) await app.register(devRoutes, { storage, links });
   await app.register(shareLinkRoutes, { storage, blobs });
   await app.register(templateRoutes, { storage });
+  // A new bulk send job wakes the scheduler (started below), so its rows start now, not next tick.
+  let wakeScheduler = () => {};
+  await app.register(bulkSendRoutes, { storage, wake: () => wakeScheduler() });
+  await app.register(templateDocumentRoutes, { storage, blobs, workDir, pdfReader, staging });
   if (config.schedulerIntervalMs > 0) {
     const scheduler = startScheduler({
       storage,
@@ -233,6 +242,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
       completion: { seal },
       staging,
     });
+    wakeScheduler = () => scheduler.wake();
     app.addHook("onClose", () => scheduler.stop());
   }
   await app.register(addinRoutes, { storage, config, limiter });

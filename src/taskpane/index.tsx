@@ -7,6 +7,7 @@
 import { createRoot } from "react-dom/client";
 import { createOutlookHost, officeClientInfo, type OutlookHost } from "../outlook";
 import { App, VIEWS, type ViewId } from "./components/App";
+import { preloadView } from "./components/LazyView";
 import { Root } from "./components/Root";
 import { FORCED_COLORS_QUERY, PREFERS_DARK_QUERY, loadTheme, mediaMatches, themeNameFor } from "./theme";
 
@@ -34,12 +35,11 @@ function showFatal(container: HTMLElement, message: string): void {
 async function start(): Promise<void> {
   const container = document.getElementById("container");
   if (!container) return;
-  // The first view's chunk downloads while Office starts (App's lazy view then finds it loaded or on
+  // The first view's chunk downloads while Office starts (App's LazyView then finds it loaded or on
   // its way): Office's start, the chunk and the view's first reads overlap instead of queueing.
   const first = initialView();
-  void VIEWS.find((v) => v.id === first)
-    ?.load()
-    .catch(() => undefined);
+  const firstView = VIEWS.find((v) => v.id === first);
+  if (firstView) preloadView(firstView.load).catch(() => undefined);
 
   if (__SIGN_WORKBENCH__ && workbenchRequested()) {
     const { installFakeOffice } = await import(

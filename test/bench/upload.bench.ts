@@ -1,15 +1,15 @@
 // Benchmark of document uploads (issue 15): MB/s of a document sent through the chunked upload API on
 // loopback (initiate, 4 MiB blocks, commit: stored, read and scanned for tags), against a plain copy of
 // the same bytes from one file to another in the same run (goal: at least 50% of it).
-// Run: node --import tsx test/bench/upload.bench.ts [--backend sqlite|postgres] [--mb N] [--runs N]
+// Run: node --import tsx test/bench/upload.bench.ts [--backend sqlite|postgres] [--mb N] [--runs N] [--parallel N]
 // Prints figures and the ratio; asserts nothing.
 //
 // The client runs in a process of its own, as a client runs apart from the service (in the add-in,
 // or on another machine): its reading and sending share neither the service's event loop nor its
 // heap, and the service's CPU time (this process: its main thread, PDF reader thread and thread
 // pool) is measured apart from the client's. It is a plain fast client: node:http with keep-alive,
-// each block read from the file into one reused buffer and sent as it is, one block after the
-// other (as the add-in sends them).
+// each block read from the file into a buffer and sent as it is, 3 blocks at a time as the add-in
+// sends them (--parallel 1: one after the other).
 import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import os from "node:os";
@@ -29,6 +29,8 @@ function option(name: string, fallback: string): string {
 const BACKEND = option("backend", "sqlite");
 const MB = Number(option("mb", "40"));
 const RUNS = Math.max(1, Number(option("runs", "5")));
+/** Blocks in flight at a time (the add-in sends 3). */
+const PARALLEL = Math.max(1, Number(option("parallel", "3")));
 const MiB = 1024 * 1024;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -65,7 +67,7 @@ interface Timing {
 const CLIENT = `
 const http = require("node:http");
 const fs = require("node:fs");
-const { base, token, file, verbose } = JSON.parse(process.env.BENCH_CLIENT);
+const { base, token, file, verbose, parallel } = JSON.parse(process.env.BENCH_CLIENT);
 const agent = new http.Agent({ keepAlive: true });
 function send(method, route, body, type) {
   return new Promise((resolve, reject) => {
@@ -90,17 +92,22 @@ process.on("message", async ({ packageId }) => {
     const size = fs.statSync(file).size;
     const session = await send("POST", "/api/v1/packages/" + packageId + "/uploads",
       Buffer.from(JSON.stringify({ fileName: "scan.pdf", contentType: "application/pdf", size })), "application/json");
-    const buffer = Buffer.allocUnsafe(session.blockSize);
     const fd = fs.openSync(file, "r");
     try {
-      for (let n = 0; n < session.blockCount; n++) {
-        const tb = performance.now();
-        const length = fs.readSync(fd, buffer, 0, buffer.length, n * session.blockSize);
-        // The response comes after the whole body was read: the buffer is free again then.
-        await send("PUT", "/api/v1/packages/" + packageId + "/uploads/" + session.id + "/blocks/" + n,
-          buffer.subarray(0, length), "application/octet-stream");
-        if (verbose) console.log("  block " + n + ": " + (performance.now() - tb).toFixed(0) + " ms");
-      }
+      // PARALLEL blocks at a time, each read into a buffer of its own.
+      let next = 0;
+      const sender = async () => {
+        const buffer = Buffer.allocUnsafe(session.blockSize);
+        for (let n = next++; n < session.blockCount; n = next++) {
+          const tb = performance.now();
+          const length = fs.readSync(fd, buffer, 0, buffer.length, n * session.blockSize);
+          // The response comes after the whole body was read: the buffer is free again then.
+          await send("PUT", "/api/v1/packages/" + packageId + "/uploads/" + session.id + "/blocks/" + n,
+            buffer.subarray(0, length), "application/octet-stream");
+          if (verbose) console.log("  block " + n + ": " + (performance.now() - tb).toFixed(0) + " ms");
+        }
+      };
+      await Promise.all(Array.from({ length: parallel }, sender));
     } finally {
       fs.closeSync(fd);
     }
@@ -153,7 +160,13 @@ async function main() {
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       env: {
         ...process.env,
-        BENCH_CLIENT: JSON.stringify({ base, token, file: source, verbose: !!process.env.BENCH_VERBOSE }),
+        BENCH_CLIENT: JSON.stringify({
+          base,
+          token,
+          file: source,
+          verbose: !!process.env.BENCH_VERBOSE,
+          parallel: PARALLEL,
+        }),
       },
     });
     const uploadOnce = (packageId: string) =>
@@ -206,7 +219,7 @@ async function main() {
     const size = bytes.length / MiB;
     const rate = (ms: number) => size / (ms / 1000);
     console.log(
-      `backend: ${BACKEND}; a ${size.toFixed(1)} MB PDF of 20 pages; ${RUNS} runs; medians; load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)} (${os.cpus().length} cores)`,
+      `backend: ${BACKEND}; a ${size.toFixed(1)} MB PDF of 20 pages; ${PARALLEL} blocks at a time; ${RUNS} runs; medians; load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)} (${os.cpus().length} cores)`,
     );
     console.log(
       `plain file copy (fsynced)      ${median(copy).toFixed(0).padStart(6)} ms  ${rate(median(copy)).toFixed(0).padStart(5)} MB/s`,
@@ -218,7 +231,7 @@ async function main() {
       ).toFixed(0)}% of the copy (goal >= 50%)`,
     );
     console.log(
-      `  of which the blocks ${median(blocks).toFixed(0)} ms (initiate and ${Math.ceil(bytes.length / (4 * MiB))} PUTs), the commit ${median(commit).toFixed(0)} ms (fsync, PDF read, row)`,
+      `  of which the blocks ${median(blocks).toFixed(0)} ms (initiate and ${Math.ceil(bytes.length / (4 * MiB))} PUTs, ${PARALLEL} at a time), the commit ${median(commit).toFixed(0)} ms (fsync, PDF read, row)`,
     );
     console.log(
       `  the service's CPU time for it ${median(serviceCpu).toFixed(0)} ms (${rate(median(serviceCpu)).toFixed(0)} MB/s of one core's time; the client's not counted)`,

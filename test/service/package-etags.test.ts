@@ -70,6 +70,52 @@ describe.each(BACKENDS)("ETags of package reads on %s", (backend) => {
     expect((await poll(`${P}/${pkg.id}/signers`, listTag)).status).toBe(200);
   });
 
+  test("includeSigners: each item carries its signers as the signers route answers them, one ETag covers both", async () => {
+    const conversationId = `conv-${newId()}`;
+    const lease = await json("POST", P, { name: "Lease", source: { kind: "outlook", conversationId } });
+    const nda = await json("POST", P, { name: "NDA", source: { kind: "outlook", conversationId } });
+    const ada = await json("POST", `${P}/${lease.id}/signers`, { email: "ada@contoso.com", name: "Ada" });
+    await json("POST", `${P}/${lease.id}/signers`, {
+      email: "bob@contoso.com",
+      name: "Bob",
+      routingOrder: 2,
+    });
+    const group = await json("POST", "/api/v1/signing-groups", {
+      name: `Legal ${newId()}`,
+      members: [{ email: "l1@contoso.com" }],
+    });
+    await json("POST", `${P}/${nda.id}/signers`, { signingGroupId: group.id });
+    const route = `${P}?conversationId=${encodeURIComponent(conversationId)}&includeSigners=true`;
+    const first = await poll(route);
+    expect(first.status).toBe(200);
+    const items = JSON.parse(first.text).items as { id: string; signers: unknown[] }[];
+    expect(items.map((p) => p.id)).toEqual([nda.id, lease.id]);
+    for (const item of items) {
+      const own = JSON.parse((await poll(`${P}/${item.id}/signers`)).text) as { items: unknown[] };
+      expect(item.signers).toEqual(own.items);
+    }
+    expect(items[1]!.signers).toHaveLength(2);
+    expect(items[0]!.signers).toEqual([
+      expect.objectContaining({ signingGroupId: group.id, groupMembers: [] }),
+    ]);
+    // Without it the items are PackageResponse as the platform has it.
+    expect(
+      JSON.parse((await poll(`${P}?conversationId=${encodeURIComponent(conversationId)}`)).text).items[0],
+    ).not.toHaveProperty("signers");
+    expect((await poll(route, first.etag!)).status).toBe(304);
+    // A signer's change is a change of the list.
+    await json("PUT", `${P}/${lease.id}/signers/${ada.id}`, { name: "Ada Lovelace" });
+    const changed = await poll(route, first.etag!);
+    expect(changed.status).toBe(200);
+    expect(JSON.parse(changed.text).items[1].signers[0].name).toBe("Ada Lovelace");
+    // An empty page and a package without signers are fine; a bad value is 400 naming it.
+    const none = await poll(`${P}?conversationId=nothing-${newId()}&includeSigners=true`);
+    expect(JSON.parse(none.text).items).toEqual([]);
+    const bad = await service.call("GET", `${P}?includeSigners=perhaps`, { token });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain("includeSigners");
+  });
+
   test("an unknown package is still 404 with If-None-Match: *; browsers may read the ETag (CORS)", async () => {
     const r = await service.call("GET", `${P}/${newId()}/signers`, {
       token,

@@ -138,6 +138,7 @@ describe.each(BACKENDS)("package and signer routes under bad input on %s", (back
       "internetMessageId",
       "senderEmail",
       "includeArchived",
+      "includeSigners",
       "updatedSince",
       "sortBy",
       "descending",

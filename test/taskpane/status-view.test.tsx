@@ -483,6 +483,49 @@ describe("the feed", () => {
     expect(after.every((r) => !r.url.includes("/signers"))).toBe(true);
     unmount();
   });
+  test("a thread's list with includeSigners: signers come inside it, polling is one request a tick, a signer's change comes through", async () => {
+    const seeded = await seedPackage(service.url, token, {
+      name: "Embedded",
+      conversationId: "embedded",
+      signers: [ADA, ALEX],
+    });
+    const net = countingFetch();
+    const api = createPackagesApi(
+      createHttpClient({
+        baseUrl: service.url,
+        fetch: net.fetch,
+        tokenSource: { getToken: async () => token, signOut: () => undefined },
+      }),
+    );
+    const wrapper = ({ children }: { children: ReactNode }) => <Root host={null}>{children}</Root>;
+    const target = {
+      kind: "list" as const,
+      query: { conversationId: "embedded", pageSize: 50, includeSigners: true },
+    };
+    const { result, unmount } = renderHook(
+      () => usePackageFeed(api, target, { signersFor: "all", intervalMs: 150 }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.state.signers[seeded.id]).toHaveLength(2));
+    await waitFor(() => expect(net.seen.filter((r) => r.status === 304).length).toBeGreaterThanOrEqual(3));
+    expect(net.seen.every((r) => !r.url.includes("/signers"))).toBe(true);
+    expect(net.seen.every((r) => r.url.includes("includeSigners=true"))).toBe(true);
+    // A signer's change alone (the package's own fields aside) changes the list's answer.
+    const reassigned = await callService(
+      service.url,
+      token,
+      "POST",
+      `/api/v1/packages/${seeded.id}/signers/${seeded.signerIds[1]}/reassign`,
+      { email: "megan.bowen@contoso.com", name: "Megan Bowen", reason: "Away" },
+    );
+    expect(reassigned.status).toBe(200);
+    await waitFor(() =>
+      expect(result.current.state.signers[seeded.id]!.map((s) => s.name)).toContain("Megan Bowen"),
+    );
+    expect(net.seen.every((r) => !r.url.includes("/signers"))).toBe(true);
+    unmount();
+  });
+
   test("while a card's dialog holds it, no timed refresh runs; the held one runs when it closes", async () => {
     await seedPackage(service.url, token, { name: "Held", conversationId: "hold", signers: [ADA] });
     const net = countingFetch();

@@ -3,23 +3,41 @@
 // copy: the file is linked into the blob store as it is. (With S3 each block is a blob of its own,
 // so that any instance can take the next block; see docs/packages-and-documents.md.)
 //
+// The file's sha256 is computed while the blocks arrive, once: after a block is written, its bytes
+// are read back from the file (the page cache: a memory copy) and hashed in a thread of its own
+// (hasher.ts), in file order, a block that came early waiting for those before it; a commit then
+// only waits for the last block's hashing. Clients send blocks several at a time, so they arrive out of order. When this process
+// did not see every block written (it was restarted meanwhile) or a block was written twice, the
+// commit reads the whole file once instead.
+//
 // A staged block is not fsynced: that would cost each 4 MiB block a disk flush (about 20 ms here),
-// most of an upload's time. What makes it safe: the block's row records a CRC-32 of its bytes, and
-// a commit checks every block against its CRC while it computes the file's sha256, unless this
-// process wrote every block in order itself since it started (then it hashed them as they came, and
-// the page cache still holds what it wrote: only a machine crash loses unsynced writes, and that
-// also ends this process). A block lost to a machine crash is so found at commit and asked for
-// again; the file is fsynced once, at commit, before its document is recorded.
-import { createHash, type Hash } from "node:crypto";
-import { constants, promises as fs } from "node:fs";
+// most of an upload's time; the file is fsynced once, at commit, before its document is recorded.
+// What makes that safe: a block's row records the machine's boot (Linux's boot_id) it was written
+// in. Bytes written and not yet flushed are lost only with the machine (a killed process leaves
+// them in the page cache), so a block of an earlier boot is taken as lost and asked for again.
+// Where there is no boot id, the row records a CRC-32 of the block's bytes instead, which the
+// commit checks while it reads the file; so does a row written that way before (crc32:…).
+import { createHash } from "node:crypto";
+import { constants, readFileSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { collectYoungGarbage } from "../memory";
+import { FileHasher } from "./hasher";
 import type { BlobSource } from "./types";
 
 /** How a block's checksum is stored in its row (upload_blocks.sha256 holds blob keys for S3). */
 export function blockChecksum(crc: number): string {
   return `crc32:${crc.toString(16).padStart(8, "0")}`;
+}
+
+/** This machine's boot, for block rows: `boot:<boot_id>`; null where the system does not say. */
+export function currentBootMark(): string | null {
+  try {
+    const id = readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return /^[0-9a-f-]{8,64}$/i.test(id) ? `boot:${id}` : null;
+  } catch {
+    return null;
+  }
 }
 
 export class BlockLengthError extends Error {
@@ -29,17 +47,23 @@ export class BlockLengthError extends Error {
   }
 }
 
-/** A session's file hashed so far: blocks 0 … next-1, in order, written by this process. */
+/** A session's file as hashed so far by this process, in file order. */
 interface Progress {
+  /** Blocks 0 … next-1 are given to the hasher. */
   next: number;
-  hash: Hash;
-  /** A block being written; while set, nothing else may use `hash`. */
-  busy: boolean;
+  /** The hash's name in the hasher (one per Progress: a session's hash may begin again). */
+  key: string;
+  /** Blocks written (whole) and not hashed yet: n → [offset, length]. */
+  ready: Map<number, [number, number]>;
+  /** Blocks being written now. */
+  writing: Set<number>;
+  /** False once the hash can no longer be trusted (a block written twice): the commit reads the file. */
+  valid: boolean;
 }
 
 export interface StagedBlock {
   n: number;
-  /** What blockChecksum gave when it was written. */
+  /** What write answered for it (a boot mark or a checksum). */
   sha256: string;
   size: number;
 }
@@ -65,10 +89,21 @@ export async function* readPieces(file: string, pieceBytes = 1024 * 1024): Async
   }
 }
 
+let hashKeys = 0;
+
 export class UploadStaging {
   private readonly progress = new Map<string, Progress>();
+  /** Reads blocks back and hashes them, in a thread of its own (started on the first block). */
+  private readonly hasher = new FileHasher();
 
-  constructor(readonly dir: string) {}
+  /**
+   * `bootMark` is what block rows record (currentBootMark()); null makes them record a CRC-32 of
+   * the block instead (systems without a boot id; tests).
+   */
+  constructor(
+    readonly dir: string,
+    private readonly bootMark: string | null = currentBootMark(),
+  ) {}
 
   fileOf(sessionId: string): string {
     return path.join(this.dir, `${sessionId}.part`);
@@ -76,7 +111,7 @@ export class UploadStaging {
 
   /**
    * Writes block `n` (exactly `expected` bytes, at `offset`) of the session's file from `body`;
-   * answers the checksum for its row. BlockLengthError when the body is longer or shorter.
+   * answers what its row records. BlockLengthError when the body is longer or shorter.
    */
   async write(
     sessionId: string,
@@ -86,70 +121,89 @@ export class UploadStaging {
     body: BlobSource,
   ): Promise<string> {
     const file = this.fileOf(sessionId);
-    await this.unshare(file);
-    const handle = await this.openForWriting(file);
     let progress = this.progress.get(sessionId);
-    if (!progress && n === 0) {
-      progress = { next: 0, hash: createHash("sha256"), busy: false };
+    if (!progress) {
+      progress = {
+        next: 0,
+        key: `${sessionId}#${++hashKeys}`,
+        ready: new Map(),
+        writing: new Set(),
+        valid: true,
+      };
       this.progress.set(sessionId, progress);
     }
-    if (progress && n < progress.next) {
-      // A block hashed already is written again (the same bytes, most likely; we cannot know).
-      this.progress.delete(sessionId);
-      progress = undefined;
-    }
-    const hashing = progress && progress.next === n && !progress.busy ? progress : null;
-    // Hashed into a copy, which replaces the state only once the whole block is written.
-    const hash = hashing ? hashing.hash.copy() : null;
-    if (hashing) hashing.busy = true;
+    // Written before, or being written: the bytes hashed (or being hashed) may not be the ones that
+    // stay. The commit reads the file instead.
+    if (n < progress.next || progress.ready.has(n) || progress.writing.has(n)) progress.valid = false;
+    progress.writing.add(n);
     let crc = 0;
     let size = 0;
+    let whole = false;
     try {
-      let pending: Uint8Array[] = [];
-      let pendingBytes = 0;
-      let at = offset;
-      const flush = async () => {
-        if (!pendingBytes) return;
-        const { bytesWritten } = await handle.writev(pending, at);
-        if (bytesWritten !== pendingBytes)
-          throw new Error(`Short write: ${bytesWritten} of ${pendingBytes} bytes.`);
-        at += pendingBytes;
-        pending = [];
-        pendingBytes = 0;
-      };
-      for await (const chunk of body as AsyncIterable<Uint8Array>) {
-        size += chunk.length;
-        if (size > expected) throw new BlockLengthError(expected);
-        crc = crc32(chunk, crc);
-        hash?.update(chunk);
-        pending.push(chunk);
-        pendingBytes += chunk.length;
-        if (pendingBytes >= 1024 * 1024) await flush();
+      await this.unshare(file);
+      const handle = await this.openForWriting(file);
+      try {
+        let pending: Uint8Array[] = [];
+        let pendingBytes = 0;
+        let at = offset;
+        const flush = async () => {
+          if (!pendingBytes) return;
+          const { bytesWritten } = await handle.writev(pending, at);
+          if (bytesWritten !== pendingBytes)
+            throw new Error(`Short write: ${bytesWritten} of ${pendingBytes} bytes.`);
+          at += pendingBytes;
+          pending = [];
+          pendingBytes = 0;
+        };
+        const withCrc = this.bootMark === null;
+        for await (const chunk of body as AsyncIterable<Uint8Array>) {
+          size += chunk.length;
+          if (size > expected) throw new BlockLengthError(expected);
+          if (withCrc) crc = crc32(chunk, crc);
+          pending.push(chunk);
+          pendingBytes += chunk.length;
+          if (pendingBytes >= 1024 * 1024) await flush();
+        }
+        await flush();
+        if (size !== expected) throw new BlockLengthError(expected);
+        whole = true;
+      } finally {
+        await handle.close();
       }
-      await flush();
-      if (size !== expected) throw new BlockLengthError(expected);
     } catch (error) {
       const maybe = body as { destroy?: () => void; destroyed?: boolean };
       if (typeof maybe.destroy === "function" && !maybe.destroyed) maybe.destroy();
       throw error;
     } finally {
-      if (hashing) hashing.busy = false;
-      await handle.close();
+      progress.writing.delete(n);
+      // A block cut short may have overwritten part of what was there: its row (if any) stays,
+      // so the hash of this session cannot be trusted any more.
+      if (!whole) progress.valid = false;
     }
     // The body's chunks are garbage now: see memory.ts.
     collectYoungGarbage();
-    if (hashing && hash && this.progress.get(sessionId) === hashing && hashing.next === n) {
-      hashing.hash = hash;
-      hashing.next = n + 1;
+    if (progress.valid && this.progress.get(sessionId) === progress) {
+      progress.ready.set(n, [offset, size]);
+      this.hashReady(sessionId, progress);
     }
-    return blockChecksum(crc);
+    return this.bootMark ?? blockChecksum(crc);
+  }
+
+  /** Gives the hasher the blocks that are next in file order. */
+  private hashReady(sessionId: string, progress: Progress): void {
+    const file = this.fileOf(sessionId);
+    for (let block = progress.ready.get(progress.next); block; block = progress.ready.get(progress.next)) {
+      this.hasher.update(progress.key, file, block[0], block[1]);
+      progress.ready.delete(progress.next);
+      progress.next++;
+    }
   }
 
   /**
    * The file's sha256 and size, for a session whose rows say `blocks` (all of them, in order) were
-   * written. From what was hashed as the blocks came when this process wrote them all in order;
-   * otherwise by reading the file once, checking each block against its checksum: `lost` names the
-   * blocks whose bytes are not what was acknowledged (a machine crash before they reached the disk).
+   * written. From what was hashed as the blocks came, when this process wrote them all; otherwise
+   * by reading the file once: `lost` names the blocks whose bytes may not be what was acknowledged
+   * (written before the machine last started, or not matching their CRC-32).
    */
   async verify(sessionId: string, blocks: StagedBlock[], blockSize: number, size: number): Promise<Verified> {
     const file = this.fileOf(sessionId);
@@ -161,8 +215,15 @@ export class UploadStaging {
       return { lost: blocks.map((b) => b.n) };
     }
     if (stat.size > size) await fs.truncate(file, size);
-    if (progress && !progress.busy && progress.next === blocks.length && stat.size >= size) {
-      return { sha256: progress.hash.copy().digest("hex"), size };
+    if (
+      progress &&
+      progress.valid &&
+      progress.writing.size === 0 &&
+      progress.next === blocks.length &&
+      stat.size >= size
+    ) {
+      const sha256 = await this.hasher.digest(progress.key);
+      if (sha256 && progress.valid) return { sha256, size };
     }
     const hash = createHash("sha256");
     const lost: number[] = [];
@@ -172,17 +233,23 @@ export class UploadStaging {
     let total = 0;
     const check = () => {
       const b = blocks[block];
-      if (!b || b.sha256 !== blockChecksum(crc) || inBlock !== b.size) lost.push(block);
+      const ok =
+        b !== undefined &&
+        inBlock === b.size &&
+        (b.sha256.startsWith("crc32:") ? b.sha256 === blockChecksum(crc) : b.sha256 === this.bootMark);
+      if (!ok) lost.push(block);
       block++;
       crc = 0;
       inBlock = 0;
     };
+    // CRC-32s only for rows that recorded one.
+    const withCrc = blocks.some((b) => b.sha256.startsWith("crc32:"));
     for await (const chunk of readPieces(file)) {
       hash.update(chunk);
       total += chunk.length;
       for (let p = 0; p < chunk.length;) {
         const take = Math.min(chunk.length - p, blockSize - inBlock);
-        crc = crc32(chunk.subarray(p, p + take), crc);
+        if (withCrc) crc = crc32(chunk.subarray(p, p + take), crc);
         inBlock += take;
         p += take;
         if (inBlock === blockSize) check();
@@ -206,13 +273,20 @@ export class UploadStaging {
 
   /** Removes the session's file (finished, aborted or expired). */
   async remove(sessionId: string): Promise<void> {
-    this.progress.delete(sessionId);
+    this.forget(sessionId);
     await fs.rm(this.fileOf(sessionId), { force: true });
   }
 
   /** Forgets what was hashed for the session (its blocks are asked for again). */
   forget(sessionId: string): void {
+    const progress = this.progress.get(sessionId);
+    if (progress) this.hasher.drop(progress.key);
     this.progress.delete(sessionId);
+  }
+
+  /** Stops the hashing thread (the service is stopping). */
+  close(): Promise<void> {
+    return this.hasher.close();
   }
 
   /**
@@ -240,7 +314,7 @@ export class UploadStaging {
         const stat = await fs.stat(file).catch(() => null);
         if (!stat || now - stat.mtimeMs < minAgeMs) continue;
       }
-      if (id) this.progress.delete(id);
+      if (id) this.forget(id);
       await fs.rm(file, { force: true });
       removed++;
     }

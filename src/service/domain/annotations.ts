@@ -1,11 +1,14 @@
 // Annotations of a package (contract §6.4): fields placed on a document's page for one signer.
 import { FIELD_SIZES, TAG_TYPES, checkSpec, parseTypeName, type TagType } from "../../tags";
 import { MAX_GROUP_LENGTH, MAX_LABEL_LENGTH } from "../../tags";
-import { notFound, validationFailed, type FieldError } from "../errors";
+import { ApiError, notFound, validationFailed, type FieldError } from "../errors";
 import type { AnnotationRecord, DocumentPages, PackageRecord, Storage } from "../storage";
+import type { AnnotationStore } from "../storage/annotations";
 import { appendAudit, type AuditContext } from "./audit";
+import { issueDownloadLink } from "./download-links";
 import { checkPackage } from "./packages";
 import {
+  onePage,
   PACKAGE_LIMITS,
   checkText,
   parseDateTime,
@@ -89,10 +92,17 @@ const FILLED_AT_SIGNING: ReadonlySet<TagType> = new Set<TagType>([
   "Attachment",
 ]);
 
-/** What the package holds that an annotation may refer to. */
-interface Parts {
+/**
+ * What the owner holds that an annotation may refer to: a package's documents and signers, or a
+ * template's documents and roles (then the record's signerId is a role's id, named roleId outside).
+ */
+export interface Parts {
   documents: Map<string, DocumentPages>;
   signerIds: Set<string>;
+  /** Where the owner's annotations are, and what its slots are called. */
+  store: AnnotationStore;
+  noun: "package" | "template";
+  slotKey: "signerId" | "roleId";
 }
 
 export async function partsOf(s: Stores, pkg: PackageRecord): Promise<Parts> {
@@ -101,21 +111,24 @@ export async function partsOf(s: Stores, pkg: PackageRecord): Promise<Parts> {
   return {
     documents: new Map(documents.map((d) => [d.id, d])),
     signerIds: new Set(signers.map((x) => x.id)),
+    store: s.annotations,
+    noun: "package",
+    slotKey: "signerId",
   };
 }
 
 /** "No document X" or "Document X belongs to another package": which, without leaking other tenants. */
 async function foreignReference(
-  s: Stores,
-  pkg: PackageRecord,
+  parts: Parts,
+  tenantId: string,
   kind: "document" | "signer",
   id: string,
 ): Promise<string> {
-  const Kind = kind === "document" ? "Document" : "Signer";
-  const owner = await s.annotations.ownerOf(pkg.tenantId, kind, id);
+  const Kind = kind === "document" ? "Document" : parts.slotKey === "roleId" ? "Role" : "Signer";
+  const owner = await parts.store.ownerOf(tenantId, kind, id);
   return owner
-    ? `${Kind} ${id} belongs to another package (${owner}), not to this one.`
-    : `${Kind} ${id} is not in this package.`;
+    ? `${Kind} ${id} belongs to another ${parts.noun} (${owner}), not to this one.`
+    : `${Kind} ${id} is not in this ${parts.noun}.`;
 }
 
 function isNumber(value: unknown): value is number {
@@ -168,8 +181,7 @@ function normaliseValue(
  * wrong with `prefix` on each field name.
  */
 export async function applyAnnotation(
-  s: Stores,
-  pkg: PackageRecord,
+  owner: { tenantId: string },
   parts: Parts,
   base: AnnotationRecord,
   input: CreateAnnotationInput,
@@ -183,16 +195,17 @@ export async function applyAnnotation(
 
   for (const key of ["documentId", "signerId"] as const) {
     const given = input[key];
+    const name = f(key === "signerId" ? parts.slotKey : key);
     if (given === undefined || given === null) {
-      if (creating) errors.push({ field: f(key), message: `${f(key)} is required.` });
+      if (creating) errors.push({ field: name, message: `${name} is required.` });
       continue;
     }
     const id = parseId(given.trim());
     const kind = key === "documentId" ? "document" : "signer";
     if (!id) {
-      errors.push({ field: f(key), message: `${f(key)} must be a UUID.` });
+      errors.push({ field: name, message: `${name} must be a UUID.` });
     } else if (kind === "document" ? !parts.documents.has(id) : !parts.signerIds.has(id)) {
-      errors.push({ field: f(key), message: await foreignReference(s, pkg, kind, id) });
+      errors.push({ field: name, message: await foreignReference(parts, owner.tenantId, kind, id) });
     } else out[key] = id;
   }
 
@@ -383,7 +396,7 @@ export async function addAnnotationsLocked(
   for (const [i, input] of inputs.entries()) {
     const prefix = options.bulk ? `annotations[${i}].` : "";
     added.push(
-      await applyAnnotation(s, pkg, parts, blankAnnotation(pkg.id, seq++, at), input, errors, prefix, true),
+      await applyAnnotation(pkg, parts, blankAnnotation(pkg.id, seq++, at), input, errors, prefix, true),
     );
   }
   throwIfAny(errors);
@@ -424,13 +437,7 @@ export async function listAnnotations(
     .filter((a) => (ids.documentId ? a.documentId === ids.documentId : true))
     .filter((a) => (ids.signerId ? a.signerId === ids.signerId : true))
     .map(annotationApi);
-  return {
-    items,
-    page: 1,
-    pageSize: Math.max(1, items.length),
-    totalCount: items.length,
-    totalPages: items.length ? 1 : 0,
-  };
+  return onePage(items);
 }
 
 export async function updateAnnotation(
@@ -447,16 +454,7 @@ export async function updateAnnotation(
     const annotation = await requireAnnotation(s, pkg, id);
     requireState(pkg, ["Draft"], "change an annotation");
     const errors: FieldError[] = [];
-    const updated = await applyAnnotation(
-      s,
-      pkg,
-      await partsOf(s, pkg),
-      annotation,
-      input,
-      errors,
-      "",
-      false,
-    );
+    const updated = await applyAnnotation(pkg, await partsOf(s, pkg), annotation, input, errors, "", false);
     throwIfAny(errors);
     await s.annotations.update(updated);
     await touchPackage(s, pkg, now);
@@ -487,4 +485,38 @@ export async function removeAnnotation(
 export async function validateAnnotations(storage: Storage, tenantId: string, packageId: string) {
   const pkg = await requirePackage(storage, tenantId, packageId);
   return checkPackage(storage, pkg, "annotations");
+}
+
+/**
+ * getAnnotationAttachment: a link (ours, 5 minutes, no credential) to the file attached to a
+ * completed Attachment field, the one the person who completed it sent. 400 for another type,
+ * 404 while nothing is attached (drafts of a field not yet completed are not the sender's to see).
+ */
+export async function annotationAttachmentLink(
+  storage: Storage,
+  tenantId: string,
+  packageId: string,
+  id: string,
+) {
+  const pkg = await requirePackage(storage, tenantId, packageId);
+  const annotation = await requireAnnotation(storage, pkg, id);
+  if (annotation.type !== "Attachment") {
+    throw new ApiError(
+      400,
+      "validation_failed",
+      `Annotation ${annotation.id} is a ${annotation.type} field; only an Attachment field has a file.`,
+    );
+  }
+  const files = annotation.isCompleted
+    ? (await storage.signingValues.attachments(pkg.id)).filter((a) => a.annotationId === annotation.id)
+    : [];
+  const file = files[files.length - 1];
+  if (!file) throw notFound(`The file of annotation ${annotation.id} (nothing has been attached yet)`);
+  return issueDownloadLink(storage, {
+    tenantId,
+    blobSha256: file.sha256,
+    fileName: file.fileName,
+    contentType: file.contentType,
+    size: file.size,
+  });
 }

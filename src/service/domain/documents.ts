@@ -37,10 +37,12 @@ import type {
   Storage,
   UploadSessionRecord,
 } from "../storage";
-import { annotationApi, applyAnnotation, blankAnnotation, partsOf } from "./annotations";
+import type { DocumentStore, UploadStore } from "../storage/documents";
+import { annotationApi, applyAnnotation, blankAnnotation, partsOf, type Parts } from "./annotations";
 import { appendAudit, type AuditContext } from "./audit";
 import {
   checkText,
+  onePage,
   parseId,
   requirePackage,
   requireState,
@@ -75,7 +77,56 @@ export interface DocumentContext {
   staging: UploadStaging | null;
 }
 
-type FullDocument = Required<DocumentRecord>;
+export type FullDocument = Required<DocumentRecord>;
+
+/** Whatever holds documents: a package (Draft only, audited) or a template (contract §7). */
+export interface Owned {
+  id: string;
+  tenantId: string;
+}
+
+/**
+ * How documents and uploads reach their owner's tables and rules: the upload, reading and storing
+ * code is written once for packages and templates.
+ */
+export interface DocumentOwner<O extends Owned> {
+  noun: "package" | "template";
+  documents(s: Stores): DocumentStore;
+  uploads(s: Stores): UploadStore;
+  /** The tenant's owner by its id text (locked for the transaction when asked), or 404. */
+  find(s: Stores, tenantId: string, id: string, lock: boolean): Promise<O>;
+  /** Throws when the owner may not gain or lose documents now (a package past Draft). */
+  writable(o: O, doing: string): void;
+  /** Its updatedOn moves (and, for a package, its counts). */
+  touch(s: Stores, o: O, now: Date): Promise<void>;
+  /** An event of its audit trail, if it has one. */
+  audit(
+    s: Stores,
+    o: O,
+    context: AuditContext,
+    action: string,
+    details: Record<string, unknown>,
+    at: string,
+  ): Promise<void>;
+  /** After a document's row is added, in its transaction (a template maps its tags to roles). */
+  stored?(s: Stores, o: O, doc: FullDocument, now: Date, tagError: string | null): Promise<void>;
+  /**
+   * Whether a PDF whose pages can be read but whose text cannot is kept, without tags and marked
+   * as failed (a template's document, retried later), rather than refused.
+   */
+  keepsUnreadableText?: boolean;
+}
+
+/** A package's documents: package_documents, Draft only, every change in its audit trail. */
+export const PACKAGE_OWNER: DocumentOwner<PackageRecord> = {
+  noun: "package",
+  documents: (s) => s.documents,
+  uploads: (s) => s.uploads,
+  find: (s, tenantId, id, lock) => requirePackage(s, tenantId, id, { lock }),
+  writable: (pkg, doing) => requireState(pkg, ["Draft"], doing),
+  touch: touchPackage,
+  audit: appendAudit,
+};
 
 /** DocumentApiResponse of contract §6.2. */
 export function documentApi(d: FullDocument) {
@@ -172,17 +223,21 @@ function fileNameOf(text: string, field: string, errors: FieldError[]): string {
   return name.split(/[\\/]/).pop() || name;
 }
 
-/** The package's document totals allow one more of `size` bytes (contract §6.2 limits). */
-async function checkPackageLimits(s: Stores, pkg: PackageRecord, size: number): Promise<void> {
-  const totals = await s.documents.totals(pkg.id);
+/** The owner's document totals allow one more of `size` bytes (contract §6.2 limits; a template's alike). */
+async function checkLimits<O extends Owned>(
+  owner: DocumentOwner<O>,
+  s: Stores,
+  o: O,
+  size: number,
+): Promise<void> {
+  const totals = await owner.documents(s).totals(o.id);
+  const A = owner.noun === "package" ? "A package" : "A template";
   if (totals.count >= MAX_PACKAGE_DOCUMENTS) {
-    throw tooLarge(
-      `A package holds at most ${MAX_PACKAGE_DOCUMENTS} documents; this one has ${totals.count}.`,
-    );
+    throw tooLarge(`${A} holds at most ${MAX_PACKAGE_DOCUMENTS} documents; this one has ${totals.count}.`);
   }
   if (totals.bytes + size > MAX_PACKAGE_BYTES) {
     throw tooLarge(
-      `A package holds at most ${MAX_PACKAGE_BYTES} bytes (200 MB) of documents; it has ${totals.bytes} and this one is ${size}.`,
+      `${A} holds at most ${MAX_PACKAGE_BYTES} bytes (200 MB) of documents; it has ${totals.bytes} and this one is ${size}.`,
     );
   }
 }
@@ -266,16 +321,43 @@ export async function storeDocument(
   now = () => new Date(),
   alsoWhenStored?: (s: Stores) => Promise<void>,
 ) {
+  return storeOwnedDocument(
+    PACKAGE_OWNER,
+    ctx,
+    tenantId,
+    packageId,
+    source,
+    incoming,
+    context,
+    now,
+    alsoWhenStored,
+  );
+}
+
+/** storeDocument for any owner (a package's or a template's documents). */
+export async function storeOwnedDocument<O extends Owned>(
+  owner: DocumentOwner<O>,
+  ctx: DocumentContext,
+  tenantId: string,
+  ownerId: string,
+  source: BlobSource | SpooledFile,
+  incoming: IncomingDocument,
+  context: AuditContext,
+  now = () => new Date(),
+  alsoWhenStored?: (s: Stores) => Promise<void>,
+) {
   const checked = checkIncoming(incoming);
-  // Refused early (before reading any bytes) when the package cannot take a document at all.
-  const early = await requirePackage(ctx.storage, tenantId, packageId);
-  requireState(early, ["Draft"], "add a document");
-  await checkPackageLimits(ctx.storage, early, incoming.expectedSize ?? 0);
-  const prepared = await prepareDocument(ctx, source, incoming, checked, now);
+  // Refused early (before reading any bytes) when the owner cannot take a document at all.
+  const early = await owner.find(ctx.storage, tenantId, ownerId, false);
+  owner.writable(early, "add a document");
+  await checkLimits(owner, ctx.storage, early, incoming.expectedSize ?? 0);
+  const prepared = await prepareDocument(ctx, source, incoming, checked, now, {
+    keepsUnreadableText: owner.keepsUnreadableText ?? false,
+  });
   try {
     return await ctx.storage.transaction(async (s) => {
-      const pkg = await requirePackage(s, tenantId, packageId, { lock: true });
-      return recordDocument(s, pkg, prepared, context, now(), alsoWhenStored);
+      const o = await owner.find(s, tenantId, ownerId, true);
+      return recordOwnedDocument(owner, s, o, prepared, context, now(), alsoWhenStored);
     });
   } catch (error) {
     throw documentError(error);
@@ -308,6 +390,8 @@ export interface PreparedDocument {
   reading: PdfReading;
   /** When its blobs were queued as garbage (discardPrepared takes exactly that entry). */
   stagedOn: string;
+  /** Why its text tags could not be read (keepsUnreadableText only), else absent. */
+  tagError?: string;
 }
 
 /**
@@ -321,7 +405,9 @@ export async function prepareDocument(
   incoming: IncomingDocument,
   checked: ReturnType<typeof checkIncoming>,
   now = () => new Date(),
+  options: { keepsUnreadableText?: boolean } = {},
 ): Promise<PreparedDocument> {
+  let tagError: string | undefined;
   const { fileName, name, contentType } = checked;
   await fs.mkdir(ctx.workDir, { recursive: true });
   const original = isSpooledFile(source) ? source.file : path.join(ctx.workDir, `${randomUUID()}.upload`);
@@ -363,7 +449,14 @@ export async function prepareDocument(
       const read = ctx.pdfReader.read(original);
       read.catch(() => undefined); // awaited below; a failed queueing must not leave it unhandled
       await ctx.storage.blobGarbage.queue([spooled.sha256], queuedOn);
-      reading = await read;
+      try {
+        reading = await read;
+      } catch (error) {
+        if (!options.keepsUnreadableText || !textMayBeAtFault(error)) throw error;
+        // The pages alone: if they read, the document is kept and its tags are retried later.
+        reading = { ...(await ctx.pdfReader.read(original, { tags: false })), tags: [] };
+        tagError = `Its text could not be read for tags: ${(error as Error).message}`;
+      }
     } else {
       // An image becomes a PDF of one page that we write: its size is known and it has no text, so
       // it is not read again (a 50 MB photo would cost pdf.js its pixels).
@@ -394,6 +487,7 @@ export async function prepareDocument(
       pdfSize: pdfSpooled ? pdfSpooled.size : spooled.size,
       reading,
       stagedOn: queuedOn,
+      ...(tagError ? { tagError } : {}),
     };
   } catch (error) {
     throw documentError(error);
@@ -401,6 +495,18 @@ export async function prepareDocument(
     await fs.rm(original, { force: true });
     await fs.rm(converted, { force: true });
   }
+}
+
+/**
+ * A reading failure that reading the pages alone may avoid: a damaged content stream (pdf.js reads
+ * page sizes without it), one too complex for the reader's memory, or the reader itself stopping.
+ * Not a file that is no PDF, encrypted, or over a limit.
+ */
+function textMayBeAtFault(error: unknown): boolean {
+  if (error instanceof DocumentLimitError) return false;
+  if (error instanceof InvalidDocumentError)
+    return error.reason === "broken" || error.reason === "too_complex";
+  return error instanceof Error;
 }
 
 /**
@@ -432,14 +538,27 @@ export async function recordDocument(
   now = new Date(),
   alsoWhenStored?: (s: Stores) => Promise<void>,
 ) {
-  requireState(pkg, ["Draft"], "add a document");
-  await checkPackageLimits(s, pkg, prepared.size);
-  const totals = await s.documents.totals(pkg.id);
+  return recordOwnedDocument(PACKAGE_OWNER, s, pkg, prepared, context, now, alsoWhenStored);
+}
+
+/** recordDocument for any owner. */
+export async function recordOwnedDocument<O extends Owned>(
+  owner: DocumentOwner<O>,
+  s: Stores,
+  o: O,
+  prepared: PreparedDocument,
+  context: AuditContext,
+  now = new Date(),
+  alsoWhenStored?: (s: Stores) => Promise<void>,
+) {
+  owner.writable(o, "add a document");
+  await checkLimits(owner, s, o, prepared.size);
+  const totals = await owner.documents(s).totals(o.id);
   const at = now.toISOString();
-  const { reading, stagedOn: _stagedOn, ...file } = prepared;
+  const { reading, stagedOn: _stagedOn, tagError: _tagError, ...file } = prepared;
   const doc: FullDocument = {
     id: newId(),
-    packageId: pkg.id,
+    packageId: o.id,
     ...file,
     pageCount: reading.pageCount,
     pages: reading.pages,
@@ -448,12 +567,13 @@ export async function recordDocument(
     detectedTagCount: reading.tags.length,
     detectedTags: reading.tags,
   };
-  await s.documents.insert(doc);
+  await owner.documents(s).insert(doc);
+  await owner.stored?.(s, o, doc, now, prepared.tagError ?? null);
   await alsoWhenStored?.(s);
-  await touchPackage(s, pkg, now);
-  await appendAudit(
+  await owner.touch(s, o, now);
+  await owner.audit(
     s,
-    pkg,
+    o,
     context,
     "DocumentAdded",
     { documentId: doc.id, name: doc.name, size: doc.size, sha256: doc.sha256, pageCount: doc.pageCount },
@@ -480,6 +600,17 @@ export async function initiateUpload(
   input: InitiateUploadInput,
   now = new Date(),
 ) {
+  return initiateOwnedUpload(PACKAGE_OWNER, storage, tenantId, packageId, input, now);
+}
+
+export async function initiateOwnedUpload<O extends Owned>(
+  owner: DocumentOwner<O>,
+  storage: Storage,
+  tenantId: string,
+  ownerId: string,
+  input: InitiateUploadInput,
+  now = new Date(),
+) {
   const errors: FieldError[] = [];
   const fileName = fileNameOf(input.fileName, "fileName", errors);
   const name =
@@ -503,13 +634,13 @@ export async function initiateUpload(
     throw tooLarge(`The document is ${input.size} bytes; the most is ${MAX_DOCUMENT_BYTES} bytes (50 MB).`);
   }
   return storage.transaction(async (s) => {
-    const pkg = await requirePackage(s, tenantId, packageId, { lock: true });
-    requireState(pkg, ["Draft"], "upload a document");
-    await checkPackageLimits(s, pkg, input.size);
+    const o = await owner.find(s, tenantId, ownerId, true);
+    owner.writable(o, "upload a document");
+    await checkLimits(owner, s, o, input.size);
     const session: UploadSessionRecord = {
       id: newId(),
       tenantId,
-      packageId: pkg.id,
+      packageId: o.id,
       fileName,
       name,
       contentType,
@@ -520,22 +651,23 @@ export async function initiateUpload(
       createdOn: now.toISOString(),
       expiresOn: new Date(now.getTime() + UPLOAD_TTL_MS).toISOString(),
     };
-    await s.uploads.insert(session);
+    await owner.uploads(s).insert(session);
     return uploadApi(session, []);
   });
 }
 
-async function requireUpload(
+async function requireUpload<O extends Owned>(
+  owner: DocumentOwner<O>,
   s: Stores,
-  pkg: PackageRecord,
+  o: O,
   idText: string,
   now: Date,
 ): Promise<UploadSessionRecord> {
   const id = parseId(idText);
-  const session = id ? await s.uploads.get(pkg.id, id) : null;
+  const session = id ? await owner.uploads(s).get(o.id, id) : null;
   // An expired session is gone, whether or not the scheduler has swept it yet.
   if (!session || session.expiresOn <= now.toISOString())
-    throw notFound(`Upload ${idText} of package ${pkg.id}`);
+    throw notFound(`Upload ${idText} of ${owner.noun} ${o.id}`);
   return session;
 }
 
@@ -546,11 +678,22 @@ export async function getUpload(
   id: string,
   now = new Date(),
 ) {
-  const pkg = await requirePackage(storage, tenantId, packageId);
-  const session = await requireUpload(storage, pkg, id, now);
+  return getOwnedUpload(PACKAGE_OWNER, storage, tenantId, packageId, id, now);
+}
+
+export async function getOwnedUpload<O extends Owned>(
+  owner: DocumentOwner<O>,
+  storage: Storage,
+  tenantId: string,
+  ownerId: string,
+  id: string,
+  now = new Date(),
+) {
+  const o = await owner.find(storage, tenantId, ownerId, false);
+  const session = await requireUpload(owner, storage, o, id, now);
   return uploadApi(
     session,
-    (await storage.uploads.blocks(session.id)).map((b) => b.n),
+    (await owner.uploads(storage).blocks(session.id)).map((b) => b.n),
   );
 }
 
@@ -573,8 +716,28 @@ export async function stageBlock(
   body: BlobSource,
   now = new Date(),
 ) {
-  const pkg = await requirePackage(ctx.storage, tenantId, packageId);
-  const session = await requireUpload(ctx.storage, pkg, id, now);
+  return stageOwnedBlock(PACKAGE_OWNER, ctx, tenantId, packageId, id, blockText, body, now);
+}
+
+export async function stageOwnedBlock<O extends Owned>(
+  owner: DocumentOwner<O>,
+  ctx: DocumentContext,
+  tenantId: string,
+  ownerId: string,
+  id: string,
+  blockText: string,
+  body: BlobSource,
+  now = new Date(),
+) {
+  let o: O;
+  let session: UploadSessionRecord;
+  try {
+    o = await owner.find(ctx.storage, tenantId, ownerId, false);
+    session = await requireUpload(owner, ctx.storage, o, id, now);
+  } catch (error) {
+    drain(body);
+    throw error;
+  }
   const n = /^\d{1,9}$/.test(blockText) ? Number(blockText) : -1;
   if (n < 0 || n >= session.blockCount) {
     drain(body);
@@ -629,14 +792,16 @@ export async function stageBlock(
   // garbage the collector removes.
   return ctx.storage.transaction(
     async (s) => {
-      const current = await requireUpload(s, pkg, id, now);
-      const replaced = await s.uploads.putBlock(current.id, { n, sha256: stored.sha256, size: stored.size });
+      const current = await requireUpload(owner, s, o, id, now);
+      const replaced = await owner
+        .uploads(s)
+        .putBlock(current.id, { n, sha256: stored.sha256, size: stored.size });
       // The block's blob is referenced now; one it replaced may not be (checksums of blocks in a
       // session file are no blobs: the queue ignores them).
       await s.blobGarbage.queue([stored.sha256, ...(replaced ? [replaced] : [])], now.toISOString());
       return uploadApi(
         current,
-        (await s.uploads.blocks(current.id)).map((b) => b.n),
+        (await owner.uploads(s).blocks(current.id)).map((b) => b.n),
       );
     },
     { durable: false },
@@ -656,9 +821,21 @@ export async function commitUpload(
   context: AuditContext,
   now = new Date(),
 ) {
-  const pkg = await requirePackage(ctx.storage, tenantId, packageId);
-  const session = await requireUpload(ctx.storage, pkg, id, now);
-  const blocks = await ctx.storage.uploads.blocks(session.id);
+  return commitOwnedUpload(PACKAGE_OWNER, ctx, tenantId, packageId, id, context, now);
+}
+
+export async function commitOwnedUpload<O extends Owned>(
+  owner: DocumentOwner<O>,
+  ctx: DocumentContext,
+  tenantId: string,
+  ownerId: string,
+  id: string,
+  context: AuditContext,
+  now = new Date(),
+) {
+  const o = await owner.find(ctx.storage, tenantId, ownerId, false);
+  const session = await requireUpload(owner, ctx.storage, o, id, now);
+  const blocks = await owner.uploads(ctx.storage).blocks(session.id);
   const have = new Set(blocks.map((b) => b.n));
   const missing = Array.from({ length: session.blockCount }, (_, n) => n).filter((n) => !have.has(n));
   if (missing.length) {
@@ -676,21 +853,31 @@ export async function commitUpload(
   };
   // The session ends in the document's own transaction: a commit is recorded once or not at all.
   const endSession = async (s: Stores) => {
-    await s.blobGarbage.queue(await s.uploads.delete(session.id), new Date().toISOString());
+    await s.blobGarbage.queue(await owner.uploads(s).delete(session.id), new Date().toISOString());
   };
   if (!ctx.staging) {
     const blobs = ctx.blobs;
     async function* concatenated() {
       for (const block of blocks) yield* (await blobs.get(block.sha256)) as AsyncIterable<Uint8Array>;
     }
-    return storeDocument(ctx, tenantId, packageId, concatenated(), incoming, context, undefined, endSession);
+    return storeOwnedDocument(
+      owner,
+      ctx,
+      tenantId,
+      ownerId,
+      concatenated(),
+      incoming,
+      context,
+      undefined,
+      endSession,
+    );
   }
 
   const staging = ctx.staging;
   const verified = await staging.verify(session.id, blocks, session.blockSize, session.size);
   if ("lost" in verified) {
     // Acknowledged blocks whose bytes did not reach the disk before a machine crash.
-    await ctx.storage.transaction((s) => s.uploads.dropBlocks(session.id, verified.lost));
+    await ctx.storage.transaction((s) => owner.uploads(s).dropBlocks(session.id, verified.lost));
     staging.forget(session.id);
     const shown = verified.lost.slice(0, 20).join(", ");
     const message = `Block${verified.lost.length === 1 ? "" : "s"} ${shown} must be sent again: the service lost ${verified.lost.length === 1 ? "it" : "them"}.`;
@@ -714,10 +901,11 @@ export async function commitUpload(
     await fs.mkdir(ctx.workDir, { recursive: true });
     const work = path.join(ctx.workDir, `${randomUUID()}.upload`);
     await fs.link(staging.fileOf(session.id), work);
-    document = await storeDocument(
+    document = await storeOwnedDocument(
+      owner,
       ctx,
       tenantId,
-      packageId,
+      ownerId,
       { file: work, spooled: verified, synced },
       incoming,
       context,
@@ -739,10 +927,21 @@ export async function abortUpload(
   id: string,
   now = new Date(),
 ) {
+  return abortOwnedUpload(PACKAGE_OWNER, ctx, tenantId, packageId, id, now);
+}
+
+export async function abortOwnedUpload<O extends Owned>(
+  owner: DocumentOwner<O>,
+  ctx: Pick<DocumentContext, "storage" | "staging">,
+  tenantId: string,
+  ownerId: string,
+  id: string,
+  now = new Date(),
+) {
   const session = await ctx.storage.transaction(async (s) => {
-    const pkg = await requirePackage(s, tenantId, packageId);
-    const session = await requireUpload(s, pkg, id, now);
-    await s.blobGarbage.queue(await s.uploads.delete(session.id), now.toISOString());
+    const o = await owner.find(s, tenantId, ownerId, false);
+    const session = await requireUpload(owner, s, o, id, now);
+    await s.blobGarbage.queue(await owner.uploads(s).delete(session.id), now.toISOString());
     return session;
   });
   await ctx.staging?.remove(session.id);
@@ -751,23 +950,24 @@ export async function abortUpload(
 // ---------------------------------------------------------------------------------------------
 // Reading, deleting
 
-async function requireDocument(s: Stores, pkg: PackageRecord, idText: string): Promise<FullDocument> {
+export async function requireOwnedDocument<O extends Owned>(
+  owner: DocumentOwner<O>,
+  s: Stores,
+  o: O,
+  idText: string,
+): Promise<FullDocument> {
   const id = parseId(idText);
-  const doc = id ? await s.documents.get(pkg.id, id) : null;
-  if (!doc) throw notFound(`Document ${idText} of package ${pkg.id}`);
+  const doc = id ? await owner.documents(s).get(o.id, id) : null;
+  if (!doc) throw notFound(`Document ${idText} of ${owner.noun} ${o.id}`);
   return doc;
 }
 
+const requireDocument = (s: Stores, pkg: PackageRecord, idText: string) =>
+  requireOwnedDocument(PACKAGE_OWNER, s, pkg, idText);
+
 export async function listDocuments(storage: Storage, tenantId: string, packageId: string) {
   const pkg = await requirePackage(storage, tenantId, packageId);
-  const items = (await storage.documents.list(pkg.id)).map(documentApi);
-  return {
-    items,
-    page: 1,
-    pageSize: Math.max(1, items.length),
-    totalCount: items.length,
-    totalPages: items.length ? 1 : 0,
-  };
+  return onePage((await storage.documents.list(pkg.id)).map(documentApi));
 }
 
 export async function getDocument(storage: Storage, tenantId: string, packageId: string, id: string) {
@@ -798,17 +998,29 @@ export async function deleteDocument(
   context: AuditContext,
   now = new Date(),
 ): Promise<void> {
+  return deleteOwnedDocument(PACKAGE_OWNER, storage, tenantId, packageId, id, context, now);
+}
+
+export async function deleteOwnedDocument<O extends Owned>(
+  owner: DocumentOwner<O>,
+  storage: Storage,
+  tenantId: string,
+  ownerId: string,
+  id: string,
+  context: AuditContext,
+  now = new Date(),
+): Promise<void> {
   await storage.transaction(async (s) => {
-    const pkg = await requirePackage(s, tenantId, packageId, { lock: true });
-    const doc = await requireDocument(s, pkg, id);
-    requireState(pkg, ["Draft"], "remove a document");
+    const o = await owner.find(s, tenantId, ownerId, true);
+    const doc = await requireOwnedDocument(owner, s, o, id);
+    owner.writable(o, "remove a document");
     // Its annotations go with it (ON DELETE CASCADE); its blobs may be shared with other documents.
-    await s.documents.delete(pkg.id, doc.id);
+    await owner.documents(s).delete(o.id, doc.id);
     await s.blobGarbage.queue([doc.sha256, doc.pdfSha256], now.toISOString());
-    await touchPackage(s, pkg, now);
-    await appendAudit(
+    await owner.touch(s, o, now);
+    await owner.audit(
       s,
-      pkg,
+      o,
       context,
       "DocumentRemoved",
       { documentId: doc.id, name: doc.name },
@@ -830,18 +1042,20 @@ export async function detectedTags(storage: Storage, tenantId: string, packageId
 export async function detectTagsAgain(ctx: DocumentContext, tenantId: string, packageId: string, id: string) {
   const pkg = await requirePackage(ctx.storage, tenantId, packageId);
   const doc = await requireDocument(ctx.storage, pkg, id);
-  if (doc.pdfSha256 !== doc.sha256) {
-    // The PDF of an image, made by us: an image and nothing else, no text to find.
-    await ctx.storage.documents.setDetectedTags(doc.id, []);
-    return [];
-  }
+  const tags = await scanTags(ctx, doc);
+  await ctx.storage.documents.setDetectedTags(doc.id, tags);
+  return tags;
+}
+
+/** The text tags of a stored document's PDF, read again from the blob store. */
+export async function scanTags(ctx: DocumentContext, doc: FullDocument): Promise<DetectedTag[]> {
+  // The PDF of an image, made by us: an image and nothing else, no text to find.
+  if (doc.pdfSha256 !== doc.sha256) return [];
   await fs.mkdir(ctx.workDir, { recursive: true });
   const file = path.join(ctx.workDir, `${randomUUID()}.pdf`);
   try {
     await spoolToFile(await ctx.blobs.get(doc.pdfSha256), file);
-    const { tags } = await ctx.pdfReader.read(file);
-    await ctx.storage.documents.setDetectedTags(doc.id, tags);
-    return tags;
+    return (await ctx.pdfReader.read(file)).tags;
   } catch (error) {
     throw documentError(error);
   } finally {
@@ -905,16 +1119,53 @@ export async function applyDetectedTagsLocked(
   const signers = (await s.signers.list(pkg.id)).sort(
     (a, b) => a.routingOrder - b.routingOrder || a.seq - b.seq,
   );
-  const existing = await s.annotations.list(pkg.id);
+  const at = now.toISOString();
+  const { created, skipped } = await annotationsFromTags(
+    pkg,
+    await partsOf(s, pkg),
+    chosen,
+    signers.map((x) => x.id),
+    await s.annotations.list(pkg.id),
+    await s.annotations.nextSeq(pkg.id),
+    at,
+  );
+  for (const a of created) await s.annotations.insert(a);
+  if (created.length) {
+    await touchPackage(s, pkg, now);
+    await appendAudit(
+      s,
+      pkg,
+      context,
+      "DetectedTagsApplied",
+      { created: created.length, skipped: skipped.length, annotationIds: created.map((a) => a.id) },
+      at,
+    );
+  }
+  return { created: created.map(annotationApi), skipped };
+}
+
+/**
+ * The annotations the documents' parsed tags make: each for the slot (signer or role, in routing
+ * order) at the tag's signer index; skipped with a reason when there is none, when the tag was
+ * applied before (same document, page, place and type) or does not fit. Nothing is written.
+ */
+export async function annotationsFromTags(
+  owner: { id: string; tenantId: string },
+  parts: Parts,
+  documents: readonly FullDocument[],
+  slotIds: readonly string[],
+  existing: readonly AnnotationRecord[],
+  firstSeq: number,
+  at: string,
+) {
   const key = (a: { documentId: string; page: number; x: number; y: number; type: string }) =>
     `${a.documentId}|${a.page}|${a.x}|${a.y}|${a.type}`;
   const applied = new Set(existing.filter((a) => a.source === "TextTag").map(key));
-  const parts = await partsOf(s, pkg);
-  let seq = await s.annotations.nextSeq(pkg.id);
+  const slotNoun = parts.slotKey === "roleId" ? "role" : "signer";
+  let seq = firstSeq;
   const created: AnnotationRecord[] = [];
   const skipped: SkippedTag[] = [];
-  const at = now.toISOString();
-  for (const doc of chosen) {
+  for (const doc of documents) {
     for (const tag of doc.detectedTags ?? []) {
       const skip = (reason: SkippedTag["reason"], message: string) =>
         skipped.push({ text: tag.text, page: tag.page, reason, message });
@@ -922,9 +1173,12 @@ export async function applyDetectedTagsLocked(
         skip("invalid_tag", tag.error ?? "The tag cannot be read.");
         continue;
       }
-      const signer = signers[tag.signerIndex - 1];
-      if (!signer) {
-        skip("no_signer_for_index", `The package has no signer ${tag.signerIndex} in routing order.`);
+      const slot = slotIds[tag.signerIndex - 1];
+      if (!slot) {
+        skip(
+          "no_signer_for_index",
+          `The ${parts.noun} has no ${slotNoun} ${tag.signerIndex} in routing order.`,
+        );
         continue;
       }
       const page = doc.pages[tag.page - 1]!;
@@ -940,13 +1194,12 @@ export async function applyDetectedTagsLocked(
       }
       const errors: FieldError[] = [];
       const record = await applyAnnotation(
-        s,
-        pkg,
+        owner,
         parts,
-        { ...blankAnnotation(pkg.id, seq, at), source: "TextTag" },
+        { ...blankAnnotation(owner.id, seq, at), source: "TextTag" },
         {
           documentId: doc.id,
-          signerId: signer.id,
+          signerId: slot,
           type: tag.type,
           page: tag.page,
           x,
@@ -971,19 +1224,7 @@ export async function applyDetectedTagsLocked(
       created.push(record);
     }
   }
-  for (const a of created) await s.annotations.insert(a);
-  if (created.length) {
-    await touchPackage(s, pkg, now);
-    await appendAudit(
-      s,
-      pkg,
-      context,
-      "DetectedTagsApplied",
-      { created: created.length, skipped: skipped.length, annotationIds: created.map((a) => a.id) },
-      at,
-    );
-  }
-  return { created: created.map(annotationApi), skipped };
+  return { created, skipped };
 }
 
 function defaultSizeFor(tag: DetectedTag): { width: number; height: number } {
@@ -1002,17 +1243,22 @@ export async function expireUploads(
   now = new Date(),
   staging: UploadStaging | null = null,
 ): Promise<number> {
-  // A read first: most ticks have nothing to do and need no write lock.
-  if ((await storage.uploads.expired(now.toISOString(), 1)).length === 0) return 0;
-  const sessions = await storage.transaction(async (s) => {
-    const sessions = await s.uploads.expired(now.toISOString(), 100);
-    for (const session of sessions) {
-      await s.blobGarbage.queue(await s.uploads.delete(session.id), now.toISOString());
-    }
-    return sessions;
-  });
-  for (const session of sessions) await staging?.remove(session.id);
-  return sessions.length;
+  let count = 0;
+  // Packages' uploads and templates' alike.
+  for (const uploads of [(s: Stores) => s.uploads, (s: Stores) => s.templateUploads]) {
+    // A read first: most ticks have nothing to do and need no write lock.
+    if ((await uploads(storage).expired(now.toISOString(), 1)).length === 0) continue;
+    const sessions = await storage.transaction(async (s) => {
+      const sessions = await uploads(s).expired(now.toISOString(), 100);
+      for (const session of sessions) {
+        await s.blobGarbage.queue(await uploads(s).delete(session.id), now.toISOString());
+      }
+      return sessions;
+    });
+    for (const session of sessions) await staging?.remove(session.id);
+    count = Math.max(count, sessions.length);
+  }
+  return count;
 }
 
 /**
@@ -1021,7 +1267,10 @@ export async function expireUploads(
  * block may be written just as its session ends.
  */
 export async function sweepStagedFiles(storage: Storage, staging: UploadStaging, minAgeMs: number) {
-  return staging.sweep((id) => storage.uploads.exists(id), minAgeMs);
+  return staging.sweep(
+    async (id) => (await storage.uploads.exists(id)) || storage.templateUploads.exists(id),
+    minAgeMs,
+  );
 }
 
 /**

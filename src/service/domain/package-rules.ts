@@ -247,3 +247,20 @@ export async function notifySigner(
   }
   return 1;
 }
+
+/** A list answered whole as one page (documents, annotations, signers: bounded by their limits). */
+export function onePage<T>(items: T[]) {
+  return {
+    items,
+    page: 1,
+    pageSize: Math.max(1, items.length),
+    totalCount: items.length,
+    totalPages: items.length ? 1 : 0,
+  };
+}
+
+/** A bulk operation's answer: each item's result in request order, and the counts. */
+export function bulkResults<R extends { success: boolean }>(results: R[]) {
+  const successCount = results.filter((r) => r.success).length;
+  return { results, successCount, failureCount: results.length - successCount };
+}

@@ -14,6 +14,7 @@ import type {
 } from "../storage";
 import { appendAudit, type AuditContext } from "./audit";
 import {
+  bulkResults,
   FINAL_STATES,
   IN_FLIGHT_STATES,
   PACKAGE_LIMITS,
@@ -33,6 +34,7 @@ import {
   SIGNING_TYPES,
   type Stores,
 } from "./package-rules";
+import { signerApi } from "./signers";
 import { newId } from "./tokens";
 
 export const PACKAGE_STATUSES: readonly PackageStatus[] = [
@@ -239,7 +241,7 @@ function bool(text: string, name: string, errors: FieldError[]): boolean | undef
 export function parsePackageListQuery(
   tenantId: string,
   query: RawQuery,
-): PackageQuery & { page: number; pageSize: number } {
+): PackageQuery & { page: number; pageSize: number; includeSigners: boolean } {
   const errors: FieldError[] = [];
   let page = 1;
   let pageSize: number = PACKAGE_LIMITS.pageSizeDefault;
@@ -329,14 +331,31 @@ export function parsePackageListQuery(
   }
   const descending = one(query, "descending", errors);
   if (descending !== undefined) out.descending = bool(descending, "descending", errors) ?? true;
+  const withSigners = one(query, "includeSigners", errors);
+  const includeSigners = withSigners !== undefined && (bool(withSigners, "includeSigners", errors) ?? false);
   throwIfAny(errors);
-  return { ...out, page, pageSize, offset: (page - 1) * pageSize, limit: pageSize };
+  return { ...out, page, pageSize, includeSigners, offset: (page - 1) * pageSize, limit: pageSize };
 }
 
 export async function listPackages(storage: Storage, query: ReturnType<typeof parsePackageListQuery>) {
   const { items, totalCount } = await storage.packages.list(query);
+  // includeSigners: each package's signers as GET /packages/{id}/signers answers them, read for the
+  // whole page in two queries, so a thread's packages and their signers are one request (the add-in's
+  // Status view, issue 18) and one ETag covers both.
+  let signersOf: ((id: string) => ReturnType<typeof signerApi>[]) | null = null;
+  if (query.includeSigners) {
+    const ids = items.map((p) => p.id);
+    const [signers, members] = await Promise.all([
+      storage.signers.listMany(ids),
+      storage.signers.membersOf(ids),
+    ]);
+    signersOf = (id) =>
+      (signers.get(id) ?? []).map((x) =>
+        signerApi(x, x.signingGroupId === null ? null : (members.get(x.id) ?? [])),
+      );
+  }
   return {
-    items: items.map(packageApi),
+    items: items.map((p) => (signersOf ? { ...packageApi(p), signers: signersOf(p.id) } : packageApi(p))),
     page: query.page,
     pageSize: query.pageSize,
     totalCount,
@@ -882,8 +901,7 @@ async function bulk(
       results.push({ id: ids[i]!, success: false, error: { code: error.code, message: error.detail } });
     }
   }
-  const successCount = results.filter((r) => r.success).length;
-  return { results, successCount, failureCount: results.length - successCount };
+  return bulkResults(results);
 }
 
 export function bulkArchivePackages(

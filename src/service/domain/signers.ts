@@ -12,6 +12,8 @@ import {
 } from "../storage";
 import { appendAudit, type AuditContext } from "./audit";
 import {
+  onePage,
+  bulkResults,
   EMPTY_GUID,
   IN_FLIGHT_STATES,
   PACKAGE_LIMITS,
@@ -355,13 +357,7 @@ export async function listSigners(storage: Storage, tenantId: string, packageId:
   const items = signers.map((x) =>
     signerApi(x, x.signingGroupId === null ? null : (members.get(x.id) ?? [])),
   );
-  return {
-    items,
-    page: 1,
-    pageSize: Math.max(1, items.length),
-    totalCount: items.length,
-    totalPages: items.length ? 1 : 0,
-  };
+  return onePage(items);
 }
 
 export async function updateSigner(
@@ -616,7 +612,6 @@ export async function resendToSigners(
       await appendAudit(s, pkg, context, "SignerResent", { signerId: x!.id, notifications: notified }, at);
       results.push({ id: text, success: true, error: null });
     }
-    const successCount = results.filter((r) => r.success).length;
-    return { results, successCount, failureCount: results.length - successCount };
+    return bulkResults(results);
   });
 }

@@ -3,8 +3,17 @@
 // N). Every write locks the template and bumps its updatedOn in one transaction.
 import { ApiError, notFound, validationFailed, type FieldError } from "../errors";
 import { UniqueViolationError, type Storage, type TemplateRecord, type TemplateRoleRecord } from "../storage";
-import { checkText, nextUpdatedOn, parseId, throwIfAny, type Stores } from "./package-rules";
-import type { AuditContext } from "./audit";
+import {
+  bulkResults,
+  checkText,
+  nextUpdatedOn,
+  parseId,
+  throwIfAny,
+  touchPackage,
+  type Stores,
+} from "./package-rules";
+import { appendAudit, type AuditContext } from "./audit";
+import { copyTemplateInto } from "./template-documents";
 import { createPackageLocked, newPackageFields, packageApi, sendLocked } from "./packages";
 import { addSignersLocked, SIGNER_TYPES } from "./signers";
 import { newId } from "./tokens";
@@ -47,7 +56,12 @@ export interface RoleInput {
   type?: string | null;
 }
 
-async function requireTemplate(s: Pick<Stores, "templates">, tenantId: string, idText: string, lock = false) {
+export async function requireTemplate(
+  s: Pick<Stores, "templates">,
+  tenantId: string,
+  idText: string,
+  lock = false,
+) {
   const id = parseId(idText);
   const t = id ? await (lock ? s.templates.lock(tenantId, id) : s.templates.get(tenantId, id)) : null;
   if (!t) throw notFound(`Template ${idText.slice(0, 50)}`);
@@ -130,7 +144,7 @@ export async function listTemplates(
 }
 
 /** Runs a change on the locked template, bumps its updatedOn, answers fn's result. */
-async function change<T>(
+export async function changeTemplate<T>(
   storage: Storage,
   tenantId: string,
   id: string,
@@ -160,16 +174,32 @@ export async function updateTemplate(
   input: TemplateInput,
   now = new Date(),
 ) {
-  await change(storage, tenantId, id, now, async (s, t) => {
+  await changeTemplate(storage, tenantId, id, now, async (s, t) => {
     await s.templates.update(applyTemplate(t, input, false));
   });
   return getTemplate(storage, tenantId, id);
 }
 
-export async function deleteTemplate(storage: Storage, tenantId: string, id: string) {
+export async function deleteTemplate(storage: Storage, tenantId: string, id: string, now = new Date()) {
+  if (!(await deleteTemplateRows(storage, tenantId, id, now))) throw notFound(`Template ${id.slice(0, 50)}`);
+}
+
+/**
+ * Deletes the template (its roles, documents, uploads and annotations go with it); the blobs of its
+ * documents and staged blocks are queued as garbage (packages made from it may share them). False
+ * when there is no such template.
+ */
+async function deleteTemplateRows(storage: Storage, tenantId: string, id: string, now: Date) {
   const parsed = parseId(id);
-  if (!parsed || !(await storage.templates.delete(tenantId, parsed)))
-    throw notFound(`Template ${id.slice(0, 50)}`);
+  if (!parsed) return false;
+  return storage.transaction(async (s) => {
+    const t = await s.templates.lock(tenantId, parsed);
+    if (!t) return false;
+    const blobs = await s.templates.blobsOf(t.id);
+    await s.templates.delete(tenantId, t.id);
+    await s.blobGarbage.queue(blobs, now.toISOString());
+    return true;
+  });
 }
 
 /** bulk-delete: 1 to 50 ids, each deleted or a per-item failure (as signing groups' bulk delete). */
@@ -181,8 +211,7 @@ export async function bulkDeleteTemplates(storage: Storage, tenantId: string, id
   }
   const results = [];
   for (const id of ids) {
-    const parsed = parseId(id);
-    const deleted = parsed ? await storage.templates.delete(tenantId, parsed) : false;
+    const deleted = await deleteTemplateRows(storage, tenantId, id, new Date());
     results.push(
       deleted
         ? { id, success: true, error: null }
@@ -193,11 +222,7 @@ export async function bulkDeleteTemplates(storage: Storage, tenantId: string, id
           },
     );
   }
-  return {
-    results,
-    successCount: results.filter((r) => r.success).length,
-    failureCount: results.filter((r) => !r.success).length,
-  };
+  return bulkResults(results);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -253,7 +278,7 @@ export async function addRole(
   input: RoleInput,
   now = new Date(),
 ) {
-  return change(storage, tenantId, templateId, now, async (s, t) => {
+  return changeTemplate(storage, tenantId, templateId, now, async (s, t) => {
     const roles = await s.templates.roles(t.id);
     if (roles.length >= TEMPLATE_LIMITS.rolesPerTemplate) {
       throw validationFailed([
@@ -283,7 +308,7 @@ export async function updateRole(
   input: RoleInput,
   now = new Date(),
 ) {
-  return change(storage, tenantId, templateId, now, async (s, t) => {
+  return changeTemplate(storage, tenantId, templateId, now, async (s, t) => {
     const role = await requireRole(s, t, roleId);
     const updated = applyRole(role, input, await s.templates.roles(t.id), false);
     await s.templates.updateRole(updated);
@@ -298,7 +323,7 @@ export async function removeRole(
   roleId: string,
   now = new Date(),
 ) {
-  await change(storage, tenantId, templateId, now, async (s, t) => {
+  await changeTemplate(storage, tenantId, templateId, now, async (s, t) => {
     const role = await requireRole(s, t, roleId);
     await s.templates.deleteRole(t.id, role.id);
   });
@@ -312,7 +337,7 @@ export async function reorderRoles(
   order: readonly { roleId: string; routingOrder: number }[],
   now = new Date(),
 ) {
-  return change(storage, tenantId, templateId, now, async (s, t) => {
+  return changeTemplate(storage, tenantId, templateId, now, async (s, t) => {
     const roles = await s.templates.roles(t.id);
     const errors: FieldError[] = [];
     if (order.length < 1) errors.push({ field: "order", message: "order must name at least one role." });
@@ -363,6 +388,15 @@ export interface UseTemplateInput {
 }
 
 /**
+ * A caller's steps inside use's transaction: bulk send (domain/bulk-send.ts) claims its row first
+ * and records the package last, so a row's package is made once or not at all. A throw leaves nothing.
+ */
+export interface UseTemplateHooks {
+  first?: (s: Stores) => Promise<void>;
+  last?: (s: Stores, packageId: string) => Promise<void>;
+}
+
+/**
  * A Draft package from the template (sent at once with `send`): each role becomes a signer filled
  * with a person or a signing group, in the role's routing order and type, named by the role. Every
  * role is filled exactly once. One transaction: all of it or nothing.
@@ -374,12 +408,14 @@ export async function useTemplate(
   input: UseTemplateInput,
   context: AuditContext,
   now = new Date(),
+  hooks: UseTemplateHooks = {},
 ) {
   const t = await requireTemplate(storage, tenantId, templateId);
   const fields = newPackageFields({ name: input.name?.trim() ? input.name : t.name }, now);
   const filled = input.roles ?? [];
   try {
     return await storage.transaction(async (s) => {
+      await hooks.first?.(s);
       const roles = await s.templates.roles(t.id);
       const errors: FieldError[] = [];
       const byRole = new Map<string, number>();
@@ -425,14 +461,32 @@ export async function useTemplate(
               roleName: role.name,
             };
       });
+      const signerOfRole = new Map<string, string>();
       if (signers.length > 0) {
         try {
-          await addSignersLocked(s, pkg, signers, context, { bulk: true }, now);
+          const added = await addSignersLocked(s, pkg, signers, context, { bulk: true }, now);
+          // Added in the roles' order.
+          roles.forEach((role, i) => signerOfRole.set(role.id, added[i]!.id));
         } catch (error) {
           throw asRoleError(error, order);
         }
       }
+      // The template's documents (their blobs shared, not copied) and annotations, each for the
+      // signer filling its role.
+      const copied = await copyTemplateInto(s, t, pkg.id, signerOfRole, now.toISOString());
+      if (copied.documents > 0 || copied.annotations > 0) {
+        await touchPackage(s, (await s.packages.get(tenantId, pkg.id))!, now);
+        await appendAudit(
+          s,
+          pkg,
+          context,
+          "TemplateApplied",
+          { templateId: t.id, documents: copied.documents, annotations: copied.annotations },
+          now.toISOString(),
+        );
+      }
       if (input.send) await sendLocked(s, (await s.packages.get(tenantId, pkg.id))!, context, now);
+      await hooks.last?.(s, pkg.id);
       return packageApi((await s.packages.get(tenantId, pkg.id))!);
     });
   } catch (error) {

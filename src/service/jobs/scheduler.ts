@@ -1,5 +1,5 @@
 // node:timers, not the global: under a browser-like global (jsdom tests) the global answers a number.
-import { clearInterval, setInterval } from "node:timers";
+import { clearInterval, setImmediate, setInterval } from "node:timers";
 import type { FastifyBaseLogger } from "fastify";
 import { SYSTEM } from "../domain/audit";
 import { expirePackages, sendDuePackages } from "../domain/packages";
@@ -14,16 +14,21 @@ import { createMailer } from "../mail/transport";
 import { completeDuePackage, type SealKeeper } from "../domain/completion";
 import { sendDueReminders } from "../domain/signing";
 import type { SigningLinks } from "../domain/signing-links";
+import { runBulkSendJobs } from "../domain/bulk-send";
 
 /**
  * The service's one background loop: sends Scheduled packages that are due, expires sent ones past
- * their expirationDate, queues the reminders that are due, folds the package counts (migration 11), drops expired uploads, collects
+ * their expirationDate, queues the reminders that are due, works bulk send jobs' rows (a slice a tick, the
+ * tick run again at once while rows remain), folds the package counts (migration 11), drops expired uploads, collects
  * unreferenced blobs, completes Completed packages (domain/completion.ts) and, when SMTP is configured, delivers the outbox's due notifications (without
  * it they stay Pending). Each step claims its rows in its
  * own transaction (FOR UPDATE SKIP LOCKED on PostgreSQL; SQLite's writer lock), so two service
  * processes on one database never do one twice.
  * State lives only in the database, so a restart simply picks up where the last tick stopped.
  */
+/** How long a tick works bulk send rows before the other steps get their turn. */
+const BULK_SEND_SLICE_MS = 2_000;
+
 export interface SchedulerOptions {
   storage: Storage;
   blobs: BlobStore;
@@ -48,8 +53,10 @@ export function startScheduler({
   links = null,
   completion = null,
   staging = null,
-}: SchedulerOptions): { stop(): Promise<void> } {
+}: SchedulerOptions): { stop(): Promise<void>; wake(): void } {
   let running: Promise<void> | null = null;
+  // A tick asked for while one runs (wake, or bulk send rows left over): run one more right after.
+  let again = false;
   let sweptStagingAt = Date.now();
   let stopped = false;
   const mailer = smtp ? createMailer(smtp) : null;
@@ -99,6 +106,22 @@ export function startScheduler({
       while (!stopped && (await expirePackages(storage, SYSTEM)) >= 50);
       // Reminders due by each package's settings (they become outbox rows like any notification).
       while (!stopped && (await sendDueReminders(storage, SYSTEM)) >= 50);
+      // Bulk send: a slice of rows, so that the steps below (mail) are not held up by a 1,000-row job.
+      if (!stopped) {
+        const bulk = await runBulkSendJobs(storage, {
+          budgetMs: BULK_SEND_SLICE_MS,
+          stopped: () => stopped,
+          log: (err, job, row) =>
+            log.error({ err, bulkSendJobId: job.id, row }, "bulk send row failed; will retry"),
+        });
+        if (bulk.sent + bulk.failed > 0 || bulk.finished > 0) {
+          log.info(
+            { sent: bulk.sent, failed: bulk.failed, jobsFinished: bulk.finished },
+            "bulk send rows done",
+          );
+        }
+        if (bulk.more) again = true;
+      }
       // Fold the package counts' +1/-1 rows, so that a list's totalCount sums a handful of rows.
       if (!stopped && (await storage.packages.countsNeedFolding())) {
         await storage.transaction((s) => s.packages.compactCounts());
@@ -120,15 +143,36 @@ export function startScheduler({
       log.error({ err: error }, "scheduler tick failed; retrying at the next tick");
     }
   };
-  const timer = setInterval(() => {
-    if (running || stopped) return;
+  const start = () => {
     running = tick().finally(() => {
       running = null;
+      if (again && !stopped) {
+        again = false;
+        // After the I/O that waits (requests): on SQLite a tick never leaves the event loop's turn.
+        setImmediate(() => {
+          if (!running && !stopped) start();
+        });
+      }
     });
+  };
+  const timer = setInterval(() => {
+    if (running || stopped) return;
+    start();
   }, intervalMs);
   // Never keeps the process alive on its own.
   timer.unref();
   return {
+    wake() {
+      if (stopped) return;
+      if (running) again = true;
+      // Once the waker's answer is on its way.
+      else
+        setImmediate(() => {
+          if (stopped) return;
+          if (running) again = true;
+          else start();
+        });
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);

@@ -3,6 +3,7 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyRequest } from "fastify";
 import {
   addAnnotations,
+  annotationAttachmentLink,
   annotationFieldTypes,
   getAnnotation,
   listAnnotations,
@@ -26,6 +27,8 @@ import {
   UpdateAnnotationApiRequest,
 } from "../schemas/packages";
 import type { Storage } from "../storage";
+import { DownloadLinkResponse } from "../schemas/documents";
+import { operation } from "./route-kit";
 
 const BASE = "/api/v1/packages/:id/annotations";
 
@@ -222,6 +225,20 @@ const annotationRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async 
       );
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    `${BASE}/:annotationId/attachment`,
+    operation(read, tags, {
+      operationId: "getAnnotationAttachment",
+      summary: "A link to the file a signer attached to a completed Attachment field",
+      description:
+        "The link needs no credential and works for 5 minutes. Another type of field is 400; a field with no file yet (not completed) is 404.",
+      params: AnnotationPath,
+      response: { 200: ref(DownloadLinkResponse), ...errorResponses(400, 401, 403, 404) },
+    }),
+    async (request) =>
+      annotationAttachmentLink(storage, tenant(request), request.params.id, request.params.annotationId),
   );
 };
 

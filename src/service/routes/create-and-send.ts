@@ -17,6 +17,7 @@ import { validationErrors } from "../plugins/error-responses";
 import { errorResponses, ref } from "../schemas/common";
 import { CreateAndSendJsonApiRequest, CreateAndSendPackageApiRequest } from "../schemas/create-and-send";
 import { PackageResponse } from "../schemas/packages";
+import { multipartParts, readFilePart, requireMultipart } from "./multipart";
 
 const BASE = "/api/v1/packages/create-and-send";
 /** One 50 MB document in base64 (4/3 as long) and the rest of the request; more goes multipart. */
@@ -24,11 +25,6 @@ export const CREATE_AND_SEND_JSON_LIMIT = 72 * 1024 * 1024;
 /** The multipart form's `package` field: up to 5,000 annotations. */
 const PACKAGE_FIELD_LIMIT = 4 * 1024 * 1024;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
-function malformed(error: Error): ApiError {
-  const detail = `The multipart body cannot be read: ${error.message}.`;
-  return new ApiError(400, "validation_failed", detail, [{ field: "file", message: detail }]);
-}
 
 /** create-and-send (contract §6.1), JSON with base64 documents and multipart with file parts. */
 const createAndSendRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, ctx) => {
@@ -108,28 +104,16 @@ const createAndSendRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (a
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) {
-        throw new ApiError(
-          415,
-          "unsupported_media_type",
-          "Send multipart/form-data with a package field and file parts, or JSON to create-and-send/json.",
-        );
-      }
+      requireMultipart(
+        request,
+        "Send multipart/form-data with a package field and file parts, or JSON to create-and-send/json.",
+      );
       const validate = request.compileValidationSchema(ref(CreateAndSendPackageApiRequest), "body");
       let input: CreateAndSendInput | null = null;
       const staged = new StagedDocuments(ctx);
       try {
         let index = 0;
-        const parts = request.parts()[Symbol.asyncIterator]();
-        for (;;) {
-          let next;
-          try {
-            next = await parts.next();
-          } catch (error) {
-            throw malformed(error as Error);
-          }
-          if (next.done) break;
-          const part = next.value;
+        for await (const part of multipartParts(request)) {
           if (part.type === "field") {
             if (part.fieldname !== "package") continue;
             if (input !== null) {
@@ -151,17 +135,13 @@ const createAndSendRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (a
             part.file.resume();
             continue;
           }
-          let cutOff: Error | null = null;
-          part.file.on("error", (error: Error) => (cutOff ??= error));
           try {
-            await staged.stage(index++, part.file, {
-              fileName: part.filename || "document",
-              contentType: part.mimetype,
-            });
-          } catch (error) {
-            const failure = cutOff ?? (part.file.errored as Error | null);
-            if (failure && !(error instanceof ApiError)) throw malformed(failure);
-            throw error;
+            await readFilePart(part, (file) =>
+              staged.stage(index++, file, {
+                fileName: part.filename || "document",
+                contentType: part.mimetype,
+              }),
+            );
           } finally {
             // A refused file is read to its end so that the answer can be sent on this connection.
             part.file.resume();

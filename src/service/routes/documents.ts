@@ -1,9 +1,7 @@
-import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import type { FastifyRequest } from "fastify";
 import { Readable } from "node:stream";
-import { MAX_DOCUMENT_BYTES } from "../../pdf/limits";
 import { apiActor } from "../domain/audit";
 import {
   abortUpload,
@@ -23,7 +21,6 @@ import {
   storeDocument,
   type DocumentContext,
 } from "../domain/documents";
-import { ApiError } from "../errors";
 import { principal, secured } from "../plugins/authentication";
 import { errorResponses, ref } from "../schemas/common";
 import {
@@ -42,13 +39,9 @@ import {
   UploadSessionResponse,
 } from "../schemas/documents";
 import { PackagePath } from "../schemas/packages";
+import { acceptDocumentBodies, oneDocument } from "./multipart";
 
 const BASE = "/api/v1/packages/:id";
-
-function malformed(error: Error): ApiError {
-  const detail = `The multipart body cannot be read: ${error.message}.`;
-  return new ApiError(400, "validation_failed", detail, [{ field: "file", message: detail }]);
-}
 
 /** Documents of a package (contract §6.2): uploads, reading, deleting, detected tags. */
 const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, ctx) => {
@@ -60,12 +53,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
   const who = (request: FastifyRequest) => apiActor(principal(request), request.ip);
   const draftOnly = "Draft packages only (400 invalid_state naming the state otherwise).";
 
-  // Multipart and raw blocks only here (this plugin's scope): the rest of the API stays JSON.
-  await app.register(multipart, {
-    limits: { files: 1, fields: 10, fieldSize: 4_096, parts: 12, fileSize: MAX_DOCUMENT_BYTES + 1 },
-    throwFileSizeLimit: false,
-  });
-  app.addContentTypeParser("application/octet-stream", (_request, payload, done) => done(null, payload));
+  await acceptDocumentBodies(app);
 
   app.post(
     `${BASE}/documents`,
@@ -83,59 +71,10 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) {
-        throw new ApiError(
-          415,
-          "unsupported_media_type",
-          "Send the document as multipart/form-data with one file part, or use the chunked uploads.",
-        );
-      }
-      let name: string | null = null;
-      let document: unknown = null;
-      const parts = request.parts()[Symbol.asyncIterator]();
-      for (;;) {
-        let next;
-        try {
-          next = await parts.next();
-        } catch (error) {
-          // busboy's word on a body that is no multipart form (no boundary, cut off, malformed).
-          throw malformed(error as Error);
-        }
-        if (next.done) break;
-        const part = next.value;
-        if (part.type === "field") {
-          if (part.fieldname === "name" && typeof part.value === "string") name = part.value;
-          continue;
-        }
-        if (part.fieldname !== "file" || document !== null) {
-          part.file.resume();
-          continue;
-        }
-        // A body cut off inside the file fails the file's stream: the client's fault, not ours.
-        let cutOff: Error | null = null;
-        part.file.on("error", (error: Error) => (cutOff ??= error));
-        try {
-          document = await storeDocument(
-            ctx,
-            tenant(request),
-            request.params.id,
-            part.file,
-            { fileName: part.filename || "document", name, contentType: part.mimetype },
-            who(request),
-          );
-        } catch (error) {
-          // (The stream may have failed before we listened: then it says so itself.)
-          const failure = cutOff ?? (part.file.errored as Error | null);
-          if (failure && !(error instanceof ApiError)) throw malformed(failure);
-          throw error;
-        }
-      }
-      if (document === null) {
-        throw new ApiError(400, "validation_failed", "The request has no file part.", [
-          { field: "file", message: "Add the document as a part named file." },
-        ]);
-      }
-      return reply.code(201).send(document as never);
+      const document = await oneDocument(request, (file, incoming) =>
+        storeDocument(ctx, tenant(request), request.params.id, file, incoming, who(request)),
+      );
+      return reply.code(201).send(document);
     },
   );
 

@@ -78,16 +78,6 @@ export const PackageResponse = Type.Object(
   { $id: "PackageResponse" },
 );
 
-export const PackageListApiResponse = Type.Object(
-  {
-    items: Type.Array(ref(PackageResponse)),
-    page: Type.Integer({ minimum: 1 }),
-    pageSize: Type.Integer({ minimum: 1 }),
-    totalCount: Type.Integer({ minimum: 0 }),
-    totalPages: Type.Integer({ minimum: 0 }),
-  },
-  { $id: "PackageListApiResponse" },
-);
 
 export const ListPackagesQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
@@ -115,6 +105,13 @@ export const ListPackagesQuery = Type.Object({
     ),
   ),
   descending: Type.Optional(Type.Boolean({ default: true })),
+  includeSigners: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description:
+        "Ours: each item carries its signers (as GET /packages/{id}/signers answers them), so a page and its signers are one request and one ETag (the add-in's Status view polls a thread so).",
+    }),
+  ),
 });
 
 export const PackagePath = Type.Object({ id: Type.String() });
@@ -319,6 +316,34 @@ export const SignerListApiResponse = Type.Object(
   { $id: "SignerListApiResponse" },
 );
 
+/**
+ * A package in a list: PackageResponse, and its signers when the list is asked with
+ * includeSigners=true (not part of the public platform's model: ours, for the add-in's Status view).
+ */
+export const PackageListItemResponse = Type.Object(
+  {
+    ...PackageResponse.properties,
+    signers: Type.Optional(
+      Type.Array(ref(SignerApiResponse), {
+        description:
+          "Only with includeSigners=true: the package's signers as GET /packages/{id}/signers answers them (routing order).",
+      }),
+    ),
+  },
+  { $id: "PackageListItemResponse" },
+);
+
+export const PackageListApiResponse = Type.Object(
+  {
+    items: Type.Array(ref(PackageListItemResponse)),
+    page: Type.Integer({ minimum: 1 }),
+    pageSize: Type.Integer({ minimum: 1 }),
+    totalCount: Type.Integer({ minimum: 0 }),
+    totalPages: Type.Integer({ minimum: 0 }),
+  },
+  { $id: "PackageListApiResponse" },
+);
+
 export const ReorderSignersApiRequest = Type.Object(
   {
     order: Type.Array(Type.Object({ signerId: Type.String(), routingOrder: Type.Integer() }), {
@@ -459,7 +484,6 @@ export const PACKAGE_MODELS = [
   CreatePackageApiRequest,
   UpdatePackageApiRequest,
   PackageResponse,
-  PackageListApiResponse,
   ValidationIssue,
   PackageValidationResponse,
   SendImpactResponse,
@@ -475,6 +499,8 @@ export const PACKAGE_MODELS = [
   BulkSignersApiRequest,
   SignerApiResponse,
   SignerListApiResponse,
+  PackageListItemResponse,
+  PackageListApiResponse,
   ReorderSignersApiRequest,
   ReassignSignerApiRequest,
   ResendSignersApiRequest,

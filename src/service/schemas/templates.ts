@@ -2,6 +2,8 @@ import { Type, type TSchema } from "@sinclair/typebox";
 import { TEMPLATE_LIMITS } from "../domain/templates";
 import { SIGNER_TYPES } from "../domain/signers";
 import { ref } from "./common";
+import { DetectedTagResponse, DocumentApiResponse } from "./documents";
+import { AnnotationApiResponse, CreateAnnotationApiRequest, UpdateAnnotationApiRequest } from "./packages";
 
 const text = (description: string) =>
   Type.Optional(Type.Union([Type.String(), Type.Null()], { description }));
@@ -139,7 +141,126 @@ export const UseTemplateApiRequest = Type.Object(
   { $id: "UseTemplateApiRequest" },
 );
 
+export const TemplateDocumentPath = Type.Object({
+  id: Type.String({ description: "The template's id (UUID)." }),
+  documentId: Type.String({ description: "The document's id (UUID)." }),
+});
+export const TemplateAnnotationPath = Type.Object({
+  id: Type.String({ description: "The template's id (UUID)." }),
+  annotationId: Type.String({ description: "The annotation's id (UUID)." }),
+});
+
+export const TemplateDocumentApiResponse = Type.Object(
+  {
+    ...DocumentApiResponse.properties,
+    processingStatus: Type.Union([Type.Literal("Ready"), Type.Literal("Failed")], {
+      description: "Failed: its pages were read but its text was not (no tags); retry reads it again.",
+    }),
+    processingError: Type.Union([Type.String(), Type.Null()], { description: "Why it failed." }),
+  },
+  { $id: "TemplateDocumentApiResponse" },
+);
+
+export const TemplateDocumentListApiResponse = Type.Object(
+  {
+    items: Type.Array(ref(TemplateDocumentApiResponse)),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+    totalCount: Type.Integer(),
+    totalPages: Type.Integer(),
+  },
+  { $id: "TemplateDocumentListApiResponse" },
+);
+
+export const TemplateDetectedTagResponse = Type.Object(
+  {
+    ...DetectedTagResponse.properties,
+    roleId: Type.Union([Type.String(), Type.Null()], {
+      description: "The role at the tag's signer index in routing order; null when there is none.",
+    }),
+  },
+  { $id: "TemplateDetectedTagResponse" },
+);
+
+export const TemplateRemovalImpactResponse = Type.Object(
+  {
+    annotationCount: Type.Integer({ description: "Annotations on the document, removed with it." }),
+    rolesLeftWithoutFields: Type.Array(Type.String(), {
+      description: "Roles whose every field is on this document.",
+    }),
+  },
+  { $id: "TemplateRemovalImpactResponse" },
+);
+
+// A template's annotation: a package's, with a role in the place of the signer.
+const {
+  signerId: _createSigner,
+  documentId: _createDocument,
+  ...createFields
+} = CreateAnnotationApiRequest.properties;
+export const CreateTemplateAnnotationApiRequest = Type.Object(
+  { roleId: Type.String({ description: "A role of this template." }), ...createFields },
+  { $id: "CreateTemplateAnnotationApiRequest", description: "On the document of the path." },
+);
+
+export const BulkTemplateAnnotationsApiRequest = Type.Object(
+  {
+    annotations: Type.Array(ref(CreateTemplateAnnotationApiRequest), { minItems: 1, maxItems: 500 }),
+  },
+  { $id: "BulkTemplateAnnotationsApiRequest" },
+);
+
+const { signerId: _updateSigner, ...updateFields } = UpdateAnnotationApiRequest.properties;
+export const UpdateTemplateAnnotationApiRequest = Type.Object(
+  {
+    ...updateFields,
+    roleId: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], { description: "A role of this template." }),
+    ),
+  },
+  {
+    $id: "UpdateTemplateAnnotationApiRequest",
+    description: "Null or omitted fields stay unchanged; the result must still lie inside its page.",
+  },
+);
+
+const {
+  signerId: _signer,
+  isCompleted: _done,
+  completedOn: _doneOn,
+  ...annotationFields
+} = AnnotationApiResponse.properties;
+export const TemplateAnnotationApiResponse = Type.Object(
+  { ...annotationFields, roleId: Type.String() },
+  { $id: "TemplateAnnotationApiResponse" },
+);
+
+export const TemplateAnnotationListApiResponse = Type.Object(
+  {
+    items: Type.Array(ref(TemplateAnnotationApiResponse)),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+    totalCount: Type.Integer(),
+    totalPages: Type.Integer(),
+  },
+  { $id: "TemplateAnnotationListApiResponse" },
+);
+
+export const TemplateAnnotationListQuery = Type.Object({
+  documentId: Type.Optional(Type.String({ description: "Only this document's annotations." })),
+  roleId: Type.Optional(Type.String({ description: "Only this role's annotations." })),
+});
+
 export const TEMPLATE_MODELS: TSchema[] = [
+  TemplateDocumentApiResponse,
+  TemplateDocumentListApiResponse,
+  TemplateDetectedTagResponse,
+  TemplateRemovalImpactResponse,
+  CreateTemplateAnnotationApiRequest,
+  BulkTemplateAnnotationsApiRequest,
+  UpdateTemplateAnnotationApiRequest,
+  TemplateAnnotationApiResponse,
+  TemplateAnnotationListApiResponse,
   UseTemplateApiRequest,
   CreateTemplateApiRequest,
   UpdateTemplateApiRequest,

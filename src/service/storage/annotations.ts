@@ -1,6 +1,11 @@
 import type { TagType } from "../../tags/types";
 import type { SqlExecutor } from "./driver";
+import { PACKAGE_TABLES, type OwnedTables } from "./owned-tables";
 
+/**
+ * A field placed on a document for a package's signer; in template_annotations, for a template's
+ * role (then packageId is the template's id and signerId the role's).
+ */
 export interface AnnotationRecord {
   id: string;
   packageId: string;
@@ -33,10 +38,12 @@ export interface DocumentPages {
 
 interface AnnotationRow {
   id: string;
-  package_id: string;
+  package_id?: string;
+  template_id?: string;
   seq: number;
   document_id: string;
-  signer_id: string;
+  signer_id?: string;
+  role_id?: string;
   type: TagType;
   page: number;
   x: number;
@@ -54,16 +61,18 @@ interface AnnotationRow {
   created_on: string;
 }
 
-const COLUMNS = `id, package_id, seq, document_id, signer_id, type, page, x, y, width, height, required,
+const columns = (
+  t: OwnedTables,
+) => `id, ${t.ownerColumn}, seq, document_id, ${t.slotColumn}, type, page, x, y, width, height, required,
   label, group_name, options, value, source, is_completed, completed_on, created_on`;
 
 function toAnnotation(r: AnnotationRow): AnnotationRecord {
   return {
     id: r.id,
-    packageId: r.package_id,
+    packageId: (r.package_id ?? r.template_id)!,
     seq: Number(r.seq),
     documentId: r.document_id,
-    signerId: r.signer_id,
+    signerId: (r.signer_id ?? r.role_id)!,
     type: r.type,
     page: Number(r.page),
     x: Number(r.x),
@@ -107,13 +116,25 @@ function values(a: AnnotationRecord): unknown[] {
   ];
 }
 
-/** Annotations (fields placed on documents for signers) and the documents' page sizes they lie on. */
+/**
+ * Annotations (fields placed on documents for signers) and the documents' page sizes they lie on;
+ * a template's (tied to roles) with TEMPLATE_TABLES.
+ */
 export class AnnotationStore {
-  constructor(private readonly db: SqlExecutor) {}
+  private readonly t: OwnedTables;
+  private readonly COLUMNS: string;
+
+  constructor(
+    private readonly db: SqlExecutor,
+    tables: OwnedTables = PACKAGE_TABLES,
+  ) {
+    this.t = tables;
+    this.COLUMNS = columns(tables);
+  }
 
   async list(packageId: string): Promise<AnnotationRecord[]> {
     const rows = await this.db.all<AnnotationRow>(
-      `SELECT ${COLUMNS} FROM package_annotations WHERE package_id = ? ORDER BY seq`,
+      `SELECT ${this.COLUMNS} FROM ${this.t.annotations} WHERE ${this.t.ownerColumn} = ? ORDER BY seq`,
       [packageId],
     );
     return rows.map(toAnnotation);
@@ -121,7 +142,7 @@ export class AnnotationStore {
 
   async get(packageId: string, id: string): Promise<AnnotationRecord | null> {
     const row = await this.db.get<AnnotationRow>(
-      `SELECT ${COLUMNS} FROM package_annotations WHERE package_id = ? AND id = ?`,
+      `SELECT ${this.COLUMNS} FROM ${this.t.annotations} WHERE ${this.t.ownerColumn} = ? AND id = ?`,
       [packageId, id],
     );
     return row ? toAnnotation(row) : null;
@@ -129,7 +150,7 @@ export class AnnotationStore {
 
   async nextSeq(packageId: string): Promise<number> {
     const row = await this.db.get<{ n: number | string | null }>(
-      `SELECT MAX(seq) AS n FROM package_annotations WHERE package_id = ?`,
+      `SELECT MAX(seq) AS n FROM ${this.t.annotations} WHERE ${this.t.ownerColumn} = ?`,
       [packageId],
     );
     return Number(row?.n ?? 0) + 1;
@@ -138,36 +159,38 @@ export class AnnotationStore {
   async insert(a: AnnotationRecord): Promise<void> {
     const v = values(a);
     await this.db.run(
-      `INSERT INTO package_annotations (${COLUMNS}) VALUES (${v.map(() => "?").join(", ")})`,
+      `INSERT INTO ${this.t.annotations} (${this.COLUMNS}) VALUES (${v.map(() => "?").join(", ")})`,
       v,
     );
   }
 
   async update(a: AnnotationRecord): Promise<void> {
     const [id, ...rest] = values(a);
-    const columns = COLUMNS.split(",")
+    const columns = this.COLUMNS.split(",")
       .map((c) => c.trim())
       .slice(1)
       .map((c) => `${c} = ?`);
-    await this.db.run(`UPDATE package_annotations SET ${columns.join(", ")} WHERE id = ?`, [...rest, id]);
+    await this.db.run(`UPDATE ${this.t.annotations} SET ${columns.join(", ")} WHERE id = ?`, [...rest, id]);
   }
 
   async delete(packageId: string, id: string): Promise<void> {
-    await this.db.run(`DELETE FROM package_annotations WHERE package_id = ? AND id = ?`, [packageId, id]);
+    await this.db.run(`DELETE FROM ${this.t.annotations} WHERE ${this.t.ownerColumn} = ? AND id = ?`, [
+      packageId,
+      id,
+    ]);
   }
 
   /** Moves a signer's annotations to another signer of the package (reassign). */
   async reassign(packageId: string, from: string, to: string): Promise<void> {
-    await this.db.run(`UPDATE package_annotations SET signer_id = ? WHERE package_id = ? AND signer_id = ?`, [
-      to,
-      packageId,
-      from,
-    ]);
+    await this.db.run(
+      `UPDATE ${this.t.annotations} SET ${this.t.slotColumn} = ? WHERE ${this.t.ownerColumn} = ? AND ${this.t.slotColumn} = ?`,
+      [to, packageId, from],
+    );
   }
 
   async count(packageId: string): Promise<number> {
     const row = await this.db.get<{ n: number | string }>(
-      `SELECT COUNT(*) AS n FROM package_annotations WHERE package_id = ?`,
+      `SELECT COUNT(*) AS n FROM ${this.t.annotations} WHERE ${this.t.ownerColumn} = ?`,
       [packageId],
     );
     return Number(row?.n ?? 0);
@@ -178,19 +201,24 @@ export class AnnotationStore {
    * another package" rather than "no such", without telling anything about other tenants.
    */
   async ownerOf(tenantId: string, kind: "document" | "signer", id: string): Promise<string | null> {
-    const table = kind === "document" ? "package_documents" : "package_signers";
-    const row = await this.db.get<{ package_id: string }>(
-      `SELECT t.package_id FROM ${table} t JOIN packages p ON p.id = t.package_id
+    const table = kind === "document" ? this.t.documents : this.t.slots;
+    const row = await this.db.get<{ owner_id: string }>(
+      `SELECT t.${this.t.ownerColumn} AS owner_id FROM ${table} t JOIN ${this.t.owners} p ON p.id = t.${this.t.ownerColumn}
        WHERE t.id = ? AND p.tenant_id = ?`,
       [id, tenantId],
     );
-    return row?.package_id ?? null;
+    return row?.owner_id ?? null;
+  }
+
+  /** Deletes every annotation of the owner (a template's reset); answers how many. */
+  async deleteAll(ownerId: string): Promise<number> {
+    return this.db.run(`DELETE FROM ${this.t.annotations} WHERE ${this.t.ownerColumn} = ?`, [ownerId]);
   }
 
   /** The package's documents with their page sizes, in order. */
   async documents(packageId: string): Promise<DocumentPages[]> {
     const rows = await this.db.all<{ id: string; name: string; pages: string }>(
-      `SELECT id, name, pages FROM package_documents WHERE package_id = ? ORDER BY order_index, created_on`,
+      `SELECT id, name, pages FROM ${this.t.documents} WHERE ${this.t.ownerColumn} = ? ORDER BY order_index, created_on`,
       [packageId],
     );
     return rows.map((r) => ({

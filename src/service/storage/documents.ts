@@ -1,9 +1,11 @@
 import type { DetectedTag } from "../../pdf/find-tags";
 import type { SqlExecutor } from "./driver";
+import { PACKAGE_TABLES, type OwnedTables } from "./owned-tables";
 
 /** A stored document's row (contract §6.2 DocumentApiResponse); its bytes are in the blob store by sha256. */
 export interface DocumentRecord {
   id: string;
+  /** Its owner: the package (or, in template_documents, the template) it belongs to. */
   packageId: string;
   name: string;
   fileName: string;
@@ -24,12 +26,15 @@ export interface DocumentRecord {
   detectedTags?: DetectedTag[] | null;
 }
 
-const COLUMNS = `id, package_id, name, file_name, content_type, size, sha256, pdf_sha256, pdf_size, page_count,
+const columns = (
+  t: OwnedTables,
+) => `id, ${t.ownerColumn}, name, file_name, content_type, size, sha256, pdf_sha256, pdf_size, page_count,
   pages, order_index, created_on, detected_tag_count, detected_tags`;
 
 interface DocumentRow {
   id: string;
-  package_id: string;
+  package_id?: string;
+  template_id?: string;
   name: string;
   file_name: string;
   content_type: string;
@@ -48,7 +53,7 @@ interface DocumentRow {
 function toDocument(r: DocumentRow): Required<DocumentRecord> {
   return {
     id: r.id,
-    packageId: r.package_id,
+    packageId: (r.package_id ?? r.template_id)!,
     name: r.name,
     fileName: r.file_name,
     contentType: r.content_type,
@@ -65,13 +70,24 @@ function toDocument(r: DocumentRow): Required<DocumentRecord> {
   };
 }
 
-/** Documents of packages (contract §6.2). */
+/** Documents of packages (contract §6.2), or of templates (§7) with TEMPLATE_TABLES. */
 export class DocumentStore {
-  constructor(private readonly db: SqlExecutor) {}
+  readonly table: string;
+  private readonly owner: string;
+  private readonly COLUMNS: string;
+
+  constructor(
+    private readonly db: SqlExecutor,
+    tables: OwnedTables = PACKAGE_TABLES,
+  ) {
+    this.table = tables.documents;
+    this.owner = tables.ownerColumn;
+    this.COLUMNS = columns(tables);
+  }
 
   async insert(d: DocumentRecord): Promise<void> {
     await this.db.run(
-      `INSERT INTO package_documents (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO ${this.table} (${this.COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         d.id,
         d.packageId,
@@ -94,7 +110,7 @@ export class DocumentStore {
 
   async get(packageId: string, id: string): Promise<Required<DocumentRecord> | null> {
     const row = await this.db.get<DocumentRow>(
-      `SELECT ${COLUMNS} FROM package_documents WHERE package_id = ? AND id = ?`,
+      `SELECT ${this.COLUMNS} FROM ${this.table} WHERE ${this.owner} = ? AND id = ?`,
       [packageId, id],
     );
     return row ? toDocument(row) : null;
@@ -103,7 +119,7 @@ export class DocumentStore {
   /** The package's documents in their order (ties by when they were added). */
   async list(packageId: string): Promise<Required<DocumentRecord>[]> {
     const rows = await this.db.all<DocumentRow>(
-      `SELECT ${COLUMNS} FROM package_documents WHERE package_id = ? ORDER BY order_index, created_on, id`,
+      `SELECT ${this.COLUMNS} FROM ${this.table} WHERE ${this.owner} = ? ORDER BY order_index, created_on, id`,
       [packageId],
     );
     return rows.map(toDocument);
@@ -112,14 +128,14 @@ export class DocumentStore {
   /** How many documents and bytes the package holds (the §6.2 package limits). */
   async totals(packageId: string): Promise<{ count: number; bytes: number; lastOrder: number }> {
     const row = await this.db.get<{ n: number | string; bytes: number | string | null; last: number | null }>(
-      `SELECT COUNT(*) AS n, SUM(size) AS bytes, MAX(order_index) AS last FROM package_documents WHERE package_id = ?`,
+      `SELECT COUNT(*) AS n, SUM(size) AS bytes, MAX(order_index) AS last FROM ${this.table} WHERE ${this.owner} = ?`,
       [packageId],
     );
     return { count: Number(row?.n ?? 0), bytes: Number(row?.bytes ?? 0), lastOrder: Number(row?.last ?? 0) };
   }
 
   async setDetectedTags(id: string, tags: DetectedTag[]): Promise<void> {
-    await this.db.run(`UPDATE package_documents SET detected_tags = ?, detected_tag_count = ? WHERE id = ?`, [
+    await this.db.run(`UPDATE ${this.table} SET detected_tags = ?, detected_tag_count = ? WHERE id = ?`, [
       JSON.stringify(tags),
       tags.length,
       id,
@@ -127,31 +143,40 @@ export class DocumentStore {
   }
 
   async delete(packageId: string, id: string): Promise<void> {
-    await this.db.run(`DELETE FROM package_documents WHERE package_id = ? AND id = ?`, [packageId, id]);
+    await this.db.run(`DELETE FROM ${this.table} WHERE ${this.owner} = ? AND id = ?`, [packageId, id]);
   }
 
   /** The blobs of a package's documents (both kinds), to queue as garbage when the package goes. */
   async blobsOf(packageId: string): Promise<string[]> {
     const rows = await this.db.all<{ sha256: string; pdf_sha256: string | null }>(
-      `SELECT sha256, pdf_sha256 FROM package_documents WHERE package_id = ?`,
+      `SELECT sha256, pdf_sha256 FROM ${this.table} WHERE ${this.owner} = ?`,
       [packageId],
     );
     return [...new Set(rows.flatMap((r) => [r.sha256, r.pdf_sha256 ?? r.sha256]))];
   }
 
-  /** Copies every document row of one package to another (the bytes are shared by hash); old id → new id. */
-  async copyAll(from: string, to: string, newId: () => string): Promise<Map<string, string>> {
-    const rows = await this.db.all<{ id: string }>(`SELECT id FROM package_documents WHERE package_id = ?`, [
-      from,
-    ]);
+  /**
+   * Copies every document row of one owner to another (the bytes are shared by hash), into this
+   * store's table or `into`'s (a template's documents into a package); old id → new id.
+   */
+  async copyAll(
+    from: string,
+    to: string,
+    newId: () => string,
+    into: DocumentStore = this,
+  ): Promise<Map<string, string>> {
+    const rows = await this.db.all<{ id: string }>(
+      `SELECT id FROM ${this.table} WHERE ${this.owner} = ? ORDER BY order_index, created_on, id`,
+      [from],
+    );
     const ids = new Map<string, string>();
     for (const { id } of rows) {
       const copy = newId();
       ids.set(id, copy);
       await this.db.run(
-        `INSERT INTO package_documents (${COLUMNS})
+        `INSERT INTO ${into.table} (${into.COLUMNS})
          SELECT ?, ?, name, file_name, content_type, size, sha256, pdf_sha256, pdf_size, page_count, pages,
-           order_index, created_on, detected_tag_count, detected_tags FROM package_documents WHERE id = ?`,
+           order_index, created_on, detected_tag_count, detected_tags FROM ${this.table} WHERE id = ?`,
         [copy, to, id],
       );
     }
@@ -162,6 +187,7 @@ export class DocumentStore {
 export interface UploadSessionRecord {
   id: string;
   tenantId: string;
+  /** Its owner: the package (or, in template_upload_sessions, the template) the document is for. */
   packageId: string;
   fileName: string;
   name: string | null;
@@ -180,13 +206,16 @@ export interface UploadBlockRecord {
   size: number;
 }
 
-const SESSION_COLUMNS = `id, tenant_id, package_id, file_name, name, content_type, size, sha256, block_size,
+const sessionColumns = (
+  t: OwnedTables,
+) => `id, tenant_id, ${t.ownerColumn}, file_name, name, content_type, size, sha256, block_size,
   block_count, created_on, expires_on`;
 
 interface SessionRow {
   id: string;
   tenant_id: string;
-  package_id: string;
+  package_id?: string;
+  template_id?: string;
   file_name: string;
   name: string | null;
   content_type: string;
@@ -202,7 +231,7 @@ function toSession(r: SessionRow): UploadSessionRecord {
   return {
     id: r.id,
     tenantId: r.tenant_id,
-    packageId: r.package_id,
+    packageId: (r.package_id ?? r.template_id)!,
     fileName: r.file_name,
     name: r.name,
     contentType: r.content_type,
@@ -215,13 +244,26 @@ function toSession(r: SessionRow): UploadSessionRecord {
   };
 }
 
-/** Chunked upload sessions and their staged blocks. */
+/** Chunked upload sessions and their staged blocks (of packages, or of templates with TEMPLATE_TABLES). */
 export class UploadStore {
-  constructor(private readonly db: SqlExecutor) {}
+  private readonly sessions: string;
+  private readonly blocksTable: string;
+  private readonly owner: string;
+  private readonly SESSION_COLUMNS: string;
+
+  constructor(
+    private readonly db: SqlExecutor,
+    tables: OwnedTables = PACKAGE_TABLES,
+  ) {
+    this.sessions = tables.sessions;
+    this.blocksTable = tables.blocks;
+    this.owner = tables.ownerColumn;
+    this.SESSION_COLUMNS = sessionColumns(tables);
+  }
 
   async insert(u: UploadSessionRecord): Promise<void> {
     await this.db.run(
-      `INSERT INTO upload_sessions (${SESSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO ${this.sessions} (${this.SESSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         u.id,
         u.tenantId,
@@ -242,7 +284,7 @@ export class UploadStore {
   /** An open session of the package, or null (never another tenant's: the package is checked first). */
   async get(packageId: string, id: string): Promise<UploadSessionRecord | null> {
     const row = await this.db.get<SessionRow>(
-      `SELECT ${SESSION_COLUMNS} FROM upload_sessions WHERE package_id = ? AND id = ?`,
+      `SELECT ${this.SESSION_COLUMNS} FROM ${this.sessions} WHERE ${this.owner} = ? AND id = ?`,
       [packageId, id],
     );
     return row ? toSession(row) : null;
@@ -250,7 +292,7 @@ export class UploadStore {
 
   async blocks(sessionId: string): Promise<UploadBlockRecord[]> {
     const rows = await this.db.all<{ n: number | string; sha256: string; size: number | string }>(
-      `SELECT n, sha256, size FROM upload_blocks WHERE session_id = ? ORDER BY n`,
+      `SELECT n, sha256, size FROM ${this.blocksTable} WHERE session_id = ? ORDER BY n`,
       [sessionId],
     );
     return rows.map((r) => ({ n: Number(r.n), sha256: r.sha256, size: Number(r.size) }));
@@ -259,18 +301,16 @@ export class UploadStore {
   /** Records a staged block; staging the same block again replaces it (idempotent retries). */
   async putBlock(sessionId: string, block: UploadBlockRecord): Promise<string | null> {
     const old = await this.db.get<{ sha256: string }>(
-      `SELECT sha256 FROM upload_blocks WHERE session_id = ? AND n = ?`,
+      `SELECT sha256 FROM ${this.blocksTable} WHERE session_id = ? AND n = ?`,
       [sessionId, block.n],
     );
     if (old) {
-      await this.db.run(`UPDATE upload_blocks SET sha256 = ?, size = ? WHERE session_id = ? AND n = ?`, [
-        block.sha256,
-        block.size,
-        sessionId,
-        block.n,
-      ]);
+      await this.db.run(
+        `UPDATE ${this.blocksTable} SET sha256 = ?, size = ? WHERE session_id = ? AND n = ?`,
+        [block.sha256, block.size, sessionId, block.n],
+      );
     } else {
-      await this.db.run(`INSERT INTO upload_blocks (session_id, n, sha256, size) VALUES (?, ?, ?, ?)`, [
+      await this.db.run(`INSERT INTO ${this.blocksTable} (session_id, n, sha256, size) VALUES (?, ?, ?, ?)`, [
         sessionId,
         block.n,
         block.sha256,
@@ -282,27 +322,27 @@ export class UploadStore {
 
   /** Whether the session exists (whatever its package): the start-up sweep of staged files asks. */
   async exists(sessionId: string): Promise<boolean> {
-    return !!(await this.db.get(`SELECT 1 AS found FROM upload_sessions WHERE id = ?`, [sessionId]));
+    return !!(await this.db.get(`SELECT 1 AS found FROM ${this.sessions} WHERE id = ?`, [sessionId]));
   }
 
   /** Forgets staged blocks (their bytes were lost): they must be sent again. */
   async dropBlocks(sessionId: string, ns: readonly number[]): Promise<void> {
     for (const n of ns) {
-      await this.db.run(`DELETE FROM upload_blocks WHERE session_id = ? AND n = ?`, [sessionId, n]);
+      await this.db.run(`DELETE FROM ${this.blocksTable} WHERE session_id = ? AND n = ?`, [sessionId, n]);
     }
   }
 
   /** Deletes a session (its blocks go with it); answers the blocks' blobs, to queue as garbage. */
   async delete(sessionId: string): Promise<string[]> {
     const blocks = await this.blocks(sessionId);
-    await this.db.run(`DELETE FROM upload_sessions WHERE id = ?`, [sessionId]);
+    await this.db.run(`DELETE FROM ${this.sessions} WHERE id = ?`, [sessionId]);
     return [...new Set(blocks.map((b) => b.sha256))];
   }
 
   /** Sessions past their expiry, oldest first. */
   async expired(now: string, limit: number): Promise<UploadSessionRecord[]> {
     const rows = await this.db.all<SessionRow>(
-      `SELECT ${SESSION_COLUMNS} FROM upload_sessions WHERE expires_on <= ? ORDER BY expires_on LIMIT ?`,
+      `SELECT ${this.SESSION_COLUMNS} FROM ${this.sessions} WHERE expires_on <= ? ORDER BY expires_on LIMIT ?`,
       [now, limit],
     );
     return rows.map(toSession);
@@ -311,8 +351,8 @@ export class UploadStore {
   /** The blobs of every staged block of the package's sessions (queued as garbage when the package goes). */
   async blobsOfPackage(packageId: string): Promise<string[]> {
     const rows = await this.db.all<{ sha256: string }>(
-      `SELECT DISTINCT b.sha256 FROM upload_blocks b JOIN upload_sessions s ON s.id = b.session_id
-       WHERE s.package_id = ?`,
+      `SELECT DISTINCT b.sha256 FROM ${this.blocksTable} b JOIN ${this.sessions} s ON s.id = b.session_id
+       WHERE s.${this.owner} = ?`,
       [packageId],
     );
     return rows.map((r) => r.sha256);
@@ -350,9 +390,12 @@ export class BlobGarbageStore {
       `SELECT 1 AS found WHERE EXISTS (SELECT 1 FROM package_documents WHERE sha256 = ?)
          OR EXISTS (SELECT 1 FROM package_documents WHERE pdf_sha256 = ?)
          OR EXISTS (SELECT 1 FROM upload_blocks WHERE sha256 = ?)
+         OR EXISTS (SELECT 1 FROM template_documents WHERE sha256 = ?)
+         OR EXISTS (SELECT 1 FROM template_documents WHERE pdf_sha256 = ?)
+         OR EXISTS (SELECT 1 FROM template_upload_blocks WHERE sha256 = ?)
          OR EXISTS (SELECT 1 FROM package_completion_files WHERE sha256 = ?)
          OR EXISTS (SELECT 1 FROM signing_attachments WHERE sha256 = ?)`,
-      [sha256, sha256, sha256, sha256, sha256],
+      [sha256, sha256, sha256, sha256, sha256, sha256, sha256, sha256],
     );
     return row !== undefined && row !== null;
   }

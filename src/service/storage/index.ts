@@ -17,6 +17,8 @@ import { CompletionStore } from "./completions";
 import { ServiceKeyStore, SigningLinkStore, SigningValueStore } from "./signing";
 import { ShareLinkStore } from "./share-links";
 import { TemplateStore } from "./templates";
+import { BulkSendStore } from "./bulk-send";
+import { TEMPLATE_TABLES } from "./owned-tables";
 
 export { UniqueViolationError } from "./driver";
 export type { Dialect } from "./driver";
@@ -33,6 +35,8 @@ export type * from "./completions";
 export type * from "./signing";
 export type * from "./share-links";
 export type * from "./templates";
+export type * from "./bulk-send";
+export type { OwnedTables } from "./owned-tables";
 
 /** The one door to the database: the rest of the service calls these stores and never writes SQL. */
 export class Storage {
@@ -55,6 +59,11 @@ export class Storage {
   readonly signingValues: SigningValueStore;
   readonly shareLinks: ShareLinkStore;
   readonly templates: TemplateStore;
+  readonly bulkSend: BulkSendStore;
+  /** A template's documents, uploads and annotations (tied to roles): the package stores on other tables. */
+  readonly templateDocuments: DocumentStore;
+  readonly templateUploads: UploadStore;
+  readonly templateAnnotations: AnnotationStore;
 
   constructor(
     private readonly driver: SqlDriver,
@@ -79,6 +88,10 @@ export class Storage {
     this.signingValues = new SigningValueStore(executor);
     this.shareLinks = new ShareLinkStore(executor);
     this.templates = new TemplateStore(executor, driver.dialect);
+    this.bulkSend = new BulkSendStore(executor, driver.dialect);
+    this.templateDocuments = new DocumentStore(executor, TEMPLATE_TABLES);
+    this.templateUploads = new UploadStore(executor, TEMPLATE_TABLES);
+    this.templateAnnotations = new AnnotationStore(executor, TEMPLATE_TABLES);
   }
 
   get dialect() {

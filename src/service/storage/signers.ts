@@ -141,6 +141,23 @@ export class SignerStore {
     return rows.map(toSigner);
   }
 
+  /**
+   * Signers of several packages (a page of a list), each package's in routing order (ties by
+   * creation), in one query on the package_id index: a list that embeds its signers costs one round
+   * trip, not one a package.
+   */
+  async listMany(packageIds: readonly string[]): Promise<Map<string, SignerRecord[]>> {
+    const out = new Map<string, SignerRecord[]>(packageIds.map((id) => [id, []]));
+    if (packageIds.length === 0) return out;
+    const rows = await this.db.all<SignerRow>(
+      `SELECT ${COLUMNS} FROM package_signers WHERE package_id IN (${packageIds.map(() => "?").join(", ")})
+       ORDER BY package_id, routing_order, seq`,
+      [...packageIds],
+    );
+    for (const row of rows) out.get(row.package_id)?.push(toSigner(row));
+    return out;
+  }
+
   async get(packageId: string, id: string): Promise<SignerRecord | null> {
     const row = await this.db.get<SignerRow>(
       `SELECT ${COLUMNS} FROM package_signers WHERE package_id = ? AND id = ?`,
@@ -220,11 +237,17 @@ export class SignerStore {
 
   /** The snapshot of each group slot of a package, oldest member first. */
   async members(packageId: string): Promise<Map<string, GroupMemberSnapshot[]>> {
+    return this.membersOf([packageId]);
+  }
+
+  /** The snapshot of each group slot of these packages (by signer id), oldest member first. */
+  async membersOf(packageIds: readonly string[]): Promise<Map<string, GroupMemberSnapshot[]>> {
+    if (packageIds.length === 0) return new Map();
     const rows = await this.db.all<{ signer_id: string; email: string; name: string | null }>(
       `SELECT m.signer_id, m.email, m.name FROM package_signer_members m
        JOIN package_signers s ON s.id = m.signer_id
-       WHERE s.package_id = ? ORDER BY m.signer_id, m.seq`,
-      [packageId],
+       WHERE s.package_id IN (${packageIds.map(() => "?").join(", ")}) ORDER BY m.signer_id, m.seq`,
+      [...packageIds],
     );
     const out = new Map<string, GroupMemberSnapshot[]>();
     for (const r of rows) {

@@ -32,6 +32,7 @@ interface TemplateRow {
   created_on: string;
   updated_on: string;
   role_count: number | string;
+  document_count: number | string;
 }
 
 interface RoleRow {
@@ -45,7 +46,8 @@ interface RoleRow {
 }
 
 const TEMPLATE_SELECT = `SELECT t.id, t.tenant_id, t.name, t.description, t.created_on, t.updated_on,
-  (SELECT COUNT(*) FROM template_roles r WHERE r.template_id = t.id) AS role_count
+  (SELECT COUNT(*) FROM template_roles r WHERE r.template_id = t.id) AS role_count,
+  (SELECT COUNT(*) FROM template_documents d WHERE d.template_id = t.id) AS document_count
   FROM templates t`;
 const ROLE_COLUMNS = `id, template_id, seq, name, routing_order, type, created_on`;
 
@@ -57,7 +59,7 @@ const toTemplate = (r: TemplateRow): TemplateRecord => ({
   createdOn: r.created_on,
   updatedOn: r.updated_on,
   roleCount: Number(r.role_count),
-  documentCount: 0,
+  documentCount: Number(r.document_count),
 });
 
 const toRole = (r: RoleRow): TemplateRoleRecord => ({
@@ -191,5 +193,48 @@ export class TemplateStore {
     return (
       (await this.db.run(`DELETE FROM template_roles WHERE template_id = ? AND id = ?`, [templateId, id])) > 0
     );
+  }
+
+  // Documents whose tag detection failed (migration 20)
+
+  /** Why each failed document of the template failed, by document id. */
+  async failures(templateId: string): Promise<Map<string, string>> {
+    const rows = await this.db.all<{ document_id: string; error: string }>(
+      `SELECT f.document_id, f.error FROM template_document_failures f
+       JOIN template_documents d ON d.id = f.document_id WHERE d.template_id = ?`,
+      [templateId],
+    );
+    return new Map(rows.map((r) => [r.document_id, r.error]));
+  }
+
+  /** Records that the document's processing failed (error), or that it no longer has (null). */
+  async setFailure(documentId: string, error: string | null, at: string): Promise<void> {
+    await this.db.run(`DELETE FROM template_document_failures WHERE document_id = ?`, [documentId]);
+    if (error !== null) {
+      await this.db.run(
+        `INSERT INTO template_document_failures (document_id, error, failed_on) VALUES (?, ?, ?)`,
+        [documentId, error, at],
+      );
+    }
+  }
+
+  /** The blobs of the template's documents and staged blocks (queued as garbage when it goes). */
+  async blobsOf(templateId: string): Promise<string[]> {
+    const rows = await this.db.all<{ sha256: string; pdf_sha256: string | null }>(
+      `SELECT sha256, pdf_sha256 FROM template_documents WHERE template_id = ?
+       UNION ALL SELECT b.sha256, NULL FROM template_upload_blocks b
+         JOIN template_upload_sessions s ON s.id = b.session_id WHERE s.template_id = ?`,
+      [templateId, templateId],
+    );
+    return [...new Set(rows.flatMap((r) => (r.pdf_sha256 ? [r.sha256, r.pdf_sha256] : [r.sha256])))];
+  }
+
+  /** The ids of the template's upload sessions (their staged files go when it goes). */
+  async uploadIds(templateId: string): Promise<string[]> {
+    const rows = await this.db.all<{ id: string }>(
+      `SELECT id FROM template_upload_sessions WHERE template_id = ?`,
+      [templateId],
+    );
+    return rows.map((r) => r.id);
   }
 }

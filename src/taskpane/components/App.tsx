@@ -12,7 +12,7 @@ import { useHost } from "../host-context";
 import { useSession } from "../session";
 import { prefetchStatus } from "../status/prefetch";
 import { useTelemetry } from "../telemetry";
-import { LazyView, type ViewLoader } from "./LazyView";
+import { LazyView, preloadView, type ViewLoader } from "./LazyView";
 import { UpdateBanner } from "./UpdateBanner";
 
 import { NavigationProvider, type Navigation, type NavigationTarget, type ViewId } from "../navigation";
@@ -50,7 +50,9 @@ export const VIEWS: readonly ViewDefinition[] = [
     id: "status",
     label: "Status",
     icon: StatusRegular,
-    load: () => import(/* webpackChunkName: "view-status" */ "../views/StatusView"),
+    // Prefetched (a <link rel=prefetch> once the pane has loaded, fetched when the browser is idle):
+    // choosing Status then waits for no download, only for the view's start (issue 18).
+    load: () => import(/* webpackChunkName: "view-status", webpackPrefetch: true */ "../views/StatusView"),
   },
   {
     id: "settings",
@@ -123,9 +125,14 @@ export function App({ initialView = "tags", views = VIEWS }: AppProps) {
     }
     prefetchStatus({ serviceUrl, getToken: () => tokens.getToken(), ...source, identity: identity === null });
   }, [host]);
-  useEffect(() => {
+  // In the first render, not an effect: a view whose module is already loaded renders in this same
+  // render, and its effects (RequireIdentity's GET /me, the feed's list) run before App's would, so
+  // they would not find the early reads and would ask a second time.
+  const prefetched = useRef(false);
+  if (!prefetched.current) {
+    prefetched.current = true;
     if (initialView === "status") prefetch();
-  }, []);
+  }
 
   const selectedRef = useRef(selected);
   const [request, setRequest] = useState<Navigation["request"]>(null);
@@ -135,11 +142,14 @@ export function App({ initialView = "tags", views = VIEWS }: AppProps) {
       if (id !== selectedRef.current) track.viewShown(id);
       // First shown: its feed's first reads are what the prefetch asks (later it polls with ETags).
       if (id === "status" && !visitedRef.current.has("status")) prefetch();
+      // The view's module starts downloading now, not after React has rendered the tab change.
+      const view = views.find((v) => v.id === id);
+      if (view) preloadView(view.load).catch(() => undefined);
       selectedRef.current = id;
       setSelected(id);
       setVisited((seen) => (seen.has(id) ? seen : new Set([...seen, id])));
     },
-    [track, prefetch],
+    [track, prefetch, views],
   );
   const select = (_: unknown, data: SelectTabData): void => show(data.value as ViewId);
   const navigation = useMemo<Navigation>(

@@ -87,6 +87,8 @@ export interface SubmitResult {
 }
 
 const BLOCK_TIMEOUT_MS = 120_000;
+/** Blocks of an upload sent at a time (as chunked upload clients do). */
+export const BLOCKS_AT_ONCE = 3;
 
 const isNotFound = (error: unknown) => isApiError(error) && error.status === 404;
 
@@ -472,20 +474,33 @@ export async function uploadDocument(api: ApiClient, id: string, u: UploadInput)
   const blockLength = (n: number) => Math.min(session!.blockSize, total - n * session!.blockSize);
   let sent = [...received].reduce((sum, n) => sum + blockLength(n), 0);
   u.onEvent({ kind: "upload", docKey: u.docKey, sent, total, resumed });
-  for (let n = 0; n < session.blockCount; n++) {
-    if (received.has(n)) continue;
-    const start = n * session.blockSize;
-    await api.request("PUT", "/api/v1/packages/{id}/uploads/{uploadId}/blocks/{block}", {
-      path: { id, uploadId: session.id, block: String(n) },
-      raw: {
-        bytes: u.bytes.subarray(start, start + blockLength(n)),
-        contentType: "application/octet-stream",
-      },
-      timeoutMs: BLOCK_TIMEOUT_MS,
-    });
-    sent += blockLength(n);
-    u.onEvent({ kind: "upload", docKey: u.docKey, sent, total, resumed });
-  }
+  // BLOCKS_AT_ONCE blocks in flight: one request's turn (the service's reply, the next request's
+  // start) no longer leaves the connection idle. After a failure no block is started; those in
+  // flight finish (the service keeps them), and the next try sends the rest.
+  const missing = Array.from({ length: session.blockCount }, (_, n) => n).filter((n) => !received.has(n));
+  let failure: { error: unknown } | null = null;
+  const sender = async () => {
+    for (let n = missing.shift(); n !== undefined && !failure; n = missing.shift()) {
+      const start = n * session!.blockSize;
+      try {
+        await api.request("PUT", "/api/v1/packages/{id}/uploads/{uploadId}/blocks/{block}", {
+          path: { id, uploadId: session!.id, block: String(n) },
+          raw: {
+            bytes: u.bytes.subarray(start, start + blockLength(n)),
+            contentType: "application/octet-stream",
+          },
+          timeoutMs: BLOCK_TIMEOUT_MS,
+        });
+      } catch (error) {
+        failure ??= { error };
+        return;
+      }
+      sent += blockLength(n);
+      u.onEvent({ kind: "upload", docKey: u.docKey, sent, total, resumed });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BLOCKS_AT_ONCE, missing.length) }, sender));
+  if (failure) throw (failure as { error: unknown }).error;
   let document: DocumentResponse;
   try {
     document = await api.request("POST", "/api/v1/packages/{id}/uploads/{uploadId}/commit", {

@@ -1,8 +1,9 @@
 /**
  * The Status view's first reads, started before its chunk loads (issue 18: pane shown to the thread's
  * packages painted within 300 ms). The pane starts them when it opens on Status and when the Status
- * tab is chosen, so who the user is (GET /me), the thread's list and each package's signers travel
- * while the view's code downloads and starts, instead of one after the other behind it. The view takes
+ * tab is chosen, so who the user is (GET /me) and the thread's list with every package's signers
+ * (includeSigners: one request, no waterfall of a signer list a package behind it) travel side by
+ * side while the view's code downloads and starts, instead of one after the other behind it. The view takes
  * each answer once (the first read of its feed and of RequireIdentity); anything that is not a 200, or
  * is older than MAX_AGE_MS, is dropped and the view asks as usual (its client handles errors and
  * retries). In the pane's first download, so plain fetch: the HTTP client loads with the views.
@@ -44,6 +45,9 @@ export function threadListKey(source: { conversationId: string | null; internetM
 /** The thread's list asks for up to 50 packages: a thread has a few. */
 export const THREAD_PAGE_SIZE = 50;
 
+/** The thread's list query besides the thread: a page of it with each package's signers. */
+export const THREAD_QUERY = { pageSize: THREAD_PAGE_SIZE, includeSigners: true } as const;
+
 export function prefetchStatus(input: PrefetchInput): void {
   const listKey = threadListKey(input);
   const now = input.now ?? Date.now;
@@ -66,18 +70,13 @@ export function prefetchStatus(input: PrefetchInput): void {
   if (!listKey) return;
   const field = input.conversationId ? "conversationId" : "internetMessageId";
   const value = (input.conversationId || input.internetMessageId)!;
-  const list = get(`/api/v1/packages?${field}=${encodeURIComponent(value)}&pageSize=${THREAD_PAGE_SIZE}`);
-  reads.set(listKey, list);
-  // Each package's signers as soon as the list names it (the view reads them for every card).
-  void list.then((answer) => {
-    const items = (answer?.data as { items?: { id?: unknown }[] } | null)?.items;
-    if (!Array.isArray(items) || early?.reads !== reads) return;
-    for (const item of items) {
-      if (typeof item?.id === "string") {
-        reads.set(`signers:${item.id}`, get(`/api/v1/packages/${encodeURIComponent(item.id)}/signers`));
-      }
-    }
-  });
+  reads.set(
+    listKey,
+    get(
+      `/api/v1/packages?${field}=${encodeURIComponent(value)}&pageSize=${THREAD_QUERY.pageSize}` +
+        `&includeSigners=${THREAD_QUERY.includeSigners}`,
+    ),
+  );
 }
 
 /**

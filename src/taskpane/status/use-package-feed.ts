@@ -4,8 +4,10 @@
  * refresh sends the ETag of what the pane has (If-None-Match): an unchanged list or signer list costs
  * a 304 and no re-render. A refresh that fails keeps what was shown, with the time it was current.
  *
- * Signers are read for the packages that are still moving (final packages' signers never change once
- * read), so a minute of polling a thread with n packages on their way costs 2 × (1 + n) requests.
+ * A list asked with `includeSigners` (the thread's) brings each package's signers in the same answer,
+ * under the same ETag: a minute of polling a thread costs 2 requests, 304s while nothing changes.
+ * Otherwise (a page of All packages, one package, a service older than includeSigners) signers are
+ * read apart, for the packages that are still moving (final packages' signers never change once read).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
@@ -83,6 +85,8 @@ export function usePackageFeed(api: PackagesApi, target: FeedTarget | null, opti
     signerEtags: new Map<string, string | null>(),
     /** The package's updatedOn when its signers were read. */
     signersOf: new Map<string, string>(),
+    /** Packages whose signers came inside the list's answer (includeSigners): never read apart. */
+    embedded: new Set<string>(),
     generation: 0,
     running: null as Promise<void> | null,
   });
@@ -100,6 +104,8 @@ export function usePackageFeed(api: PackagesApi, target: FeedTarget | null, opti
       try {
         let packages = stateRef.current.packages;
         let totalCount = stateRef.current.totalCount;
+        /** Signers that came with the list this time (a 304 keeps the last ones, as the ETag says). */
+        let arrived: Map<string, Signer[]> | null = null;
         if (target.kind === "list") {
           const answer = await api.list(target.query, packages ? m.etag : null, { signal });
           if (!current()) return;
@@ -107,6 +113,13 @@ export function usePackageFeed(api: PackagesApi, target: FeedTarget | null, opti
             packages = answer.data.items;
             totalCount = answer.data.totalCount;
             m.etag = answer.etag;
+            arrived = new Map();
+            m.embedded = new Set();
+            for (const item of answer.data.items) {
+              if (!Array.isArray(item.signers)) continue;
+              arrived.set(item.id, item.signers);
+              m.embedded.add(item.id);
+            }
           }
         } else {
           const answer = await api.get(target.id, packages ? m.etag : null, { signal });
@@ -121,6 +134,7 @@ export function usePackageFeed(api: PackagesApi, target: FeedTarget | null, opti
         const want = wanted.current;
         const had = stateRef.current.signers;
         const due = list.filter((p) => {
+          if (m.embedded.has(p.id)) return false;
           if (want !== "all" && !want.has(p.id)) return false;
           if (!had[p.id]) return true;
           // A finished package's signers are final once read after it finished.
@@ -136,6 +150,10 @@ export function usePackageFeed(api: PackagesApi, target: FeedTarget | null, opti
         );
         if (!current()) return;
         let signers = had;
+        for (const [id, arrivedSigners] of arrived ?? []) {
+          if (signers === had) signers = { ...had };
+          (signers as Record<string, Signer[]>)[id] = arrivedSigners;
+        }
         for (const { p, answer } of answers) {
           m.signersOf.set(p.id, p.updatedOn);
           if (answer.notModified) continue;
@@ -183,6 +201,7 @@ export function usePackageFeed(api: PackagesApi, target: FeedTarget | null, opti
     m.etag = null;
     m.signerEtags = new Map();
     m.signersOf = new Map();
+    m.embedded = new Set();
     m.running = null;
     if (keepPrevious) return;
     stateRef.current = EMPTY;

@@ -22,7 +22,6 @@ import {
   type Package,
   type PackageList,
   type PackagesApi,
-  type Signer,
 } from "../../api/packages";
 import { RequireIdentity } from "../components/RequireIdentity";
 import { useNavigation, useNavigationRequest } from "../navigation";
@@ -30,7 +29,7 @@ import { useHost } from "../host-context";
 import { useServiceClient } from "../service-client";
 import type { Identity } from "../session";
 import { usePackageFeed, type FeedState, type FeedTarget } from "../status/use-package-feed";
-import { THREAD_PAGE_SIZE, takePrefetched, threadListKey } from "../status/prefetch";
+import { THREAD_QUERY, takePrefetched, threadListKey } from "../status/prefetch";
 import { DialogHoldContext, useDialogHold } from "../status/dialog-hold";
 import { useThreadSource } from "../status/use-thread-source";
 import { STATUS_FILTERS, age } from "../status/words";
@@ -82,25 +81,22 @@ export default function StatusView() {
 }
 
 /**
- * The packages API whose first reads of the thread's list and of each signer list take the answers the
- * pane asked for before this view loaded (status/prefetch.ts), when there are any.
+ * The packages API whose first read of the thread's list (with its signers) takes the answer the pane
+ * asked for before this view loaded (status/prefetch.ts), when there is one.
  */
 function withEarlyReads(api: PackagesApi, serviceUrl: string): PackagesApi {
   return {
     ...api,
     async list(query, etag, options) {
-      const { conversationId = null, internetMessageId = null, pageSize, ...rest } = query;
+      const { conversationId = null, internetMessageId = null, pageSize, includeSigners, ...rest } = query;
       const key = threadListKey({ conversationId, internetMessageId });
-      const plain = Object.keys(rest).length === 0 && pageSize === THREAD_PAGE_SIZE;
+      const plain =
+        Object.keys(rest).length === 0 &&
+        pageSize === THREAD_QUERY.pageSize &&
+        includeSigners === THREAD_QUERY.includeSigners;
       const early = !etag && key && plain ? await takePrefetched(serviceUrl, key) : null;
       if (early) return { notModified: false, data: early.data as PackageList, etag: early.etag };
       return api.list(query, etag, options);
-    },
-    async signers(id, etag, options) {
-      const early = etag ? null : await takePrefetched(serviceUrl, `signers:${id}`);
-      const items = (early?.data as { items?: Signer[] } | undefined)?.items;
-      if (early && Array.isArray(items)) return { notModified: false, data: items, etag: early.etag };
-      return api.signers(id, etag, options);
     },
   };
 }
@@ -326,13 +322,11 @@ function ThreadPackages({
   const source = useThreadSource();
   const target = useMemo<FeedTarget | null>(() => {
     if (source.status !== "ready") return null;
+    // Each package with its signers (includeSigners): one request a refresh, one ETag.
     if (source.conversationId)
-      return { kind: "list", query: { conversationId: source.conversationId, pageSize: THREAD_PAGE_SIZE } };
+      return { kind: "list", query: { conversationId: source.conversationId, ...THREAD_QUERY } };
     if (source.internetMessageId)
-      return {
-        kind: "list",
-        query: { internetMessageId: source.internetMessageId, pageSize: THREAD_PAGE_SIZE },
-      };
+      return { kind: "list", query: { internetMessageId: source.internetMessageId, ...THREAD_QUERY } };
     return null;
   }, [source]);
   const { state, loading, refresh } = usePackageFeed(api, target, { signersFor: "all", enabled, paused });
