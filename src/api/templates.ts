@@ -21,6 +21,7 @@ export interface TemplatesApi {
     query: { search?: string; page?: number; pageSize?: number },
     options?: Options,
   ): Promise<TemplateList>;
+  get(id: string, options?: Options): Promise<Template>;
   /** The template's roles in routing order. */
   roles(id: string, options?: Options): Promise<TemplateRole[]>;
   /** A package (a Draft unless `send`) from the template, every role filled once. */
@@ -31,6 +32,8 @@ export function createTemplatesApi(http: HttpClient): TemplatesApi {
   const api = createApiClient(http);
   return {
     list: (query, options) => api.request("GET", "/api/v1/templates", { query, ...signalOf(options) }),
+    get: (id, options) =>
+      api.request("GET", "/api/v1/templates/{id}", { path: { id }, ...signalOf(options) }),
     roles: (id, options) =>
       api.request("GET", "/api/v1/templates/{id}/roles", { path: { id }, ...signalOf(options) }),
     use: (id, request, options) =>

@@ -12,6 +12,8 @@ import { createHttpClient } from "../../src/api/http";
 import { emailProblem } from "../../src/api/signing-group-rules";
 import { createTemplatesApi, type TemplateRole } from "../../src/api/templates";
 import { emailKey } from "../../src/taskpane/groups/people";
+import { checkDraft } from "../../src/taskpane/send/check";
+import { documentsProblem } from "../../src/taskpane/send/documents";
 import type { SignerRow } from "../../src/taskpane/send/signers";
 import {
   OTHER,
@@ -156,6 +158,49 @@ describe("start from a template: the rules", () => {
     });
     const mapped = serviceRoleErrors(error, roles);
     expect(mapped).toEqual({ byRole: { b: "The address is not valid." }, other: ["The name is too long."] });
+  });
+});
+
+describe("the check of a draft from a template", () => {
+  const rows: SignerRow[] = [
+    person("adele@fabrikam.com", "Adele"),
+    person("alex@contoso.com", "Alex"),
+    {
+      key: "t:g",
+      kind: "group",
+      groupId: "g1",
+      groupName: "Night desk",
+      memberCount: 0,
+      type: "Signer",
+      included: true,
+      replaced: null,
+    },
+  ];
+  const input = (fieldsByRow: Map<string, number>, documentCount: number) => ({
+    documents: [],
+    rows,
+    fields: [],
+    layouts: new Map(),
+    signatureBlock: false,
+    groupMembers: new Map(),
+    template: { documentCount, fieldsByRow },
+  });
+
+  test("the template's documents count, its fields count per signer; an empty group is an error; no field and nothing to add a block to is an error", () => {
+    expect(documentsProblem([], 2)).toBeNull();
+    expect(documentsProblem([])).toBe("Choose at least one document to send.");
+    const result = checkDraft(input(new Map([[rows[0]!.key, 2]]), 1));
+    expect(result.signers.map((s) => s.tagCount)).toEqual([2, 0, 0]);
+    expect(result.problems.map((p) => [p.code, p.severity, p.signerKey])).toEqual([
+      ["no_fields", "error", rows[1]!.key],
+      ["empty_group", "error", "t:g"],
+    ]);
+    expect(result.problems[0]!.message).toMatch(/has no field to sign in the template/);
+  });
+
+  test("without the template's documents and with none chosen, step 1's problem stands", () => {
+    const result = checkDraft(input(new Map(), 0));
+    expect(result.problems[0]).toMatchObject({ code: "documents", severity: "error" });
   });
 });
 

@@ -225,6 +225,18 @@ export function checkDraft(input: CheckInput): CheckResult {
       continue;
     }
     if (needsField(s.row) && s.tagCount + s.droppedCount + s.blockCount === 0) {
+      if (input.template && chosenDocs.length === 0) {
+        // The block page goes at the end of the last document the pane sends: there is none.
+        problems.push({
+          id: `no_fields:${s.row.key}`,
+          severity: "error",
+          code: "no_fields",
+          message: `${describeSigner(s.row)} (signer ${s.index}) has no field to sign in the template: choose one of this message's documents (step 1) to add a signature block for them, or change the template.`,
+          ifAccepted: null,
+          signerKey: s.row.key,
+        });
+        continue;
+      }
       problems.push({
         id: `no_fields:${s.row.key}`,
         severity: "warning",

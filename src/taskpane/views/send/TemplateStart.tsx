@@ -104,13 +104,7 @@ export function TemplateStart({ templates, groups, people, initial, onStart, onC
   useEffect(() => {
     if (!initial) return;
     const abort = new AbortController();
-    templates
-      .list({ pageSize: 100 }, { signal: abort.signal })
-      .then((list) => {
-        const found = list.items.find((t) => t.id === initial.templateId);
-        if (found) setPicked(found);
-      })
-      .catch(() => undefined); // the list is shown instead
+    templates.get(initial.templateId, { signal: abort.signal }).then(setPicked, () => undefined); // gone: the list instead
     return () => abort.abort();
   }, []);
 
