@@ -11,6 +11,8 @@
  *   and a signing group, an unfilled role said next to it, continued into the send flow with the
  *   message's attachments, sent; the package on the service has the template's roles as signers, the
  *   group's slot, the attachments and the message as its source;
+ * - read, light: a template with a document (uploaded with a tag for its role) sent at once with
+ *   Send now; the package is Sent with the document and the role's field;
  * - compose, dark and forced colours (high contrast): the list and the roles reached and used with
  *   the keyboard alone;
  * - each screen: axe-core (no serious or critical violation), no horizontal scrolling at 320 px, and
@@ -21,6 +23,7 @@
  */
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { PAT_STORAGE_KEY } from "../../src/auth/pat";
 import { SERVICE_URL_STORAGE_KEY } from "../../src/taskpane/session";
@@ -272,6 +275,61 @@ async function eventually(assertion: () => Promise<void> | void, timeoutMs = 10_
     expect(documents.items.map((d) => d.name).sort()).toEqual(FIXTURE.attachments.map((a) => a.name).sort());
     expect(errors).toEqual([]);
   }, 300_000);
+
+  test("read, light: a template with a document sent at once with Send now; the package checked on the service", async () => {
+    const { token, call } = await tenantWithTemplates();
+    const t = await call<{ id: string }>("POST", "/api/v1/templates", { name: "Consulting agreement" });
+    await call("POST", `/api/v1/templates/${t.id}/roles`, { name: "Consultant", routingOrder: 1 });
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const pdfPage = doc.addPage([612, 792]);
+    pdfPage.drawText("Consulting agreement", { x: 72, y: 720, size: 16, font });
+    pdfPage.drawText("{{sig:1}}", { x: 72, y: 500, size: 14, font });
+    const form = new FormData();
+    form.append(
+      "file",
+      new Blob([new Uint8Array(await doc.save())], { type: "application/pdf" }),
+      "consulting.pdf",
+    );
+    const uploaded = await fetch(`${service!.url}/api/v1/templates/${t.id}/documents`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+
+    const { page, errors } = await openPane(token, "read", "light");
+    await page.getByRole("button", { name: "Start from a template" }).click();
+    await page.getByRole("searchbox").fill("consult");
+    await page.getByRole("button", { name: /^Consulting agreement\s*1 role · 1 document$/ }).click();
+    const role = page.getByRole("combobox", { name: /1\. Consultant/ });
+    await role.waitFor();
+    await eventually(async () => expect(await role.inputValue()).toBe("p:adele.vance@fabrikam.com"));
+    await page.getByRole("button", { name: "Send now" }).click();
+    await page.getByText("Sent: “Consulting agreement”").waitFor({ timeout: 60_000 });
+    await screen(page, "sent-now", "read", "light");
+
+    type Pkg = { id: string; status: string; documentCount: number; source: { conversationId: string } };
+    const list = await call<{ items: Pkg[] }>("GET", "/api/v1/packages");
+    expect(list.items.map((p) => [p.status, p.documentCount, p.source.conversationId])).toEqual([
+      ["Sent", 1, FIXTURE.conversationId],
+    ]);
+    const signers = await call<{ items: { id: string; roleName: string; email: string }[] }>(
+      "GET",
+      `/api/v1/packages/${list.items[0]!.id}/signers`,
+    );
+    expect(signers.items.map((s) => [s.roleName, s.email])).toEqual([
+      ["Consultant", "adele.vance@fabrikam.com"],
+    ]);
+    const annotations = await call<{ items: { signerId: string; type: string }[] }>(
+      "GET",
+      `/api/v1/packages/${list.items[0]!.id}/annotations`,
+    );
+    expect(annotations.items).toEqual([
+      expect.objectContaining({ signerId: signers.items[0]!.id, type: "Signature" }),
+    ]);
+    expect(errors).toEqual([]);
+  }, 120_000);
 
   for (const theme of ["dark", "contrast"] as const) {
     test(`compose, ${theme}: the list and the roles with the keyboard alone`, async () => {
