@@ -281,6 +281,8 @@ function RoleMapping({
   const [failure, setFailure] = useState<TemplateStartError | null>(null);
   const persons = useMemo(() => people.filter((r): r is PersonRow => r.kind === "person"), [people]);
 
+  const addressKey = [...new Set(persons.map((p) => p.email.toLowerCase()))].slice(0, 500).join("\n");
+
   useEffect(() => heading.current?.focus(), []);
 
   useEffect(() => {
@@ -298,12 +300,12 @@ function RoleMapping({
     return () => abort.abort();
   }, [template.id, attempt]);
 
-  // The groups offered: those the message's people are in first, then the tenant's (first 100 by
-  // name). Without them (no answer) people and typed addresses still work.
+  // The groups offered: those the message's people are in, and the first 100 the service lists
+  // (shown by name). Without them (no answer) people and typed addresses still work.
   useEffect(() => {
     const abort = new AbortController();
     const signal = { signal: abort.signal };
-    const addresses = [...new Set(persons.map((p) => p.email.toLowerCase()))].slice(0, 500);
+    const addresses = addressKey === "" ? [] : addressKey.split("\n");
     void Promise.all([
       addresses.length > 0 ? groups.resolve(addresses, signal).catch(() => []) : Promise.resolve([]),
       groups.list({ pageSize: 100 }, signal).catch(() => null),
@@ -315,7 +317,8 @@ function RoleMapping({
       setGroupOptions(found);
     });
     return () => abort.abort();
-  }, [groups, persons]);
+    // Keyed on the addresses, not the rows: the parent makes new rows on every render.
+  }, [groups, addressKey]);
 
   const change = (roleId: string, patch: Partial<RoleFill>) => {
     setFills((f) => ({
