@@ -320,7 +320,9 @@ describe("Send view: start from a template", () => {
 
     // Back to the roles (the Draft goes), and sent at once this time.
     await user.click(within(summary).getByRole("button", { name: "Change who fills the roles" }));
-    await user.click(await screen.findByRole("button", { name: "Send now" }));
+    const sendNow = await screen.findByRole("button", { name: "Send now" });
+    await waitFor(() => expect(sendNow).toBeEnabled());
+    await user.click(sendNow);
     await sent();
     expect(screen.getByText("Sent: “Mutual NDA”")).toBeInTheDocument();
     expect(screen.getByRole("list", { name: "Documents sent" })).toHaveTextContent("nda.pdf (1 page)");

@@ -153,6 +153,8 @@ async function applySigner(
   }
 
   let groupName: string | null = null;
+  // A group asked for that does not exist is the one error: not also "email is required".
+  let missingGroup = false;
   if (input.signingGroupId !== undefined && input.signingGroupId !== null) {
     const text = input.signingGroupId.trim();
     if (text === EMPTY_GUID || text === "") {
@@ -161,6 +163,7 @@ async function applySigner(
       const id = parseId(text);
       const group = id ? await s.signingGroups.find(tenantId, id) : undefined;
       if (!group) {
+        missingGroup = true;
         errors.push({ field: f("signingGroupId"), message: `No signing group ${text} exists.` });
       } else {
         out.signingGroupId = group.id;
@@ -175,7 +178,7 @@ async function applySigner(
       const problem = emailProblem(email);
       if (problem) errors.push({ field: f("email"), message: `${f("email")} ${problem}` });
       out.email = email;
-    } else if (out.email === null) {
+    } else if (out.email === null && !missingGroup) {
       errors.push({
         field: f("email"),
         message: `${f("email")} is required for a person (or give signingGroupId for a signing group).`,

@@ -500,9 +500,9 @@ export async function useTemplate(
 /** A signer's error (`signers[i].email`) named after the request's role (`roles[j].email`). */
 function asRoleError(error: unknown, order: readonly number[]): unknown {
   if (!(error instanceof ApiError) || !error.errors) return error;
-  const errors = error.errors.map((e) => ({
-    field: e.field.replace(/^signers\[(\d+)\]/, (_m, i: string) => `roles[${order[Number(i)]}]`),
-    message: e.message,
-  }));
+  // The message names its field too ("signers[0].email is required..."): renamed alike.
+  const rename = (text: string) =>
+    text.replace(/\bsigners\[(\d+)\]/g, (_m, i: string) => `roles[${order[Number(i)]}]`);
+  const errors = error.errors.map((e) => ({ field: rename(e.field), message: rename(e.message) }));
   return new ApiError(error.status, error.code, error.detail, errors, error.headers);
 }
