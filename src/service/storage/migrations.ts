@@ -1011,39 +1011,6 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX template_annotations_by_document ON template_annotations (document_id)`,
     ],
   },
-  // ---- Issue 16 follow-up (branch sign16): versions 30 and up, clear of the catalogue's.
-  {
-    version: 30,
-    name: "signing links: origins that may frame a signing-url link's page",
-    statements: [
-      // Contract §6.3 allowedOrigins: a JSON array of origins, null for none (every mail's link).
-      // GET /sign/{token} answers frame-ancestors with them; without, 'none'.
-      `ALTER TABLE signing_links ADD COLUMN allowed_origins TEXT`,
-    ],
-  },
-  // ---- Issue 18 (branch status18): the Status view's "All packages" lists the user's own packages.
-  // Version 31 (30 went to the signing links' origins; 19 and up to the catalogue branch).
-  {
-    version: 31,
-    name: "packages by sender",
-    statements: [
-      // A copy lowercased in JS (as name_lower), so the filter is an equality on both databases.
-      `ALTER TABLE packages ADD COLUMN sender_email_lower TEXT`,
-      // The sender's packages in the list's default order straight from the index (as a thread's).
-      `CREATE INDEX packages_by_sender ON packages (tenant_id, sender_email_lower, created_on, id)`,
-    ],
-    backfill: async (tx) => {
-      const rows = await tx.all<{ id: string; sender_email: string }>(
-        `SELECT id, sender_email FROM packages WHERE sender_email IS NOT NULL`,
-      );
-      for (const row of rows) {
-        await tx.run(`UPDATE packages SET sender_email_lower = ? WHERE id = ?`, [
-          row.sender_email.toLowerCase(),
-          row.id,
-        ]);
-      }
-    },
-  },
   // ---- Issue 19 (branch bulk-send): bulk send jobs from a template.
   {
     version: 21,
@@ -1080,6 +1047,39 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
       `CREATE INDEX bulk_send_rows_by_status ON bulk_send_rows (job_id, status, row_number)`,
     ],
+  },
+  // ---- Issue 16 follow-up (branch sign16): versions 30 and up, clear of the catalogue's.
+  {
+    version: 30,
+    name: "signing links: origins that may frame a signing-url link's page",
+    statements: [
+      // Contract §6.3 allowedOrigins: a JSON array of origins, null for none (every mail's link).
+      // GET /sign/{token} answers frame-ancestors with them; without, 'none'.
+      `ALTER TABLE signing_links ADD COLUMN allowed_origins TEXT`,
+    ],
+  },
+  // ---- Issue 18 (branch status18): the Status view's "All packages" lists the user's own packages.
+  // Version 31 (30 went to the signing links' origins; 19 and up to the catalogue branch).
+  {
+    version: 31,
+    name: "packages by sender",
+    statements: [
+      // A copy lowercased in JS (as name_lower), so the filter is an equality on both databases.
+      `ALTER TABLE packages ADD COLUMN sender_email_lower TEXT`,
+      // The sender's packages in the list's default order straight from the index (as a thread's).
+      `CREATE INDEX packages_by_sender ON packages (tenant_id, sender_email_lower, created_on, id)`,
+    ],
+    backfill: async (tx) => {
+      const rows = await tx.all<{ id: string; sender_email: string }>(
+        `SELECT id, sender_email FROM packages WHERE sender_email IS NOT NULL`,
+      );
+      for (const row of rows) {
+        await tx.run(`UPDATE packages SET sender_email_lower = ? WHERE id = ?`, [
+          row.sender_email.toLowerCase(),
+          row.id,
+        ]);
+      }
+    },
   },
 ];
 
