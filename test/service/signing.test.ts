@@ -334,8 +334,20 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
     expect([write.status, write.body.code]).toEqual([400, "invalid_state"]);
     expect((await call("GET", `/api/v1/packages/${expiring.pkg.id}`)).body.status).toBe("Expired");
 
-    const voiding = await sendPackage([{ email: at("gus"), name: "Gus" }]);
+    // Hana has finished her part already; Ike's turn never came (signing order).
+    const voiding = await sendPackage(
+      [
+        { email: at("gus"), name: "Gus", routingOrder: 1 },
+        { email: at("hana"), name: "Hana", routingOrder: 1 },
+        { email: at("ike"), name: "Ike", routingOrder: 2 },
+      ],
+      { package: { enforceSigningOrder: true } },
+    );
     const gus = await linkFor(at("gus"));
+    const hana = await linkFor(at("hana"));
+    const hanaField = ((await sign("GET", hana)).body.fields as Json[])[0]!;
+    expect((await sign("PUT", hana, `/fields/${hanaField.id}`, { value: PNG_DATA_URL })).status).toBe(200);
+    expect((await sign("POST", hana, "/finish")).body.state).toBe("Completed");
     expect(
       (await call("POST", `/api/v1/packages/${voiding.pkg.id}/void`, { reason: "Wrong tenant." })).status,
     ).toBe(200);
@@ -344,6 +356,23 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
     const [, voided] = await mailsTo(at("gus"), 2);
     expect(voided!.mail.subject).toMatch(/^Voided/);
     expect(linksIn(voided!.text)).toEqual([]);
+    // Those already notified hear it is off, finished or not (contract §6.1); the one never invited
+    // hears nothing: the outbox is the record of what is sent, in the void's own transaction.
+    const [, hanaVoided] = await mailsTo(at("hana"), 2);
+    expect(hanaVoided!.mail.subject).toMatch(/^Voided/);
+    expect(hanaVoided!.text).toContain("Wrong tenant.");
+    const outbox = await service.storage.outbox.listForPackage(voiding.pkg.id);
+    expect(
+      outbox
+        .filter((m) => m.kind === "Voided")
+        .map((m) => m.email)
+        .sort(),
+    ).toEqual([at("gus"), at("hana")]);
+    expect(outbox.filter((m) => m.email === at("ike"))).toEqual([]);
+    const audit = (await call<Json[]>("GET", `/api/v1/packages/${voiding.pkg.id}/audit-trail`)).body;
+    expect(audit.find((e) => e.action === "PackageVoided")).toMatchObject({
+      details: { notifications: 2 },
+    });
   });
 
   test("reassign: the old person's link answers Reassigned, the new person is mailed a link that works; resend mints another", async () => {
