@@ -4,6 +4,7 @@
 import { expirePackages } from "../../src/service/domain/packages";
 import { SYSTEM } from "../../src/service/domain/audit";
 import { sendDueReminders } from "../../src/service/domain/signing";
+import { textOf } from "../pdf/poppler";
 import { BACKENDS, expectProblem, startTestService, type TestService } from "./harness";
 import {
   PNG_DATA_URL,
@@ -463,6 +464,8 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
         { type: "Text", required: false },
         { type: "Attachment", required: false },
         { type: "Name" },
+        { type: "RadioGroup", required: false, options: ["Monthly", "Yearly"], width: 120, height: 20 },
+        { type: "Email", width: 220, height: 20 },
       ],
     });
     const kim = await linkFor(at("kim"));
@@ -478,6 +481,8 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
       ["Text", "a".repeat(4001)],
       ["Attachment", "x.pdf"],
       ["Name", "Someone Else"],
+      ["RadioGroup", "Weekly"],
+      ["Email", "someone.else@contoso.com"],
     ] as const) {
       const refused = await put(type, bad);
       expect([type, refused.status, refused.body.code, refused.body.errors[0].field]).toEqual([
@@ -493,9 +498,17 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
       ["Checkbox", "true"],
       ["Dropdown", "Blue"],
       ["Text", "Line one\nline two"],
+      ["RadioGroup", "Yearly"],
     ] as const) {
       expect((await put(type, good)).body).toMatchObject({ value: good });
     }
+    // The documented error for an option not offered names the field and the options.
+    const notOffered = await put("RadioGroup", "monthly");
+    expect(notOffered.body).toMatchObject({
+      code: "validation_failed",
+      errors: [{ field: byType.get("RadioGroup")!.id, message: expect.stringContaining("Monthly, Yearly") }],
+    });
+    expect(byType.get("Email")).toMatchObject({ auto: "Email", value: at("kim"), isCompleted: false });
     expect((await put("Text", null)).body).toMatchObject({ value: null });
     expect(byType.get("Name")).toMatchObject({ auto: "Name", value: "Kim" });
     const unknownField = await sign("PUT", kim, `/fields/00000000-0000-4000-8000-000000000000`, {
@@ -559,6 +572,26 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
     expect((await put("Attachment", null)).body).toMatchObject({ value: null });
     expect(await service.storage.signingValues.attachments(pkg.id)).toEqual([]);
     expect((await sign("POST", kim, "/finish")).body.state).toBe("Completed");
+
+    // The auto Email is the signer's address on the annotation, and drawn into the sealed document
+    // with the chosen radio option (the scheduler completes the package; pdftotext reads it).
+    const annotations = (await call<{ items: Json[] }>("GET", `/api/v1/packages/${pkg.id}/annotations`)).body
+      .items;
+    const valueOf = (type: string) => annotations.find((a) => a.type === type);
+    expect(valueOf("Email")).toMatchObject({ value: at("kim"), isCompleted: true });
+    expect(valueOf("RadioGroup")).toMatchObject({ value: "Yearly", isCompleted: true });
+    const route = `/api/v1/packages/${pkg.id}/documents/${documentId}/download-signed`;
+    const deadline = Date.now() + 60_000;
+    let signedLink = await call<{ url: string }>("GET", route);
+    while (signedLink.status !== 200 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      signedLink = await call<{ url: string }>("GET", route);
+    }
+    expect(signedLink.status).toBe(200);
+    const signed = await fetch(new URL(signedLink.body.url, service.url));
+    const text = textOf(new Uint8Array(await signed.arrayBuffer()));
+    expect(text).toContain(at("kim"));
+    expect(text).toContain("Yearly");
   });
 
   test("links: a tampered or unknown token is 404; tokens never reach the log; signing-url makes a short link", async () => {
