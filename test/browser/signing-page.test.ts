@@ -33,6 +33,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Result as AxeResult } from "axe-core";
+import { PDFDocument } from "pdf-lib";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { buildSigningPage } from "../../scripts/build-signing";
 import { loadPdfJs, pdfJsDocumentParams } from "../../src/pdf/find-tags";
@@ -605,6 +606,115 @@ function describeViolations(violations: readonly AxeResult[]): string {
       await page.getByText("The rent is wrong.").waitFor();
       expect(errors).toEqual([]);
       await waitForStatus(packageId, "Declined");
+    }, 120_000);
+
+    test("a radio group, a number and an attachment with the keyboard alone: arrow keys choose, a non-number is refused next to the field, a PDF attached from the file chooser; the sender gets the values and the file", async () => {
+      const packageId = await sendPackage(
+        "Supplier form",
+        [
+          {
+            email: "uma@example.org",
+            name: "Uma Fields",
+            fields: [
+              {
+                type: "RadioGroup",
+                label: "Payment terms",
+                options: ["Net 30", "Net 60"],
+                x: 72,
+                y: 250,
+                width: 120,
+                height: 22,
+              },
+              { type: "Number", label: "Annual volume", x: 72, y: 290, width: 120, height: 22 },
+              { type: "Attachment", label: "Insurance certificate", x: 72, y: 330, width: 180, height: 22 },
+            ],
+          },
+        ],
+        false,
+      );
+      const { page, errors } = await openPhone();
+      await openLink(page, await linkFor("uma@example.org"), "radio, number, attachment");
+      await page.waitForSelector(".pdf-page.drawn", { timeout: 30_000 });
+      const focused = () =>
+        page.evaluate(() => {
+          const el = document.activeElement as HTMLInputElement;
+          return { type: el.type, value: el.value, checked: el.checked };
+        });
+
+      // The radio group: Tab reaches its first option, an arrow key moves to and chooses the next.
+      await tabTo(page, /^Net 30$/);
+      await page.keyboard.press("ArrowDown");
+      expect(await focused()).toEqual({ type: "radio", value: "Net 60", checked: true });
+      await page.getByText("1 of 3 required fields filled").waitFor();
+      await page.waitForFunction(() => document.querySelector(".save-state")?.textContent === "Saved");
+      await expectNoSeriousAxe(page, "the radio group chosen");
+
+      // The number: a non-number is refused next to the field (and kept as typed), then corrected.
+      await tabTo(page, /^Next field$/);
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("12 500");
+      await page.keyboard.press("Tab"); // leaving the field saves it
+      const numberError = page.locator(".editor .field-error");
+      await numberError.waitFor();
+      expect(await numberError.textContent()).toBe(
+        "Enter a number, such as 1250 or 12.5 (digits and one point).",
+      );
+      const number = page.getByRole("textbox", { name: /Annual volume/ });
+      expect(await number.inputValue()).toBe("12 500");
+      expect(await number.getAttribute("aria-invalid")).toBe("true");
+      const describedBy = (await number.getAttribute("aria-describedby"))!.split(" ");
+      expect(describedBy).toContain(await numberError.getAttribute("id"));
+      await expectNoSeriousAxe(page, "a number refused next to its field");
+      await tabTo(page, /Annual volume/, true);
+      await page.keyboard.press("Control+A");
+      await page.keyboard.type("12500");
+      await page.keyboard.press("Tab");
+      await numberError.waitFor({ state: "detached" });
+      await page.getByText("2 of 3 required fields filled").waitFor();
+
+      // The attachment: the file input is reached with Tab and opens the file chooser with Space.
+      await tabTo(page, /^Next field$/);
+      await page.keyboard.press("Enter");
+      expect((await focused()).type).toBe("file");
+      const attachment = await PDFDocument.create();
+      attachment.addPage([200, 100]).drawText("Insured", { x: 20, y: 40, size: 18 });
+      const attachmentBytes = Buffer.from(await attachment.save());
+      const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Space")]);
+      await chooser.setFiles({
+        name: "insurance.pdf",
+        mimeType: "application/pdf",
+        buffer: attachmentBytes,
+      });
+      await page.getByText("Attached: insurance.pdf").waitFor();
+      await page.getByText("3 of 3 required fields filled").waitFor();
+      await expectNoSeriousAxe(page, "radio, number and attachment filled");
+
+      await tabTo(page, /^Finish$/);
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { name: "Thank you, you have signed" }).waitFor();
+      expect(errors).toEqual([]);
+
+      // The sender's side: the values on the annotations, and the attached file through its link.
+      const annotations = (
+        await api<{ items: { id: string; type: string; value: string | null; isCompleted: boolean }[] }>(
+          "GET",
+          `${P}/${packageId}/annotations`,
+        )
+      ).items;
+      expect(annotations.map((a) => [a.type, a.value, a.isCompleted])).toEqual([
+        ["RadioGroup", "Net 60", true],
+        ["Number", "12500", true],
+        ["Attachment", "insurance.pdf", true],
+      ]);
+      const attachmentField = annotations.find((a) => a.type === "Attachment")!;
+      const link = await api<{ url: string }>(
+        "GET",
+        `${P}/${packageId}/annotations/${attachmentField.id}/attachment`,
+      );
+      const file = await fetch(new URL(link.url, service.url));
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toBe("application/pdf");
+      expect(Buffer.from(await file.arrayBuffer())).toEqual(attachmentBytes);
     }, 120_000);
 
     test("the access code: a wrong one is refused next to the field, the right one opens the documents", async () => {
