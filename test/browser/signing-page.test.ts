@@ -14,6 +14,9 @@
  *   scheduler seals it and download-signed's PDF, read by pdf.js in Node, has the typed values where
  *   the fields were, and poppler's rendering of it has ink in every signature and initials box;
  *   the audit trail verifies, and an event changed in the database makes verify name it;
+ * - a radio group, a number and an attachment with the keyboard alone (arrow keys choose; a non-number
+ *   is refused next to the field; Space on the file input opens the chooser); axe clean in each state;
+ *   the annotations' values and the attached file through getAnnotationAttachment's link;
  * - a decline with a reason in another package (Declined);
  * - the access-code prompt (wrong, then right), then the page's text in pdf.js's text layer: placed
  *   over the drawn glyphs, in the accessibility tree, selectable;
