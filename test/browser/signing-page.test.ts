@@ -14,6 +14,9 @@
  *   scheduler seals it and download-signed's PDF, read by pdf.js in Node, has the typed values where
  *   the fields were, and poppler's rendering of it has ink in every signature and initials box;
  *   the audit trail verifies, and an event changed in the database makes verify name it;
+ * - a radio group, a number and an attachment with the keyboard alone (arrow keys choose; a non-number
+ *   is refused next to the field; Space on the file input opens the chooser); axe clean in each state;
+ *   the annotations' values and the attached file through getAnnotationAttachment's link;
  * - a decline with a reason in another package (Declined);
  * - the access-code prompt (wrong, then right), then the page's text in pdf.js's text layer: placed
  *   over the drawn glyphs, in the accessibility tree, selectable;
@@ -33,6 +36,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Result as AxeResult } from "axe-core";
+import { PDFDocument } from "pdf-lib";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { buildSigningPage } from "../../scripts/build-signing";
 import { loadPdfJs, pdfJsDocumentParams } from "../../src/pdf/find-tags";
@@ -399,7 +403,13 @@ function describeViolations(violations: readonly AxeResult[]): string {
       // Ada, keyboard only.
       const ada = await openPhone();
       const adaLink = await linkFor("ada@fabrikam.example");
-      expect(smtp.mailsTo("bob@contoso.example")).toEqual([]); // not yet his turn
+      // Not yet Bob's turn: no invitation row for him in the outbox, which the send wrote in its own
+      // transaction (no mail in the SMTP inbox yet would prove nothing: his could merely be slower).
+      const outbox = await service.storage.outbox.listForPackage(packageId);
+      expect(outbox.filter((m) => m.email === "ada@fabrikam.example").map((m) => m.kind)).toEqual([
+        "Invitation",
+      ]);
+      expect(outbox.filter((m) => m.email === "bob@contoso.example")).toEqual([]);
       await openLink(ada.page, adaLink, "first signer");
       const page = ada.page;
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
@@ -599,6 +609,115 @@ function describeViolations(violations: readonly AxeResult[]): string {
       await page.getByText("The rent is wrong.").waitFor();
       expect(errors).toEqual([]);
       await waitForStatus(packageId, "Declined");
+    }, 120_000);
+
+    test("a radio group, a number and an attachment with the keyboard alone: arrow keys choose, a non-number is refused next to the field, a PDF attached from the file chooser; the sender gets the values and the file", async () => {
+      const packageId = await sendPackage(
+        "Supplier form",
+        [
+          {
+            email: "uma@example.org",
+            name: "Uma Fields",
+            fields: [
+              {
+                type: "RadioGroup",
+                label: "Payment terms",
+                options: ["Net 30", "Net 60"],
+                x: 72,
+                y: 250,
+                width: 120,
+                height: 22,
+              },
+              { type: "Number", label: "Annual volume", x: 72, y: 290, width: 120, height: 22 },
+              { type: "Attachment", label: "Insurance certificate", x: 72, y: 330, width: 180, height: 22 },
+            ],
+          },
+        ],
+        false,
+      );
+      const { page, errors } = await openPhone();
+      await openLink(page, await linkFor("uma@example.org"), "radio, number, attachment");
+      await page.waitForSelector(".pdf-page.drawn", { timeout: 30_000 });
+      const focused = () =>
+        page.evaluate(() => {
+          const el = document.activeElement as HTMLInputElement;
+          return { type: el.type, value: el.value, checked: el.checked };
+        });
+
+      // The radio group: Tab reaches its first option, an arrow key moves to and chooses the next.
+      await tabTo(page, /^Net 30$/);
+      await page.keyboard.press("ArrowDown");
+      expect(await focused()).toEqual({ type: "radio", value: "Net 60", checked: true });
+      await page.getByText("1 of 3 required fields filled").waitFor();
+      await page.waitForFunction(() => document.querySelector(".save-state")?.textContent === "Saved");
+      await expectNoSeriousAxe(page, "the radio group chosen");
+
+      // The number: a non-number is refused next to the field (and kept as typed), then corrected.
+      await tabTo(page, /^Next field$/);
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("12 500");
+      await page.keyboard.press("Tab"); // leaving the field saves it
+      const numberError = page.locator(".editor .field-error");
+      await numberError.waitFor();
+      expect(await numberError.textContent()).toBe(
+        "Enter a number, such as 1250 or 12.5 (digits and one point).",
+      );
+      const number = page.getByRole("textbox", { name: /Annual volume/ });
+      expect(await number.inputValue()).toBe("12 500");
+      expect(await number.getAttribute("aria-invalid")).toBe("true");
+      const describedBy = (await number.getAttribute("aria-describedby"))!.split(" ");
+      expect(describedBy).toContain(await numberError.getAttribute("id"));
+      await expectNoSeriousAxe(page, "a number refused next to its field");
+      await tabTo(page, /Annual volume/, true);
+      await page.keyboard.press("Control+A");
+      await page.keyboard.type("12500");
+      await page.keyboard.press("Tab");
+      await numberError.waitFor({ state: "detached" });
+      await page.getByText("2 of 3 required fields filled").waitFor();
+
+      // The attachment: the file input is reached with Tab and opens the file chooser with Space.
+      await tabTo(page, /^Next field$/);
+      await page.keyboard.press("Enter");
+      expect((await focused()).type).toBe("file");
+      const attachment = await PDFDocument.create();
+      attachment.addPage([200, 100]).drawText("Insured", { x: 20, y: 40, size: 18 });
+      const attachmentBytes = Buffer.from(await attachment.save());
+      const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Space")]);
+      await chooser.setFiles({
+        name: "insurance.pdf",
+        mimeType: "application/pdf",
+        buffer: attachmentBytes,
+      });
+      await page.getByText("Attached: insurance.pdf").waitFor();
+      await page.getByText("3 of 3 required fields filled").waitFor();
+      await expectNoSeriousAxe(page, "radio, number and attachment filled");
+
+      await tabTo(page, /^Finish$/);
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { name: "Thank you, you have signed" }).waitFor();
+      expect(errors).toEqual([]);
+
+      // The sender's side: the values on the annotations, and the attached file through its link.
+      const annotations = (
+        await api<{ items: { id: string; type: string; value: string | null; isCompleted: boolean }[] }>(
+          "GET",
+          `${P}/${packageId}/annotations`,
+        )
+      ).items;
+      expect(annotations.map((a) => [a.type, a.value, a.isCompleted])).toEqual([
+        ["RadioGroup", "Net 60", true],
+        ["Number", "12500", true],
+        ["Attachment", "insurance.pdf", true],
+      ]);
+      const attachmentField = annotations.find((a) => a.type === "Attachment")!;
+      const link = await api<{ url: string }>(
+        "GET",
+        `${P}/${packageId}/annotations/${attachmentField.id}/attachment`,
+      );
+      const file = await fetch(new URL(link.url, service.url));
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toBe("application/pdf");
+      expect(Buffer.from(await file.arrayBuffer())).toEqual(attachmentBytes);
     }, 120_000);
 
     test("the access code: a wrong one is refused next to the field, the right one opens the documents", async () => {

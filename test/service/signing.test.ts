@@ -4,6 +4,7 @@
 import { expirePackages } from "../../src/service/domain/packages";
 import { SYSTEM } from "../../src/service/domain/audit";
 import { sendDueReminders } from "../../src/service/domain/signing";
+import { textOf } from "../pdf/poppler";
 import { BACKENDS, expectProblem, startTestService, type TestService } from "./harness";
 import {
   PNG_DATA_URL,
@@ -73,7 +74,11 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
     const adaMail = (await mailsTo(at("ada")))[0]!;
     expect(linksIn(adaMail.text)[0]).toMatch(new RegExp(`^http://localhost:\\d+/sign/${ada}$`));
     expect(adaMail.mail.html).toContain(`/sign/${ada}`);
-    expect(mailbox.received.filter((m) => m.to === at("bob"))).toHaveLength(0);
+    // Not Bob's turn: no invitation was even written for him (the outbox row comes with the send, in its
+    // transaction; an SMTP check here would pass whenever his mail was merely slower than Ada's).
+    const outbox = await service.storage.outbox.listForPackage(pkg.id);
+    expect(outbox.map((m) => [m.kind, m.email])).toEqual([["Invitation", at("ada")]]);
+    expect(outbox.filter((m) => m.signerId === signers[1]!.id || m.email === at("bob"))).toEqual([]);
     // Bob's turn has not come: no signing URL for him yet.
     const early = await call("POST", `/api/v1/packages/${pkg.id}/signers/${signers[1]!.id}/signing-url`, {});
     expect([early.status, early.body.code]).toEqual([400, "not_your_turn"]);
@@ -334,8 +339,20 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
     expect([write.status, write.body.code]).toEqual([400, "invalid_state"]);
     expect((await call("GET", `/api/v1/packages/${expiring.pkg.id}`)).body.status).toBe("Expired");
 
-    const voiding = await sendPackage([{ email: at("gus"), name: "Gus" }]);
+    // Hana has finished her part already; Ike's turn never came (signing order).
+    const voiding = await sendPackage(
+      [
+        { email: at("gus"), name: "Gus", routingOrder: 1 },
+        { email: at("hana"), name: "Hana", routingOrder: 1 },
+        { email: at("ike"), name: "Ike", routingOrder: 2 },
+      ],
+      { package: { enforceSigningOrder: true } },
+    );
     const gus = await linkFor(at("gus"));
+    const hana = await linkFor(at("hana"));
+    const hanaField = ((await sign("GET", hana)).body.fields as Json[])[0]!;
+    expect((await sign("PUT", hana, `/fields/${hanaField.id}`, { value: PNG_DATA_URL })).status).toBe(200);
+    expect((await sign("POST", hana, "/finish")).body.state).toBe("Completed");
     expect(
       (await call("POST", `/api/v1/packages/${voiding.pkg.id}/void`, { reason: "Wrong tenant." })).status,
     ).toBe(200);
@@ -344,6 +361,23 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
     const [, voided] = await mailsTo(at("gus"), 2);
     expect(voided!.mail.subject).toMatch(/^Voided/);
     expect(linksIn(voided!.text)).toEqual([]);
+    // Those already notified hear it is off, finished or not (contract §6.1); the one never invited
+    // hears nothing: the outbox is the record of what is sent, in the void's own transaction.
+    const [, hanaVoided] = await mailsTo(at("hana"), 2);
+    expect(hanaVoided!.mail.subject).toMatch(/^Voided/);
+    expect(hanaVoided!.text).toContain("Wrong tenant.");
+    const outbox = await service.storage.outbox.listForPackage(voiding.pkg.id);
+    expect(
+      outbox
+        .filter((m) => m.kind === "Voided")
+        .map((m) => m.email)
+        .sort(),
+    ).toEqual([at("gus"), at("hana")]);
+    expect(outbox.filter((m) => m.email === at("ike"))).toEqual([]);
+    const audit = (await call<Json[]>("GET", `/api/v1/packages/${voiding.pkg.id}/audit-trail`)).body;
+    expect(audit.find((e) => e.action === "PackageVoided")).toMatchObject({
+      details: { notifications: 2 },
+    });
   });
 
   test("reassign: the old person's link answers Reassigned, the new person is mailed a link that works; resend mints another", async () => {
@@ -430,6 +464,8 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
         { type: "Text", required: false },
         { type: "Attachment", required: false },
         { type: "Name" },
+        { type: "RadioGroup", required: false, options: ["Monthly", "Yearly"], width: 120, height: 20 },
+        { type: "Email", width: 220, height: 20 },
       ],
     });
     const kim = await linkFor(at("kim"));
@@ -445,6 +481,8 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
       ["Text", "a".repeat(4001)],
       ["Attachment", "x.pdf"],
       ["Name", "Someone Else"],
+      ["RadioGroup", "Weekly"],
+      ["Email", "someone.else@contoso.com"],
     ] as const) {
       const refused = await put(type, bad);
       expect([type, refused.status, refused.body.code, refused.body.errors[0].field]).toEqual([
@@ -460,9 +498,17 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
       ["Checkbox", "true"],
       ["Dropdown", "Blue"],
       ["Text", "Line one\nline two"],
+      ["RadioGroup", "Yearly"],
     ] as const) {
       expect((await put(type, good)).body).toMatchObject({ value: good });
     }
+    // The documented error for an option not offered names the field and the options.
+    const notOffered = await put("RadioGroup", "monthly");
+    expect(notOffered.body).toMatchObject({
+      code: "validation_failed",
+      errors: [{ field: byType.get("RadioGroup")!.id, message: expect.stringContaining("Monthly, Yearly") }],
+    });
+    expect(byType.get("Email")).toMatchObject({ auto: "Email", value: at("kim"), isCompleted: false });
     expect((await put("Text", null)).body).toMatchObject({ value: null });
     expect(byType.get("Name")).toMatchObject({ auto: "Name", value: "Kim" });
     const unknownField = await sign("PUT", kim, `/fields/00000000-0000-4000-8000-000000000000`, {
@@ -526,6 +572,26 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
     expect((await put("Attachment", null)).body).toMatchObject({ value: null });
     expect(await service.storage.signingValues.attachments(pkg.id)).toEqual([]);
     expect((await sign("POST", kim, "/finish")).body.state).toBe("Completed");
+
+    // The auto Email is the signer's address on the annotation, and drawn into the sealed document
+    // with the chosen radio option (the scheduler completes the package; pdftotext reads it).
+    const annotations = (await call<{ items: Json[] }>("GET", `/api/v1/packages/${pkg.id}/annotations`)).body
+      .items;
+    const valueOf = (type: string) => annotations.find((a) => a.type === type);
+    expect(valueOf("Email")).toMatchObject({ value: at("kim"), isCompleted: true });
+    expect(valueOf("RadioGroup")).toMatchObject({ value: "Yearly", isCompleted: true });
+    const route = `/api/v1/packages/${pkg.id}/documents/${documentId}/download-signed`;
+    const deadline = Date.now() + 60_000;
+    let signedLink = await call<{ url: string }>("GET", route);
+    while (signedLink.status !== 200 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      signedLink = await call<{ url: string }>("GET", route);
+    }
+    expect(signedLink.status).toBe(200);
+    const signed = await fetch(new URL(signedLink.body.url, service.url));
+    const text = textOf(new Uint8Array(await signed.arrayBuffer()));
+    expect(text).toContain(at("kim"));
+    expect(text).toContain("Yearly");
   });
 
   test("links: a tampered or unknown token is 404; tokens never reach the log; signing-url makes a short link", async () => {

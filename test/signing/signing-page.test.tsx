@@ -181,6 +181,8 @@ describe("the signing page", () => {
     await user.tab();
     await waitFor(() => expect(service.value("n")).toBe("12.5"));
     expect(screen.queryByText(/Enter a number/)).not.toBeInTheDocument();
+    // The field's box on the page shows the value, so its name says it too (label in name).
+    expect(screen.getByRole("button", { name: "Amount, required, filled: 12.5" })).toBeInTheDocument();
 
     // The service's own refusal, in its words, next to the field; the text stays.
     await user.click(screen.getByRole("button", { name: "Remarks, required, empty" }));

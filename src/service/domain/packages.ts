@@ -741,8 +741,10 @@ export async function voidPackage(
     await s.packages.update(pkg.id, voided);
     let notified = 0;
     for (const x of signers) {
-      // Those already notified hear that it is off; those never notified hear nothing.
-      if (x.status === "Sent" || x.status === "Viewed" || x.status === "InProgress") {
+      // Those already notified hear that it is off (contract §6.1), including those who finished
+      // their part (and carbon copies, who had their copy): what they signed will not be completed.
+      // Those never notified (Pending: their turn never came) hear nothing.
+      if (x.status !== "Pending" && x.status !== "Declined" && x.status !== "Voided") {
         notified += await notifySigner(s, voided, x, "Voided", at);
       }
       if (x.status !== "Completed" && x.status !== "Declined")

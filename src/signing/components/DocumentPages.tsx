@@ -42,6 +42,25 @@ function shownValue(field: SigningField, value: string | null | undefined) {
   }
 }
 
+/**
+ * A filled field's value in words for its button's name: what the box shows must be part of the name
+ * a screen reader or voice control hears (WCAG 2.5.3, axe's label-content-name-mismatch). A drawn
+ * signature shows no text, so it adds none.
+ */
+function spokenValue(field: SigningField, value: string): string | null {
+  switch (field.type) {
+    case "Signature":
+    case "Initials":
+      return null;
+    case "Checkbox":
+      return value === "true" ? "ticked" : "not ticked";
+    case "Date":
+      return formatDate(value);
+    default:
+      return value;
+  }
+}
+
 function PageView({
   doc,
   pageNumber,
@@ -125,7 +144,8 @@ function PageView({
           );
         }
         const filled = hasValue(value);
-        const label = `${fieldName(f)}${f.required ? ", required" : ""}${filled ? ", filled" : ", empty"}`;
+        const spoken = filled ? spokenValue(f, value) : null;
+        const label = `${fieldName(f)}${f.required ? ", required" : ""}${filled ? ", filled" : ", empty"}${spoken ? `: ${spoken}` : ""}`;
         return (
           <button
             key={f.id}
