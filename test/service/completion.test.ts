@@ -181,6 +181,7 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
     const report = pdfsig(signed);
     expect(report).toMatch(/Signature Validation: Signature is Valid\./);
     expect(report).toMatch(/Total document signed/);
+    expect(report).toMatch(/Signature Type: ETSI\.CAdES\.detached/); // PAdES baseline B-B
     expect(report).toMatch(/Signer Certificate Common Name: Sign for Outlook seal/);
     const m = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(
       Buffer.from(signed).toString("latin1"),
