@@ -58,7 +58,7 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
       SIGN_PUBLIC_URL: "https://sign.example.com/base/",
     });
     token = await service.token("completion");
-  });
+  }, 120_000); // a fresh database and the seal's first key: past 30 s on a loaded machine
   afterAll(async () => {
     await service.close();
     await smtp.close();
