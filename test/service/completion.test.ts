@@ -58,7 +58,7 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
       SIGN_PUBLIC_URL: "https://sign.example.com/base/",
     });
     token = await service.token("completion");
-  });
+  }, 120_000); // a fresh database and the seal's first key: past 30 s on a loaded machine
   afterAll(async () => {
     await service.close();
     await smtp.close();
@@ -181,6 +181,7 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
     const report = pdfsig(signed);
     expect(report).toMatch(/Signature Validation: Signature is Valid\./);
     expect(report).toMatch(/Total document signed/);
+    expect(report).toMatch(/Signature Type: ETSI\.CAdES\.detached/); // PAdES baseline B-B
     expect(report).toMatch(/Signer Certificate Common Name: Sign for Outlook seal/);
     const m = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(
       Buffer.from(signed).toString("latin1"),

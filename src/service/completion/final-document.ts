@@ -83,7 +83,7 @@ export async function sealedFinalDocument(
   lap("draw");
   const prepared = await doc.save({ useObjectStreams: false });
   lap("save");
-  const sealed = await signPrepared(prepared, identity, seal.signingTime);
+  const sealed = await signPrepared(prepared, identity);
   lap("sign");
   return sealed;
 }

@@ -6,10 +6,13 @@
 // seal proves integrity, not who sealed: readers call it untrusted until an operator supplies a
 // certificate from a CA they trust.
 //
-// Subfilter: adbe.pkcs7.detached. @signpdf accepts ETSI.CAdES.detached as a name, but its P12 signer
-// (node-forge) cannot add the ESS signing-certificate-v2 attribute a CAdES/PAdES baseline signature
-// must carry, so claiming ETSI.CAdES.detached would label a signature that validators reject as
-// non-conformant. adbe.pkcs7.detached over SHA-256 is what the signature really is.
+// Signature: PAdES baseline B-B (ETSI EN 319 142-1), what Acrobat Sign and DocuSign produce: SubFilter
+// ETSI.CAdES.detached; a detached CMS SignedData over every byte but the signature, SHA-256 with RSA,
+// whose signed attributes are content-type, message-digest and ESS signing-certificate-v2 (RFC 5035:
+// the SHA-256 of the signing certificate, which binds the certificate to the signature). No
+// signing-time attribute: PAdES forbids it and puts the time in the signature dictionary's M entry
+// (written by the placeholder). @signpdf's P12Signer (node-forge) cannot add signing-certificate-v2,
+// so the CMS is built here (NativeSigner).
 //
 // Speed: the PKCS#12 is opened once (its PBKDF2 and decryption cost ~100 ms in node-forge) and its
 // key kept as a node:crypto KeyObject; the CMS is put together here (NativeSigner) so that hashing
@@ -37,7 +40,7 @@ import { hostname } from "node:os";
 import path from "node:path";
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import signpdf from "@signpdf/signpdf";
-import { Signer, SUBFILTER_ADOBE_PKCS7_DETACHED } from "@signpdf/utils";
+import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
 import forge from "node-forge";
 import { PDFDocument } from "pdf-lib";
 
@@ -59,6 +62,8 @@ export interface SealIdentity {
   certificatesDer: Buffer[];
   /** The signing certificate's IssuerAndSerialNumber (DER), which names it in the signature. */
   issuerAndSerialDer: Buffer;
+  /** The ESS signing-certificate-v2 signed attribute (DER) naming the signing certificate. */
+  signingCertificateV2Der: Buffer;
 }
 
 export interface SealSettings {
@@ -117,6 +122,7 @@ export function readSealIdentity(
     privateKey: createPrivateKey(forge.pki.privateKeyToPem(key)),
     certificatesDer,
     issuerAndSerialDer: issuerAndSerial(x509.raw),
+    signingCertificateV2Der: signingCertificateV2(x509.raw),
   };
 }
 
@@ -160,7 +166,8 @@ const OID = {
   signedData: oid("1.2.840.113549.1.7.2"),
   contentType: oid("1.2.840.113549.1.9.3"),
   messageDigest: oid("1.2.840.113549.1.9.4"),
-  signingTime: oid("1.2.840.113549.1.9.5"),
+  /** id-aa-signingCertificateV2 (RFC 5035 §3). */
+  signingCertificateV2: oid("1.2.840.113549.1.9.16.2.47"),
   sha256: oid("2.16.840.1.101.3.4.2.1"),
   rsaEncryption: oid("1.2.840.113549.1.1.1"),
 };
@@ -184,46 +191,69 @@ function children(element: Buffer): Buffer[] {
   return out;
 }
 
-/** IssuerAndSerialNumber of a certificate, its issuer and serial bytes exactly as the certificate has them. */
-function issuerAndSerial(certificateDer: Buffer): Buffer {
+/** A certificate's issuer Name and serialNumber INTEGER, exactly as the certificate has them. */
+function issuerAndSerialOf(certificateDer: Buffer): { issuer: Buffer; serial: Buffer } {
   const tbs = children(children(certificateDer)[0]!);
   const at = tbs[0]![0] === 0xa0 ? 1 : 0; // [0] version is optional
-  return der(SEQUENCE, tbs[at + 2]!, tbs[at]!);
+  return { issuer: tbs[at + 2]!, serial: tbs[at]! };
 }
 
-/** UTCTime for 1950–2049, GeneralizedTime otherwise (RFC 5652 §11.3). */
-function time(date: Date): Buffer {
-  const iso = date
-    .toISOString()
-    .replace(/\.\d+Z$/, "Z")
-    .replace(/[-:T]/g, "");
-  const year = date.getUTCFullYear();
-  return year >= 1950 && year < 2050
-    ? der(0x17, Buffer.from(iso.slice(2), "latin1"))
-    : der(0x18, Buffer.from(iso, "latin1"));
+/** IssuerAndSerialNumber of a certificate (RFC 5652 §10.2.4): SEQUENCE { issuer, serialNumber }. */
+function issuerAndSerial(certificateDer: Buffer): Buffer {
+  const { issuer, serial } = issuerAndSerialOf(certificateDer);
+  return der(SEQUENCE, issuer, serial);
 }
 
 /**
- * The detached CMS SignedData of @signpdf's P12Signer (contentType, signingTime, messageDigest signed
- * attributes; SHA-256 with RSA; every certificate included), made with node's hash and RSA.
+ * The ESS signing-certificate-v2 attribute (RFC 5035) for the signing certificate:
+ *
+ *   Attribute ::= SEQUENCE { id-aa-signingCertificateV2, SET { SigningCertificateV2 } }
+ *   SigningCertificateV2 ::= SEQUENCE { certs SEQUENCE OF ESSCertIDv2 }        -- no policies
+ *   ESSCertIDv2 ::= SEQUENCE {
+ *     hashAlgorithm AlgorithmIdentifier DEFAULT sha256,  -- omitted: DER leaves out a DEFAULT value
+ *     certHash      OCTET STRING,                        -- SHA-256 of the certificate's DER
+ *     issuerSerial  IssuerSerial }                       -- optional; included as DSS and OpenSSL do
+ *   IssuerSerial ::= SEQUENCE { issuer GeneralNames, serialNumber INTEGER }
+ *   GeneralNames ::= SEQUENCE OF GeneralName; directoryName is [4], EXPLICIT as Name is a CHOICE.
+ *
+ * Byte for byte what `openssl cms -sign -cades` writes for the same certificate (a test checks it).
+ */
+function signingCertificateV2(certificateDer: Buffer): Buffer {
+  const { issuer, serial } = issuerAndSerialOf(certificateDer);
+  const certHash = createHash("sha256").update(certificateDer).digest();
+  const issuerSerial = der(SEQUENCE, der(SEQUENCE, der(0xa4, issuer)), serial);
+  const essCertIdV2 = der(SEQUENCE, der(OCTET_STRING, certHash), issuerSerial);
+  return der(SEQUENCE, OID.signingCertificateV2, der(SET, der(SEQUENCE, der(SEQUENCE, essCertIdV2))));
+}
+
+/** A DER SET OF: its elements sorted by their encodings (X.690 §11.6). */
+function setOf(elements: Buffer[]): Buffer[] {
+  return [...elements].sort(Buffer.compare);
+}
+
+/**
+ * The detached CMS SignedData of a PAdES B-B signature (content-type, message-digest and
+ * signing-certificate-v2 signed attributes; SHA-256 with RSA; every certificate included), made with
+ * node's hash and RSA. The signing time is not in the CMS: PAdES puts it in the dictionary's M entry.
  */
 export class NativeSigner extends Signer {
   constructor(private readonly identity: SealIdentity) {
     super();
   }
 
-  override async sign(content: Buffer, signingTime?: Date): Promise<Buffer> {
+  override async sign(content: Buffer): Promise<Buffer> {
     const { identity } = this;
     const digest = createHash("sha256").update(content).digest();
-    // In DER order (a SET OF is sorted by encoding): these three sort as written.
-    const attributes = [
+    const attributes = setOf([
       der(SEQUENCE, OID.contentType, der(SET, OID.data)),
-      der(SEQUENCE, OID.signingTime, der(SET, time(signingTime ?? new Date()))),
       der(SEQUENCE, OID.messageDigest, der(SET, der(OCTET_STRING, digest))),
-    ];
+      identity.signingCertificateV2Der,
+    ]);
     // Signed as a SET (RFC 5652 §5.4), carried as [0] IMPLICIT.
     const signature = cryptoSign("sha256", der(SET, ...attributes), identity.privateKey);
-    const sha256 = der(SEQUENCE, OID.sha256, NULL);
+    // SHA-256's AlgorithmIdentifier without parameters (RFC 5754 §2: generated absent, as OpenSSL
+    // does); rsaEncryption's keeps its NULL (RFC 3370 §3.2).
+    const sha256 = der(SEQUENCE, OID.sha256);
     const signerInfo = der(
       SEQUENCE,
       INTEGER_1,
@@ -355,13 +385,15 @@ export interface SealOptions {
   /** Shown as the signer's name in readers; defaults to the certificate's subject. */
   name?: string;
   contactInfo?: string;
+  /** The signature dictionary's M entry (PAdES keeps the claimed signing time there, not in the CMS). */
   signingTime?: Date;
 }
 
 /** The signature's room in the file: the CMS (every certificate, signature, attributes), hex-encoded. */
 function signatureLength(identity: SealIdentity): number {
   const certificates = identity.certificatesDer.reduce((n, c) => n + c.length, 0);
-  return Math.max(8192, Math.max(identity.p12.length, certificates) * 2 + 4096);
+  const attributes = identity.signingCertificateV2Der.length + identity.issuerAndSerialDer.length;
+  return Math.max(8192, (Math.max(identity.p12.length, certificates) + attributes) * 2 + 4096);
 }
 
 /**
@@ -381,25 +413,24 @@ export function addSealPlaceholder(
     location: options.location ?? "",
     signingTime: options.signingTime,
     signatureLength: signatureLength(identity),
-    subFilter: SUBFILTER_ADOBE_PKCS7_DETACHED,
+    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     widgetRect: [0, 0, 0, 0],
     appName: "Sign for Outlook",
   });
 }
 
-/** Signs a saved document that holds a placeholder (`addSealPlaceholder`): every byte but the signature. */
-export async function signPrepared(
-  prepared: Uint8Array,
-  identity: SealIdentity,
-  signingTime: Date,
-): Promise<Uint8Array> {
+/**
+ * Signs a saved document that holds a placeholder (`addSealPlaceholder`): every byte but the signature.
+ * The signing time is the placeholder's M entry (PAdES), not part of the CMS.
+ */
+export async function signPrepared(prepared: Uint8Array, identity: SealIdentity): Promise<Uint8Array> {
   const bytes = Buffer.from(prepared.buffer, prepared.byteOffset, prepared.byteLength);
-  return new Uint8Array(await signpdf.sign(bytes, new NativeSigner(identity), signingTime));
+  return new Uint8Array(await signpdf.sign(bytes, new NativeSigner(identity)));
 }
 
 /**
  * Seals a PDF: adds an invisible signature field and signs every byte but the signature itself
- * (adbe.pkcs7.detached, SHA-256). The document is rewritten by pdf-lib, then signed; an already
+ * (PAdES B-B: ETSI.CAdES.detached, SHA-256). The document is rewritten by pdf-lib, then signed; an already
  * sealed input loses its earlier signature's validity (no incremental update). Completion does the
  * same in its single pass over the document (final-document.ts).
  */
@@ -411,5 +442,5 @@ export async function sealPdf(
   const signingTime = options.signingTime ?? new Date();
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   addSealPlaceholder(doc, identity, { ...options, signingTime });
-  return signPrepared(await doc.save({ useObjectStreams: false }), identity, signingTime);
+  return signPrepared(await doc.save({ useObjectStreams: false }), identity);
 }

@@ -2,7 +2,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { P12Signer } from "@signpdf/signer-p12";
+import { createHash, X509Certificate } from "node:crypto";
+import forge from "node-forge";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { loadConfig } from "../../../src/service/config";
 import {
@@ -45,6 +46,49 @@ function signedParts(pdf: Uint8Array): { data: Buffer; cms: Buffer } {
   let length = lengthBytes ? 0 : padded[1]!;
   for (let i = 0; i < lengthBytes; i++) length = length * 256 + padded[2 + i]!;
   return { data, cms: padded.subarray(0, 2 + lengthBytes + length) };
+}
+
+/** `openssl cms -cmsout -print` of a DER CMS: an independent decoding of every field. */
+function opensslPrint(cms: Buffer): string {
+  return execFileSync("openssl", ["cms", "-cmsout", "-print", "-inform", "DER"], {
+    input: cms,
+    encoding: "utf8",
+  });
+}
+
+const SIGNING_TIME = "1.2.840.113549.1.9.5";
+
+/**
+ * The parts of a DER CMS SignedData that two signers of the same content with the same key and
+ * certificate must agree on, each as hex DER, decoded by node-forge's ASN.1 reader (not seal.ts's).
+ */
+function cmsFields(cms: Buffer) {
+  const { asn1, util } = forge;
+  const parsed = asn1.fromDer(util.createBuffer(cms.toString("binary")));
+  const hex = (a: forge.asn1.Asn1) => util.bytesToHex(asn1.toDer(a).getBytes());
+  const items = (a: forge.asn1.Asn1) => a.value as forge.asn1.Asn1[];
+  const tagged = (list: forge.asn1.Asn1[], n: number) =>
+    list.find((e) => e.tagClass === asn1.Class.CONTEXT_SPECIFIC && e.type === n);
+  const signedData = items(items(items(parsed)[1]!)[0]!);
+  const signerInfos = items(signedData[signedData.length - 1]!);
+  expect(signerInfos).toHaveLength(1);
+  const signerInfo = items(signerInfos[0]!);
+  const attributes = items(tagged(signerInfo, 0)!).map((a) => ({
+    oid: asn1.derToOid(util.createBuffer(items(a)[0]!.value as string)),
+    der: hex(a),
+  }));
+  return {
+    contentType: asn1.derToOid(util.createBuffer(items(parsed)[0]!.value as string)),
+    digestAlgorithms: hex(signedData[1]!),
+    encapsulatedContentInfo: hex(signedData[2]!),
+    certificates: items(tagged(signedData, 0)!).map(hex).sort(),
+    signerInfoVersion: hex(signerInfo[0]!),
+    sid: hex(signerInfo[1]!),
+    digestAlgorithm: hex(signerInfo[2]!),
+    attributes,
+    signatureAlgorithm: hex(signerInfo[4]!),
+    unsignedAttributes: tagged(signerInfo, 1),
+  };
 }
 
 /** openssl checks the CMS signature over the byte range (the certificate chain is not checked: it is self-signed). */
@@ -155,7 +199,7 @@ describe("sealPdf", () => {
     expect(report).toMatch(/Signature #1/);
     expect(report).toMatch(/Signature Validation: Signature is Valid\./);
     expect(report).toMatch(/Total document signed/);
-    expect(report).toMatch(/Signature Type: adbe\.pkcs7\.detached/);
+    expect(report).toMatch(/Signature Type: ETSI\.CAdES\.detached/);
     expect(report).toMatch(/Signer Certificate Common Name: Sign for Outlook seal/);
     expect(opensslVerifies(sealed)).toBe(true);
     // The content is still there and readable.
@@ -179,12 +223,109 @@ describe("sealPdf", () => {
     }
   });
 
-  it("the native signer makes the very CMS @signpdf's P12Signer makes (RSA PKCS#1 v1.5 is deterministic)", async () => {
-    const content = Buffer.from(await samplePdf(1));
-    for (const at of [new Date("2026-11-25T10:00:00Z"), new Date("2051-01-02T03:04:05Z")]) {
-      const native = await new NativeSigner(identity).sign(content, at);
-      const forge = await new P12Signer(identity.p12, { passphrase: identity.password }).sign(content, at);
-      expect(native.toString("hex")).toBe(forge.toString("hex"));
+  it("is PAdES B-B: content-type, message-digest, signing-certificate-v2 with the certificate's SHA-256, no signing-time; the time in /M", () => {
+    const { cms } = signedParts(sealed);
+    const printed = opensslPrint(cms);
+    expect(printed).toMatch(/contentType: pkcs7-signedData/);
+    const signedAttrs = /signedAttrs:([\s\S]*?)signatureAlgorithm:/.exec(printed)![1]!;
+    const names = [...signedAttrs.matchAll(/object: (\S+) \(([\d.]+)\)/g)].map((m) => m[2]);
+    expect(names.sort()).toEqual(
+      ["1.2.840.113549.1.9.3", "1.2.840.113549.1.9.4", "1.2.840.113549.1.9.16.2.47"].sort(),
+    );
+    expect(signedAttrs).toContain("id-smime-aa-signingCertificateV2");
+    expect(signedAttrs).not.toMatch(/signingTime/);
+    // openssl prints the attribute's value as an ASN.1 dump: the certHash is the SHA-256 of the
+    // certificate, and the issuerSerial names its serial number.
+    const certificate = new X509Certificate(identity.certificatePem);
+    const certHash = createHash("sha256").update(certificate.raw).digest("hex").toUpperCase();
+    expect(signedAttrs).toContain(`OCTET STRING      [HEX DUMP]:${certHash}`);
+    expect(signedAttrs).toContain(`INTEGER           :${certificate.serialNumber.toUpperCase()}`);
+    // The signing time is the dictionary's M entry (PAdES), which pdfsig reads.
+    expect(Buffer.from(sealed).toString("latin1")).toMatch(/\/M \(D:20261125100000Z\)/);
+    expect(pdfsig(sealed)).toMatch(/Signing Time: Nov 25 2026 10:00:00/);
+  });
+
+  it("the native signer's CMS is byte for byte what `openssl cms -sign -cades` makes, less openssl's signing-time", async () => {
+    // Two identities: the generated one and a configured one with a different subject and serial.
+    const file = path.join(dataDir, "other.p12");
+    writeFileSync(file, createSelfSignedP12("pw", "Northwind Traders Seal"));
+    const other = loadOrCreateSealIdentity({ dataDir, sealP12Path: file, sealP12Password: "pw" });
+    const dir = mkdtempSync(path.join(tmpdir(), "seal-openssl-"));
+    try {
+      for (const id of [identity, other]) {
+        const content = Buffer.from(await samplePdf(1));
+        writeFileSync(path.join(dir, "content"), content);
+        writeFileSync(path.join(dir, "cert.pem"), id.certificatePem);
+        writeFileSync(path.join(dir, "key.pem"), id.privateKey.export({ type: "pkcs8", format: "pem" }), {
+          mode: 0o600,
+        });
+        // -cades adds signing-certificate-v2 (SHA-256 of the certificate, with issuerSerial).
+        execFileSync(
+          "openssl",
+          [
+            "cms",
+            "-sign",
+            "-cades",
+            "-binary",
+            "-nosmimecap",
+            "-md",
+            "sha256",
+            "-in",
+            "content",
+            "-signer",
+            "cert.pem",
+            "-inkey",
+            "key.pem",
+            "-outform",
+            "DER",
+            "-out",
+            "openssl.der",
+          ],
+          { cwd: dir },
+        );
+        const reference = cmsFields(readFileSync(path.join(dir, "openssl.der")));
+        const native = await new NativeSigner(id).sign(content);
+        const ours = cmsFields(native);
+        // OpenSSL always adds signing-time, which PAdES forbids: the rest must be identical, in
+        // the same (DER-sorted) order.
+        expect(reference.attributes.map((a) => a.oid)).toContain(SIGNING_TIME);
+        expect(ours.attributes).toEqual(reference.attributes.filter((a) => a.oid !== SIGNING_TIME));
+        expect(ours.attributes.map((a) => a.oid)).toEqual([
+          "1.2.840.113549.1.9.3", // content-type
+          "1.2.840.113549.1.9.4", // message-digest
+          "1.2.840.113549.1.9.16.2.47", // signing-certificate-v2
+        ]);
+        expect({ ...ours, attributes: [] }).toEqual({ ...reference, attributes: [] });
+        // And the signature over those attributes verifies (RSA PKCS#1 v1.5, SHA-256).
+        const single = mkdtempSync(path.join(tmpdir(), "seal-native-"));
+        try {
+          writeFileSync(path.join(single, "content"), content);
+          writeFileSync(path.join(single, "sig.der"), native);
+          const r = spawnSync(
+            "openssl",
+            [
+              "cms",
+              "-verify",
+              "-binary",
+              "-inform",
+              "DER",
+              "-in",
+              "sig.der",
+              "-content",
+              "content",
+              "-noverify",
+              "-out",
+              "/dev/null",
+            ],
+            { cwd: single, encoding: "utf8" },
+          );
+          expect(r.stderr).toContain("Verification successful");
+        } finally {
+          rmSync(single, { recursive: true, force: true });
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

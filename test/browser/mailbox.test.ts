@@ -1,0 +1,206 @@
+/**
+ * @jest-environment ./test/leak-guard/node-environment.js
+ */
+/**
+ * The workbench's Mailbox in Debian's Chromium (playwright-core), as `npm start` sets it up: the real
+ * service with its development routes (config.devRoutes, which start-dev.ts turns on) and no SMTP_URL,
+ * the add-in dev server handing the workbench the service URL and development token through the
+ * session file `npm start` writes (SIGN_WORKBENCH_SESSION), and a package sent through the API.
+ *
+ * The workbench's Mailbox link opens the Mailbox, which lists each signer's invitation with its link;
+ * clicking Bob's opens the signing page (served by the service) for Bob, Ready to sign. axe-core finds
+ * no serious or critical violation in the Mailbox; screenshots in test/artifacts/mailbox*.png.
+ * (src/workbench/mailbox.tsx's parsing and states are tested in jsdom: test/workbench/mailbox.test.tsx.)
+ *
+ * Without Chromium the test is skipped, saying so, except under CI.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { buildSigningPage } from "../../scripts/build-signing";
+import { startTestService, type TestService } from "../service/harness";
+import { expectAccessible } from "./axe";
+import { freePort, startDevServer, type DevServer } from "./dev-server";
+
+const ROOT = path.resolve(__dirname, "../..");
+const ARTIFACTS = path.join(ROOT, "test", "artifacts");
+const PAGE_DIR = path.join(ROOT, "dist", "signing");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const NDA = readFileSync(path.join(ROOT, "test", "fixtures", "mutual-nda.pdf"));
+/** The development session `npm start` leaves for the dev server to hand to the workbench page. */
+const SESSION_FILE = path.join(os.tmpdir(), `sign-mailbox-session-${process.pid}.json`);
+const P = "/api/v1/packages";
+
+const chromiumMissing = !existsSync(CHROMIUM);
+const skip = chromiumMissing && !process.env.CI;
+if (skip) console.warn(`Mailbox browser test skipped: no Chromium at ${CHROMIUM} (set CHROMIUM_PATH).`);
+
+(skip ? describe.skip : describe)("the workbench Mailbox in Chromium against the real service", () => {
+  let service: TestService | undefined;
+  let devServer: DevServer | undefined;
+  let browser: Browser | undefined;
+  let origin = "";
+  let token = "";
+  const contexts: BrowserContext[] = [];
+  const stopOnExit = (): void => {
+    if (devServer?.child.pid && devServer.child.exitCode === null) {
+      try {
+        process.kill(-devServer.child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  };
+
+  beforeAll(async () => {
+    if (chromiumMissing) throw new Error(`No Chromium at ${CHROMIUM}: CI must install it.`);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    // `npm start` builds the signing page first.
+    if (!existsSync(path.join(PAGE_DIR, "index.html"))) await buildSigningPage({ quiet: true });
+    const port = await freePort();
+    process.once("exit", stopOnExit);
+    devServer = startDevServer(port, 160_000, { SIGN_WORKBENCH_SESSION: SESSION_FILE });
+    // As start-dev.ts: CORS for the dev server's origin, the development routes on, no SMTP_URL.
+    service = await startTestService(
+      "sqlite",
+      {
+        SIGN_CORS_ORIGINS: `http://localhost:${port},https://localhost:${port}`,
+        SIGN_SIGNING_PAGE_DIR: PAGE_DIR,
+      },
+      undefined,
+      { devRoutes: true },
+    );
+    token = await service.token("dev");
+    writeFileSync(SESSION_FILE, JSON.stringify({ serviceUrl: service.url, token }), { mode: 0o600 });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    origin = await devServer.ready;
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await devServer?.stop();
+    rmSync(SESSION_FILE, { force: true });
+    process.removeListener("exit", stopOnExit);
+    await service?.close();
+  }, 30_000);
+
+  async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
+    const response = await service!.call(method, route, { token, body });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${route}: HTTP ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  }
+
+  /** The NDA fixture sent to Ada and Bob (any order), each with a Name field and a signature. */
+  async function sendPackage(): Promise<string> {
+    const pkg = await api<{ id: string }>("POST", P, { name: "Mailbox NDA", enforceSigningOrder: false });
+    const form = new FormData();
+    form.append("file", new Blob([NDA], { type: "application/pdf" }), "mutual-nda.pdf");
+    const upload = await fetch(`${service!.url}${P}/${pkg.id}/documents`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (upload.status !== 201) throw new Error(`upload: HTTP ${upload.status} ${await upload.text()}`);
+    const doc = (await upload.json()) as { id: string };
+    const signers = await api<{ id: string }[]>("POST", `${P}/${pkg.id}/signers/bulk`, {
+      signers: [
+        { email: "ada@fabrikam.example", name: "Ada Fabrikam" },
+        { email: "bob@contoso.example", name: "Bob Contoso" },
+      ],
+    });
+    for (const signer of signers) {
+      for (const field of [
+        { type: "Name", x: 300, y: 500, width: 150, height: 22 },
+        { type: "Signature", x: 72, y: 500, width: 180, height: 40 },
+      ])
+        await api("POST", `${P}/${pkg.id}/annotations`, {
+          documentId: doc.id,
+          signerId: signer.id,
+          page: 1,
+          ...field,
+        });
+    }
+    await api("POST", `${P}/${pkg.id}/send`);
+    return pkg.id;
+  }
+
+  function watchErrors(page: Page, errors: string[]): void {
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(`${m.location().url}: ${m.text()}`);
+    });
+    page.on("pageerror", (e) => errors.push(`uncaught: ${e.message}`));
+  }
+
+  test("the Mailbox lists the invitations; a signer's link opens the signing page for that signer, Ready", async () => {
+    await sendPackage();
+    const context = await browser!.newContext({ viewport: { width: 1100, height: 900 }, locale: "en-US" });
+    contexts.push(context);
+    const errors: string[] = [];
+    const page = await context.newPage();
+    watchErrors(page, errors);
+
+    // From the workbench, as a local user would: its bar's Mailbox link.
+    await page.goto(`${origin}/workbench.html?mode=read&theme=light`);
+    await page.getByRole("link", { name: "Mailbox", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: /^Mailbox/ }).waitFor({ timeout: 20_000 });
+    const mail = page.getByRole("list", { name: "Mail" });
+    await mail.waitFor();
+    // One invitation each, with the person's own link to the service's signing page.
+    const bobLink = mail.getByRole("link", { name: /^Open as Bob Contoso <bob@contoso\.example>: / });
+    await bobLink.waitFor();
+    expect(
+      await mail.getByRole("link", { name: /^Open as Ada Fabrikam <ada@fabrikam\.example>: / }).count(),
+    ).toBe(1);
+    expect(await mail.getByRole("listitem").count()).toBe(2);
+    const href = (await bobLink.getAttribute("href"))!;
+    expect(href).toMatch(
+      new RegExp(`^http://localhost:${new URL(service!.url).port}/sign/[A-Za-z0-9_-]{20,200}$`),
+    );
+    await expectAccessible(page, "the Mailbox");
+    await page.screenshot({ path: path.join(ARTIFACTS, "mailbox.png"), fullPage: true });
+
+    // Clicking it opens the signing page in a new tab: the session the page asks for is Bob's, Ready.
+    const sessionAnswer = context.waitForEvent("response", {
+      predicate: (r) =>
+        r.request().method() === "GET" && /^\/api\/v1\/signing\/[^/]+$/.test(new URL(r.url()).pathname),
+      timeout: 30_000,
+    });
+    const [signing] = await Promise.all([context.waitForEvent("page"), bobLink.click()]);
+    const signingErrors: string[] = [];
+    watchErrors(signing, signingErrors);
+    const session = (await (await sessionAnswer).json()) as {
+      state: string;
+      signer: { name: string; email: string };
+      package: { name: string };
+    };
+    expect(session).toMatchObject({
+      state: "Ready",
+      signer: { name: "Bob Contoso", email: "bob@contoso.example" },
+      package: { name: "Mailbox NDA" },
+    });
+    expect(signing.url()).toBe(href);
+    await signing.waitForFunction(() => document.documentElement.dataset.signingReady === "true", undefined, {
+      timeout: 30_000,
+    });
+    await signing.getByRole("heading", { level: 1, name: "Mailbox NDA" }).waitFor();
+    // His Name field shows his name, filled in for him.
+    await signing.getByText("Bob Contoso", { exact: true }).first().waitFor();
+    await signing.waitForSelector(".pdf-page.drawn", { timeout: 30_000 });
+    await signing.screenshot({ path: path.join(ARTIFACTS, "mailbox-signing-page.png") });
+    expect(errors).toEqual([]);
+    expect(signingErrors).toEqual([]);
+  }, 120_000);
+});
