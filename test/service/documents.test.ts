@@ -60,7 +60,7 @@ describe.each(SETUPS)("documents on $label", ({ backend, s3: useS3 }) => {
     }
     service = await startTestService(backend, env);
     token = await service.token("documents");
-  });
+  }, 120_000);
   afterAll(async () => {
     await service.close();
     await s3?.stop();
@@ -343,21 +343,163 @@ describe.each(SETUPS)("documents on $label", ({ backend, s3: useS3 }) => {
     // Past its expiry it is gone at once, swept or not.
     expect(await expireUploads(service.storage, new Date(), staging)).toBe(0);
     expect(await expireUploads(service.storage, later, staging)).toBeGreaterThanOrEqual(1);
-    if (staging) {
-      expect(existsSync(staging.fileOf(session.id))).toBe(false);
-      return;
-    }
     await expectProblem(
       await service.call("GET", `${P}/${pkg.id}/uploads/${session.id}`, { token }),
       404,
       "not_found",
     );
+    await expectProblem(await putBlock(pkg.id, session.id, 0, bytes), 404, "not_found");
+    if (staging) {
+      expect(existsSync(staging.fileOf(session.id))).toBe(false);
+      return;
+    }
     // Not before the grace period, then gone.
     await collectBlobGarbage(service.storage, blobs, new Date());
     expect(await blobs.has(blockHash)).toBe(true);
     await collectBlobGarbage(service.storage, blobs, new Date(later.getTime() + 2 * 3600 * 1000));
     expect(await blobs.has(blockHash)).toBe(false);
   });
+
+  test("chunked upload: a mislabeled, encrypted or cut-off file is refused at commit with invalid_document, and the upload is closed", async () => {
+    const pkg = await draft();
+    const encrypted = await PDFDocument.create();
+    encrypted.addPage();
+    encrypted.context.trailerInfo.Encrypt = encrypted.context.register(
+      encrypted.context.obj({ Filter: "Standard", V: 2, R: 3 }),
+    );
+    const good = await pdfWithTags([{ tags: [] }]);
+    const cases: [string, Uint8Array, RegExp][] = [
+      ["mislabeled.pdf", TINY_PNG, /PNG, not the application\/pdf/],
+      ["locked.pdf", await encrypted.save({ useObjectStreams: false }), /password/],
+      ["half.pdf", good.subarray(0, Math.floor(good.length / 2)), /damaged/],
+    ];
+    for (const [fileName, bytes, message] of cases) {
+      const session = (
+        await call("POST", `${P}/${pkg.id}/uploads`, {
+          fileName,
+          contentType: "application/pdf",
+          size: bytes.length,
+        })
+      ).body;
+      expect((await putBlock(pkg.id, session.id, 0, bytes)).status).toBe(200);
+      const refused = await expectProblem(
+        await service.call("POST", `${P}/${pkg.id}/uploads/${session.id}/commit`, { token }),
+        400,
+        "invalid_document",
+      );
+      expect(refused.detail).toMatch(message);
+      // Nothing is stored; the upload stays open (the client may stage other bytes) until aborted or expired.
+      const open = await call("GET", `${P}/${pkg.id}/uploads/${session.id}`);
+      expect(open.body).toMatchObject({ status: "Open", receivedBlocks: [0] });
+      expect((await service.call("DELETE", `${P}/${pkg.id}/uploads/${session.id}`, { token })).status).toBe(
+        204,
+      );
+    }
+    expect((await call<{ items: unknown[] }>("GET", `${P}/${pkg.id}/documents`)).body.items).toEqual([]);
+  });
+
+  test("a package's limits (§6.2): 25 documents, 2,000 pages a document, each said in the 413", async () => {
+    const pkg = await draft();
+    const one = await pdfWithTags([{ tags: [] }]);
+    for (let i = 0; i < 25; i++) {
+      expect((await upload(pkg.id, one, `page ${i}.pdf`, "application/pdf")).status).toBe(201);
+    }
+    const full = await expectProblem(
+      await upload(pkg.id, one, "26.pdf", "application/pdf"),
+      413,
+      "payload_too_large",
+    );
+    expect(full.detail).toMatch(/at most 25 documents/);
+    // A chunked upload is refused when it is opened, before any block is sent.
+    const opened = await expectProblem(
+      await service.call("POST", `${P}/${pkg.id}/uploads`, {
+        token,
+        body: { fileName: "26.pdf", contentType: "application/pdf", size: one.length },
+      }),
+      413,
+      "payload_too_large",
+    );
+    expect(opened.detail).toMatch(/at most 25 documents/);
+
+    const pages = await PDFDocument.create();
+    for (let i = 0; i < 2001; i++) pages.addPage([200, 200]);
+    const tooLong = await expectProblem(
+      await upload((await draft()).id, await pages.save(), "long.pdf", "application/pdf"),
+      413,
+      "payload_too_large",
+    );
+    expect(tooLong.detail).toMatch(/2,?001 pages/);
+    expect(tooLong.detail).toMatch(/2,?000/);
+  });
+
+  test("the running scheduler closes an upload left open past its 24 hours, with no call to it", async () => {
+    // A service of its own whose scheduler ticks every 50 ms. The upload is opened (and its block sent)
+    // with the clock set 25 hours back; then the clock is real again and the scheduler finds it expired.
+    const ticking = await startTestService(backend, { ...env, SIGN_SCHEDULER_INTERVAL_MS: "50" });
+    const onlyDate = [
+      "setTimeout",
+      "clearTimeout",
+      "setInterval",
+      "clearInterval",
+      "setImmediate",
+      "clearImmediate",
+      "nextTick",
+      "queueMicrotask",
+      "hrtime",
+      "performance",
+    ] as const;
+    try {
+      let pkg: Json;
+      let session: Json;
+      jest.useFakeTimers({ now: Date.now() - 25 * 3600 * 1000, doNotFake: [...onlyDate] });
+      try {
+        const as = await ticking.token("documents-expiry");
+        pkg = (await (
+          await ticking.call("POST", P, { token: as, body: { name: "Left open" } })
+        ).json()) as Json;
+        const bytes = await pdfWithTags([{ tags: [] }]);
+        session = (await (
+          await ticking.call("POST", `${P}/${pkg.id}/uploads`, {
+            token: as,
+            body: { fileName: "a.pdf", contentType: "application/pdf", size: bytes.length },
+          })
+        ).json()) as Json;
+        // On local files the block goes into the session's file. (On S3 it would be a blob, and the
+        // S3 server refuses requests signed 25 hours off: the session stays without a block.)
+        if (!useS3) {
+          const staged = await fetch(`${ticking.url}${P}/${pkg.id}/uploads/${session.id}/blocks/0`, {
+            method: "PUT",
+            headers: { authorization: `Bearer ${as}`, "content-type": "application/octet-stream" },
+            body: new Uint8Array(bytes),
+          });
+          expect(staged.status).toBe(200);
+        }
+        expect(Date.parse(session.expiresOn as string)).toBeLessThan(Date.now() + 25 * 3600 * 1000);
+      } finally {
+        jest.useRealTimers();
+      }
+      const staging = useS3 ? null : new UploadStaging(path.join(ticking.config.dataDir, "uploads"));
+      const deadline = performance.now() + 20_000;
+      // The row goes first (in the step's transaction), the staged file right after.
+      const open = async () =>
+        (await ticking.storage.uploads.exists(session.id)) ||
+        (staging !== null && existsSync(staging.fileOf(session.id)));
+      while ((await open()) && performance.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(await ticking.storage.uploads.exists(session.id)).toBe(false);
+      if (staging) expect(existsSync(staging.fileOf(session.id))).toBe(false);
+      const now = await ticking.token("documents-expiry");
+      await expectProblem(
+        await ticking.call("GET", `${P}/${pkg.id}/uploads/${session.id}`, { token: now }),
+        404,
+        "not_found",
+      );
+    } finally {
+      jest.useRealTimers();
+      await ticking.close();
+    }
+  }, 90_000);
 
   test("download and download-pdf: links of ours, no credential needed, the bytes and their type", async () => {
     const pkg = await draft();
@@ -530,6 +672,46 @@ describe.each(SETUPS)("documents on $label", ({ backend, s3: useS3 }) => {
       "insufficient_scope",
     );
   });
+
+  // It moves 200 MB through the service: once, on the first setup.
+  (backend === "sqlite" && !useS3 ? test : test.skip)(
+    "a package holds at most 200 MB of documents: the one past it is refused with what the package has",
+    async () => {
+      const pkg = await draft();
+      const big = await bigPdf(45 * MiB);
+      // The same bytes four times: stored once (content-addressed), counted four times.
+      for (let i = 0; i < 4; i++) {
+        const r = await upload(pkg.id, big, `scan ${i}.pdf`, "application/pdf");
+        expect(r.status).toBe(201);
+      }
+      const more = await bigPdf(25 * MiB);
+      expect(4 * big.length + more.length).toBeGreaterThan(200 * MiB);
+      const refused = await expectProblem(
+        await upload(pkg.id, more, "one more.pdf", "application/pdf"),
+        413,
+        "payload_too_large",
+      );
+      expect(refused.detail).toBe(
+        `A package holds at most ${200 * MiB} bytes (200 MB) of documents; it has ${4 * big.length} and this one is ${more.length}.`,
+      );
+      // A chunked upload is refused when it is opened, before any block is sent.
+      const opened = await expectProblem(
+        await service.call("POST", `${P}/${pkg.id}/uploads`, {
+          token,
+          body: { fileName: "one more.pdf", contentType: "application/pdf", size: more.length },
+        }),
+        413,
+        "payload_too_large",
+      );
+      expect(opened.detail).toMatch(/200 MB/);
+      // What still fits, fits.
+      const small = await pdfWithTags([{ tags: [] }]);
+      expect((await upload(pkg.id, small, "cover.pdf", "application/pdf")).status).toBe(201);
+      const listed = await call<{ items: unknown[] }>("GET", `${P}/${pkg.id}/documents`);
+      expect(listed.body.items).toHaveLength(5);
+    },
+    120_000,
+  );
 
   test("after a crash: work files and unrecorded blobs are gone at the next start, stored documents stay", async () => {
     const pkg = await draft();
