@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import type { FastifyRequest } from "fastify";
-import { Readable } from "node:stream";
 import { apiActor } from "../domain/audit";
 import {
   abortUpload,
@@ -33,14 +32,13 @@ import {
   DocumentPath,
   DownloadLinkResponse,
   ImportUrlApiRequest,
-  InitiateUploadApiRequest,
   RemovalImpactResponse,
   UploadPath,
-  UploadSessionResponse,
 } from "../schemas/documents";
 import { PackagePath } from "../schemas/packages";
 import { acceptDocumentBodies, oneDocument } from "./multipart";
 import { operation } from "./route-kit";
+import { registerUploadRoutes } from "./upload-routes";
 
 const BASE = "/api/v1/packages/:id";
 
@@ -216,88 +214,48 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
   // -------------------------------------------------------------------------------------------
   // Chunked uploads
 
-  app.post(
-    `${BASE}/uploads`,
-    operation(create, tags, {
-      operationId: "initiateDocumentUpload",
-      summary: "Open a chunked upload (blocks of 4 MiB, 24 hours)",
-      description: `Then PUT each block, and commit. ${draftOnly}`,
-      params: PackagePath,
-      body: ref(InitiateUploadApiRequest),
-      response: { 201: ref(UploadSessionResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-    }),
-    async (request, reply) => {
-      const session = await initiateUpload(storage, tenant(request), request.params.id, request.body);
-      return reply
-        .code(201)
-        .header("Location", `/api/v1/packages/${request.params.id}/uploads/${session.id}`)
-        .send(session);
+  registerUploadRoutes(app, {
+    base: BASE,
+    collection: "/api/v1/packages",
+    tags,
+    read,
+    write: create,
+    ownerPath: PackagePath,
+    uploadPath: UploadPath,
+    blockPath: BlockPath,
+    document: DocumentApiResponse,
+    words: {
+      initiate: {
+        operationId: "initiateDocumentUpload",
+        summary: "Open a chunked upload (blocks of 4 MiB, 24 hours)",
+        description: `Then PUT each block, and commit. ${draftOnly}`,
+      },
+      status: {
+        operationId: "getDocumentUploadStatus",
+        summary: "Which blocks have arrived",
+        description: `A committed, aborted or expired upload is 404.`,
+      },
+      stage: {
+        operationId: "stageDocumentBlock",
+        summary: "Stage one block (application/octet-stream; 0-based; again replaces it)",
+        description: `Each block is exactly blockSize bytes but the last.`,
+      },
+      commit: {
+        operationId: "commitDocumentUpload",
+        summary: "Join the blocks into a document",
+        description: `Missing blocks, or bytes whose size or sha256 differ from those announced, are 400 saying which. ${draftOnly}`,
+      },
+      abort: { operationId: "abortDocumentUpload", summary: "Abort an upload and drop its blocks" },
     },
-  );
-
-  app.get(
-    `${BASE}/uploads/:uploadId`,
-    operation(read, tags, {
-      operationId: "getDocumentUploadStatus",
-      summary: "Which blocks have arrived",
-      description: `A committed, aborted or expired upload is 404.`,
-      params: UploadPath,
-      response: { 200: ref(UploadSessionResponse), ...errorResponses(401, 403, 404) },
-    }),
-    async (request) => getUpload(storage, tenant(request), request.params.id, request.params.uploadId),
-  );
-
-  app.put(
-    `${BASE}/uploads/:uploadId/blocks/:block`,
-    operation(create, tags, {
-      operationId: "stageDocumentBlock",
-      summary: "Stage one block (application/octet-stream; 0-based; again replaces it)",
-      description: `Each block is exactly blockSize bytes but the last.`,
-      consumes: ["application/octet-stream"],
-      params: BlockPath,
-      response: { 200: ref(UploadSessionResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-    }),
-    async (request) =>
-      stageBlock(
-        ctx,
-        tenant(request),
-        request.params.id,
-        request.params.uploadId,
-        request.params.block,
-        (request.body as Readable | undefined) ?? Readable.from([]),
-      ),
-  );
-
-  app.post(
-    `${BASE}/uploads/:uploadId/commit`,
-    operation(create, tags, {
-      operationId: "commitDocumentUpload",
-      summary: "Join the blocks into a document",
-      description: `Missing blocks, or bytes whose size or sha256 differ from those announced, are 400 saying which. ${draftOnly}`,
-      params: UploadPath,
-      response: { 201: ref(DocumentApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-    }),
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await commitUpload(ctx, tenant(request), request.params.id, request.params.uploadId, who(request)),
-        ),
-  );
-
-  app.delete(
-    `${BASE}/uploads/:uploadId`,
-    operation(create, tags, {
-      operationId: "abortDocumentUpload",
-      summary: "Abort an upload and drop its blocks",
-      params: UploadPath,
-      response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
-    }),
-    async (request, reply) => {
-      await abortUpload(ctx, tenant(request), request.params.id, request.params.uploadId);
-      return reply.code(204).send(null);
+    operations: {
+      initiate: (tenantId, id, body) =>
+        initiateUpload(storage, tenantId, id, body as Parameters<typeof initiateUpload>[3]),
+      status: (tenantId, id, uploadId) => getUpload(storage, tenantId, id, uploadId),
+      stage: (tenantId, id, uploadId, block, body) => stageBlock(ctx, tenantId, id, uploadId, block, body),
+      commit: (tenantId, id, uploadId, actor) => commitUpload(ctx, tenantId, id, uploadId, actor),
+      abort: (tenantId, id, uploadId) => abortUpload(ctx, tenantId, id, uploadId),
     },
-  );
+  });
 };
 
 export default documentRoutes;

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
-import { Readable } from "node:stream";
 import type { DocumentContext } from "../domain/documents";
 import {
   abortTemplateUpload,
@@ -24,7 +23,6 @@ import {
 } from "../domain/template-documents";
 import { secured } from "../plugins/authentication";
 import { errorResponses, ref } from "../schemas/common";
-import { InitiateUploadApiRequest, UploadSessionResponse } from "../schemas/documents";
 import {
   BulkTemplateAnnotationsApiRequest,
   TemplateAnnotationApiResponse,
@@ -42,6 +40,7 @@ import {
 } from "../schemas/templates";
 import { acceptDocumentBodies, oneDocument } from "./multipart";
 import { actorOf, operation, tenantOf } from "./route-kit";
+import { registerUploadRoutes } from "./upload-routes";
 
 const BASE = "/api/v1/templates/:id";
 
@@ -194,100 +193,49 @@ const templateDocumentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async
   // -------------------------------------------------------------------------------------------
   // Chunked uploads (as a package's)
 
-  app.post(
-    `${BASE}/uploads`,
-    operation(write, tags, {
-      operationId: "initiateTemplateUpload",
-      summary: "Open a chunked upload of a template document (blocks of 4 MiB, 24 hours)",
-      description: "Then PUT each block, and commit.",
-      params: TemplatePath,
-      body: ref(InitiateUploadApiRequest),
-      response: { 201: ref(UploadSessionResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-    }),
-    async (request, reply) => {
-      const session = await initiateTemplateUpload(
-        storage,
-        tenantOf(request),
-        request.params.id,
-        request.body,
-      );
-      return reply
-        .code(201)
-        .header("Location", `/api/v1/templates/${request.params.id}/uploads/${session.id}`)
-        .send(session);
+  registerUploadRoutes(app, {
+    base: BASE,
+    collection: "/api/v1/templates",
+    tags,
+    read,
+    write,
+    ownerPath: TemplatePath,
+    uploadPath: UploadPath,
+    blockPath: BlockPath,
+    document: TemplateDocumentApiResponse,
+    words: {
+      initiate: {
+        operationId: "initiateTemplateUpload",
+        summary: "Open a chunked upload of a template document (blocks of 4 MiB, 24 hours)",
+        description: "Then PUT each block, and commit.",
+      },
+      status: {
+        operationId: "getTemplateUploadStatus",
+        summary: "Which blocks of a template upload have arrived",
+        description: "A committed, aborted or expired upload is 404.",
+      },
+      stage: {
+        operationId: "stageTemplateBlock",
+        summary: "Stage one block (application/octet-stream; 0-based; again replaces it)",
+        description: "Each block is exactly blockSize bytes but the last.",
+      },
+      commit: {
+        operationId: "commitTemplateUpload",
+        summary: "Join the blocks into a template document",
+        description: `Missing blocks, or bytes whose size or sha256 differ from those announced, are 400 saying which. ${tagsToRoles}`,
+      },
+      abort: { operationId: "abortTemplateUpload", summary: "Abort a template upload and drop its blocks" },
     },
-  );
-
-  app.get(
-    `${BASE}/uploads/:uploadId`,
-    operation(read, tags, {
-      operationId: "getTemplateUploadStatus",
-      summary: "Which blocks of a template upload have arrived",
-      description: "A committed, aborted or expired upload is 404.",
-      params: UploadPath,
-      response: { 200: ref(UploadSessionResponse), ...errorResponses(401, 403, 404) },
-    }),
-    async (request) =>
-      getTemplateUpload(storage, tenantOf(request), request.params.id, request.params.uploadId),
-  );
-
-  app.put(
-    `${BASE}/uploads/:uploadId/blocks/:block`,
-    operation(write, tags, {
-      operationId: "stageTemplateBlock",
-      summary: "Stage one block (application/octet-stream; 0-based; again replaces it)",
-      description: "Each block is exactly blockSize bytes but the last.",
-      consumes: ["application/octet-stream"],
-      params: BlockPath,
-      response: { 200: ref(UploadSessionResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-    }),
-    async (request) =>
-      stageTemplateBlock(
-        ctx,
-        tenantOf(request),
-        request.params.id,
-        request.params.uploadId,
-        request.params.block,
-        (request.body as Readable | undefined) ?? Readable.from([]),
-      ),
-  );
-
-  app.post(
-    `${BASE}/uploads/:uploadId/commit`,
-    operation(write, tags, {
-      operationId: "commitTemplateUpload",
-      summary: "Join the blocks into a template document",
-      description: `Missing blocks, or bytes whose size or sha256 differ from those announced, are 400 saying which. ${tagsToRoles}`,
-      params: UploadPath,
-      response: { 201: ref(TemplateDocumentApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-    }),
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await commitTemplateUpload(
-            ctx,
-            tenantOf(request),
-            request.params.id,
-            request.params.uploadId,
-            actorOf(request),
-          ),
-        ),
-  );
-
-  app.delete(
-    `${BASE}/uploads/:uploadId`,
-    operation(write, tags, {
-      operationId: "abortTemplateUpload",
-      summary: "Abort a template upload and drop its blocks",
-      params: UploadPath,
-      response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
-    }),
-    async (request, reply) => {
-      await abortTemplateUpload(ctx, tenantOf(request), request.params.id, request.params.uploadId);
-      return reply.code(204).send(null);
+    operations: {
+      initiate: (tenantId, id, body) =>
+        initiateTemplateUpload(storage, tenantId, id, body as Parameters<typeof initiateTemplateUpload>[3]),
+      status: (tenantId, id, uploadId) => getTemplateUpload(storage, tenantId, id, uploadId),
+      stage: (tenantId, id, uploadId, block, body) =>
+        stageTemplateBlock(ctx, tenantId, id, uploadId, block, body),
+      commit: (tenantId, id, uploadId, actor) => commitTemplateUpload(ctx, tenantId, id, uploadId, actor),
+      abort: (tenantId, id, uploadId) => abortTemplateUpload(ctx, tenantId, id, uploadId),
     },
-  );
+  });
 
   // -------------------------------------------------------------------------------------------
   // Annotations, tied to roles
