@@ -2,6 +2,7 @@ import cors from "@fastify/cors";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { TSchema } from "@sinclair/typebox";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
+import { lazySerializerFactory } from "./lazy-serializers";
 import { randomBytes } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
@@ -161,6 +162,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
             : "The request could not be routed.",
       }),
     clientErrorHandler: answerClientError,
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app, MODELS);
