@@ -17,6 +17,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { inflateSync } from "node:zlib";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Locator, Page } from "playwright-core";
 import type { MessageFixture } from "../../src/workbench/bridge";
@@ -83,6 +84,41 @@ async function dragRow(from: Locator, to: Locator): Promise<void> {
   await to.dispatchEvent("dragover", { dataTransfer: transfer });
   await to.dispatchEvent("drop", { dataTransfer: transfer });
   await from.dispatchEvent("dragend", { dataTransfer: transfer });
+}
+
+/**
+ * Under forced colours the signer colours are gone (the system's colours replace them): each box of
+ * `testId` must still show its outline (in `style`, not transparent, not the page's colour) and its
+ * label, the signer's number, in a colour other than the label's background.
+ */
+async function expectDistinguishable(page: Page, testId: string, style: "solid" | "dashed"): Promise<void> {
+  const boxes = await page.getByTestId(testId).evaluateAll((elements) =>
+    elements.map((element) => {
+      const box = getComputedStyle(element);
+      const label = element.querySelector("span")!;
+      const labelStyle = getComputedStyle(label);
+      const pageStyle = getComputedStyle(element.parentElement!);
+      return {
+        border: box.borderTopStyle,
+        borderVisible:
+          box.borderTopColor !== "rgba(0, 0, 0, 0)" && box.borderTopColor !== pageStyle.backgroundColor,
+        label: label.textContent,
+        labelVisible:
+          labelStyle.color !== labelStyle.backgroundColor &&
+          labelStyle.color !== pageStyle.backgroundColor &&
+          labelStyle.color !== "rgba(0, 0, 0, 0)",
+      };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThan(0);
+  for (const b of boxes) {
+    expect(b).toEqual({
+      border: style,
+      borderVisible: true,
+      label: expect.stringMatching(/^\d/),
+      labelVisible: true,
+    });
+  }
 }
 
 (skipBrowser ? describe.skip : describe)("more of the Send view in Chromium against the real service", () => {
@@ -201,6 +237,22 @@ async function dragRow(from: Locator, to: Locator): Promise<void> {
     expect(await page.getByTestId("send-field").count()).toBe(3); // neither drag dropped a new field
     const pageBox = (await page.getByTestId("send-page").boundingBox())!;
     await step(page, "fields", "read", "contrast");
+    await expectDistinguishable(page, "send-field", "solid");
+    // The page keeps an edge (its shadow is gone and it is painted like the pane).
+    expect(
+      await page.getByTestId("send-page").evaluate((e) => {
+        const style = getComputedStyle(e);
+        return { outline: style.outlineStyle, width: style.outlineWidth };
+      }),
+    ).toEqual({ outline: "solid", width: "1px" });
+    // The document's own tags are on its second page: dashed boxes, each with its signer's number.
+    await page
+      .getByRole("list", { name: "Pages of master-services-agreement.pdf" })
+      .getByRole("button", { name: /^Page 2/ })
+      .click();
+    await eventually(async () => expect(await page.getByTestId("send-tag-box").count()).toBeGreaterThan(0));
+    await step(page, "fields-tags", "read", "contrast");
+    await expectDistinguishable(page, "send-tag-box", "dashed");
 
     await send.getByRole("button", { name: "Next: check" }).click();
     await send.getByRole("list", { name: "Fields per signer" }).waitFor();
@@ -315,6 +367,156 @@ async function dragRow(from: Locator, to: Locator): Promise<void> {
     expect(off(text.x + text.width, boxPt.x + boxPt.width + 30 * k)).toBeLessThanOrEqual(2);
     expect(off(text.y + text.height, boxPt.y + boxPt.height + 12 * k)).toBeLessThanOrEqual(2);
     expect(text.signerId).toBe(byOrder[3]!.id);
+    expect(errors).toEqual([]);
+  }, 300_000);
+
+  test("compose, light: choices reach the service: order off, a carbon copy, DocuSign tags with a signature block page; then Adobe tags, visible, in order", async () => {
+    const service = stack.service();
+    const token = await service.token("Send-Browser-Choices");
+    const call = async (method: string, route: string, body?: unknown) => {
+      const response = await service.call(method, route, { token, body });
+      return (await response.json()) as unknown;
+    };
+    const { page, errors } = await stack.openPane(token, "compose", "light");
+    const send = page.getByRole("tabpanel", { name: "Send" });
+    const original = readFileSync(path.join(ROOT, "test", "fixtures", "master-services-agreement.pdf"));
+
+    /** One send of the MSA alone to Alex (signer 1, from To) and Nestor, with the choices given. */
+    const sendOnce = async (choices: {
+      inOrder: boolean;
+      nestor: "Signer" | "CarbonCopy";
+      format: "DocuSign" | "AdobeSign";
+      visible: boolean;
+      block: boolean;
+    }) => {
+      await send
+        .getByRole("list", { name: "Documents" })
+        .getByRole("checkbox", { name: "Send mutual-nda.pdf" })
+        .uncheck();
+      await send.getByRole("textbox", { name: "Add a person by address" }).fill("nestor@fabrikam.com");
+      await send.getByRole("button", { name: "Add person" }).click();
+      await send
+        .getByRole("combobox", { name: "What nestor@fabrikam.com does" })
+        .selectOption(choices.nestor);
+      const order = send.getByRole("switch", { name: /^Sign in order|^Everyone is asked at once/ });
+      if ((await order.isChecked()) !== choices.inOrder) await order.click();
+      await send.getByRole("button", { name: "Next: fields" }).click();
+      await openDocument(page, "master-services-agreement.pdf");
+      const alex = (
+        await page.getByRole("combobox", { name: "Signer" }).locator("option").allTextContents()
+      ).find((t) => t.includes("Alex"))!;
+      const dropped = [
+        { ...(await dropAt(page, alex, "Signature", 0.4, 0.3)), type: "Signature" },
+        { ...(await dropAt(page, alex, "Date signed", 0.4, 0.45)), type: "DateSigned" },
+      ];
+      await page.getByRole("combobox", { name: "Tag format" }).selectOption(choices.format);
+      const visible = page.getByRole("switch", { name: /^Show the tag text in black/ });
+      if ((await visible.isChecked()) !== choices.visible) await visible.click();
+      const block = page.getByRole("switch", { name: /^Add a signature block page/ });
+      if ((await block.isChecked()) !== choices.block) await block.click();
+      await send.getByRole("button", { name: "Next: check" }).click();
+      await send.getByRole("list", { name: "Fields per signer" }).waitFor();
+      for (const box of await send.getByRole("checkbox", { name: /^Send anyway/ }).all()) await box.check();
+      await send.getByText("Ready to send.").waitFor();
+      await send.getByRole("button", { name: "Next: send" }).click();
+      await send.getByRole("button", { name: "Send", exact: true }).click();
+      await send.getByText(/^Sent: /).waitFor({ timeout: 90_000 });
+      return dropped;
+    };
+
+    /** The package sent last: its signers, its one document's detected tags, annotations and bytes added. */
+    const sent = async () => {
+      const list = (await call("GET", "/api/v1/packages")) as {
+        items: { id: string; enforceSigningOrder: boolean; createdOn: string }[];
+      };
+      const pkg = [...list.items].sort((a, b) => b.createdOn.localeCompare(a.createdOn))[0]!;
+      const base = `/api/v1/packages/${pkg.id}`;
+      const signers = ((await call("GET", `${base}/signers`)) as { items: Record<string, unknown>[] }).items;
+      const [doc] = (
+        (await call("GET", `${base}/documents`)) as { items: { id: string; pageCount: number }[] }
+      ).items;
+      const tags = (await call("GET", `${base}/documents/${doc!.id}/detected-tags`)) as {
+        format: string;
+        type: string;
+        page: number;
+        x: number;
+        y: number;
+        width: number;
+        height: number;
+        error: string | null;
+      }[];
+      const annotations = ((await call("GET", `${base}/annotations`)) as { items: Annotation[] }).items;
+      const link = (await call("GET", `${base}/documents/${doc!.id}/download`)) as { url: string };
+      const bytes = Buffer.from(await (await fetch(new URL(link.url, service.url))).arrayBuffer());
+      // What the pane appended to the document (an incremental update): its content streams, inflated.
+      const added = bytes.subarray(original.length).toString("latin1");
+      const streams = [...added.matchAll(/stream\r?\n([\s\S]*?)endstream/g)]
+        .map((m) => {
+          try {
+            return inflateSync(Buffer.from(m[1]!, "latin1")).toString("latin1");
+          } catch {
+            return m[1]!;
+          }
+        })
+        .join("\n");
+      return { pkg, signers, doc: doc!, tags, annotations, streams };
+    };
+    const landed = (
+      dropped: { x: number; y: number; type: string }[],
+      boxes: { type: string; page: number; x: number; y: number; width: number; height: number }[],
+    ) =>
+      dropped.map((d) => ({
+        type: d.type,
+        found: boxes.some(
+          (b) =>
+            b.type === d.type &&
+            b.page === 1 &&
+            Math.abs(b.x + b.width / 2 - d.x) <= 2 &&
+            Math.abs(b.y + b.height / 2 - d.y) <= 2,
+        ),
+      }));
+
+    const first = await sendOnce({
+      inOrder: false,
+      nestor: "CarbonCopy",
+      format: "DocuSign",
+      visible: false,
+      block: true,
+    });
+    const one = await sent();
+    expect(one.pkg.enforceSigningOrder).toBe(false);
+    expect(one.signers.map((s) => [s.email, s.type, s.routingOrder])).toEqual([
+      ["alex.wilber@contoso.com", "Signer", 1],
+      ["nestor@fabrikam.com", "CarbonCopy", 1],
+    ]);
+    expect(one.doc.pageCount).toBe(3); // the MSA's two pages and the signature block page
+    const docuSign = one.tags.filter((t) => t.format === "DocuSign" && t.error === null);
+    expect(landed(first, docuSign)).toEqual(first.map((d) => ({ type: d.type, found: true })));
+    expect(docuSign.some((t) => t.page === 3)).toBe(true); // the block page's own tags, in the same format
+    expect(landed(first, one.annotations)).toEqual(first.map((d) => ({ type: d.type, found: true })));
+    expect(one.streams).toContain("1 1 1 rg"); // tag text in white
+
+    await send.getByRole("button", { name: "Send another" }).click();
+    const second = await sendOnce({
+      inOrder: true,
+      nestor: "Signer",
+      format: "AdobeSign",
+      visible: true,
+      block: false,
+    });
+    const two = await sent();
+    expect(two.pkg.id).not.toBe(one.pkg.id);
+    expect(two.pkg.enforceSigningOrder).toBe(true);
+    expect(two.signers.map((s) => [s.email, s.type, s.routingOrder])).toEqual([
+      ["alex.wilber@contoso.com", "Signer", 1],
+      ["nestor@fabrikam.com", "Signer", 2],
+    ]);
+    expect(two.doc.pageCount).toBe(2);
+    const adobe = two.tags.filter((t) => t.format === "AdobeSign" && t.error === null);
+    expect(landed(second, adobe)).toEqual(second.map((d) => ({ type: d.type, found: true })));
+    expect(landed(second, two.annotations)).toEqual(second.map((d) => ({ type: d.type, found: true })));
+    expect(two.streams).toContain("0 0 0 rg"); // tag text in black
+    expect(two.streams).not.toContain("1 1 1 rg");
     expect(errors).toEqual([]);
   }, 300_000);
 });
