@@ -1,8 +1,9 @@
 /**
- * What the Send view's browser tests share (send-view-more.test.ts; send-view.test.ts has its own copy
- * from before): the dev server, the real service and Chromium started once per file; the pane opened
- * 320 px wide under the workbench's simulated Outlook, signed in before it loads; a screenshot, axe-core
- * and the 320 px check per step; dropping a field with the mouse.
+ * What the Send view's browser tests share: the dev server, the real service and Chromium started once
+ * per file; the pane opened 320 px wide under the workbench's simulated Outlook, signed in before it
+ * loads; a screenshot, axe-core and the 320 px check per step; dropping a field with the mouse.
+ * send-view-more.test.ts uses all of it; send-view.test.ts (which signs in through Settings and keeps
+ * the lesser axe findings) the field and document helpers.
  */
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
