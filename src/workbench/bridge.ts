@@ -19,6 +19,11 @@ export interface FixtureAttachment {
   file: string;
   contentType: string;
   size: number;
+  /**
+   * Office's attachmentType: "file" (the default), "cloud" (a link to OneDrive or SharePoint) or "item"
+   * (an attached mail or meeting), so a fixture can show the attachments that cannot be sent.
+   */
+  attachmentType?: "file" | "cloud" | "item";
 }
 
 export interface MessageFixture {

@@ -125,7 +125,7 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
       name: a.name,
       size: a.size,
       isInline: false,
-      attachmentType: "file",
+      attachmentType: a.attachmentType ?? "file",
       ...(mode === "read" ? { contentType: a.contentType } : {}), // Outlook gives none in compose
     }));
 
@@ -134,6 +134,10 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
         const attachment = fixture.attachments.find((a) => a.id === id);
         if (!attachment)
           throw new FakeOfficeError(9003, "InvalidAttachmentId", "The attachment ID was invalid.");
+        // As Outlook: a cloud attachment's content is its link, an attached mail's its MIME text.
+        if (attachment.attachmentType === "cloud")
+          return { format: "url", content: `https://contoso.sharepoint.com/${attachment.file}` };
+        if (attachment.attachmentType === "item") return { format: "eml", content: "Subject: attached" };
         const bytes = await options.loadAttachment(attachment.file);
         return { format: "base64", content: bytesToBase64(bytes) };
       });

@@ -29,6 +29,7 @@ import { chromium, type Browser, type BrowserContext, type Frame, type Page } fr
 import type { MessageFixture } from "../../src/workbench/bridge";
 import { startTestService, type TestService } from "../service/harness";
 import { freePort, startDevServer, type DevServer } from "./dev-server";
+import { dropAt, eventually, openDocument } from "./send-browser-setup";
 
 const ROOT = path.resolve(__dirname, "../..");
 const ARTIFACTS = path.join(ROOT, "test", "artifacts");
@@ -63,20 +64,6 @@ if (skip) {
 
 // ---------------------------------------------------------------------------------------------------
 // Helpers in the browser.
-
-/** Retries an assertion until it holds (or throws its last failure after `timeoutMs`). */
-async function eventually(assertion: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
 
 async function axeViolations(frame: Page | Frame): Promise<AxeResult[]> {
   const loaded = await frame.evaluate(() => "axe" in window);
@@ -240,24 +227,6 @@ interface DraftField {
     );
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect({ step: name, overflow: overflow > 1 ? wide : [] }).toEqual({ step: name, overflow: [] });
-  }
-
-  /** Drops a field by clicking on the page at fractions of its width and height. */
-  async function dropAt(page: Page, signer: string, type: string, fx: number, fy: number) {
-    await page.getByRole("combobox", { name: "Signer" }).selectOption({ label: signer });
-    await page.getByRole("combobox", { name: "Field type" }).selectOption({ label: type });
-    const target = page.getByTestId("send-page");
-    await target.scrollIntoViewIfNeeded();
-    const box = (await target.boundingBox())!;
-    const before = await page.getByTestId("send-field").count();
-    await page.mouse.click(box.x + fx * box.width, box.y + fy * box.height);
-    await eventually(async () => expect(await page.getByTestId("send-field").count()).toBe(before + 1));
-  }
-
-  async function openDocument(page: Page, name: string) {
-    await page.getByRole("combobox", { name: "Document" }).selectOption({ label: name });
-    await page.getByRole("list", { name: `Pages of ${name}` }).waitFor();
-    await page.getByText(/^Tags already in this document|^No text tags/).waitFor();
   }
 
   async function draftOf(

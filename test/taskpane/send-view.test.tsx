@@ -127,6 +127,55 @@ describe("Send view", () => {
     expect(screen.getByText("4 bytes · from your computer")).toBeInTheDocument();
   });
 
+  test("a cloud attachment and an attached mail cannot be chosen, each saying why in the adapter's words", async () => {
+    const fixture: MessageFixture = {
+      ...FIXTURE,
+      attachments: [
+        ...FIXTURE.attachments,
+        {
+          id: "AAMkCLOUD=",
+          name: "budget.pdf",
+          file: "budget.pdf",
+          contentType: "application/pdf",
+          size: 0,
+          attachmentType: "cloud",
+        },
+        {
+          id: "AAMkITEM=",
+          name: "Re: pricing",
+          file: "pricing.eml",
+          contentType: "message/rfc822",
+          size: 4000,
+          attachmentType: "item",
+        },
+      ],
+    };
+    renderSend(hostFor("compose", fixture));
+    const documents = await screen.findByRole("list", { name: "Documents" });
+    const cloud = within(documents).getByRole("checkbox", { name: "Send budget.pdf" });
+    const item = within(documents).getByRole("checkbox", { name: "Send Re: pricing" });
+    expect(cloud).toBeDisabled();
+    expect(cloud).not.toBeChecked();
+    expect(item).toBeDisabled();
+    expect(item).not.toBeChecked();
+    // Each reason next to its own attachment (a PDF name is not enough when the bytes are a link).
+    const rowOf = (box: HTMLElement) => box.closest("li")!;
+    expect(
+      within(rowOf(cloud)).getByText(
+        "This attachment is a link to a file stored online (for example on OneDrive or SharePoint). Download the file, attach it to the message as a copy, and try again.",
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(rowOf(item)).getByText(
+        "This attachment is an email or calendar item, not a document. Open it, save the document you want signed, attach that file, and try again.",
+      ),
+    ).toBeInTheDocument();
+    // The two PDFs of the message stay chosen.
+    for (const a of FIXTURE.attachments) {
+      expect(within(documents).getByRole("checkbox", { name: `Send ${a.name}` })).toBeChecked();
+    }
+  });
+
   test("reorders with the keyboard's buttons and announces it; routing orders follow", async () => {
     const user = renderSend(hostFor("read"));
     const list = await signerList();

@@ -76,6 +76,8 @@ const useStyles = makeStyles({
     // A field's label may stick out on the right at the page's edge: never wider than the pane.
     overflowX: "clip",
     overflowY: "visible",
+    // Forced colours drop the shadow and paint the page like the pane: without a line it has no edge.
+    "@media (forced-colors: active)": { outline: "1px solid CanvasText" },
   },
   canvas: { position: "absolute", inset: 0, width: "100%", height: "100%" },
   tag: {

@@ -1,0 +1,219 @@
+/**
+ * What the Send view's browser tests share: the dev server, the real service and Chromium started once
+ * per file; the pane opened 320 px wide under the workbench's simulated Outlook, signed in before it
+ * loads; a screenshot, axe-core and the 320 px check per step; dropping a field with the mouse.
+ * send-view-more.test.ts uses all of it; send-view.test.ts (which signs in through Settings and keeps
+ * the lesser axe findings) the field and document helpers.
+ */
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { PAT_STORAGE_KEY } from "../../src/auth/pat";
+import { SERVICE_URL_STORAGE_KEY } from "../../src/taskpane/session";
+import type { MessageFixture } from "../../src/workbench/bridge";
+import { startTestService, type TestService } from "../service/harness";
+import { expectAccessible } from "./axe";
+import { freePort, startDevServer, type DevServer } from "./dev-server";
+
+export const ROOT = path.resolve(__dirname, "../..");
+export const ARTIFACTS = path.join(ROOT, "test", "artifacts");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+export const PANE_WIDTH = 320;
+
+export type Mode = "read" | "compose";
+/** "contrast": forced colours (Windows high contrast), under which the pane takes its high-contrast theme. */
+export type Theme = "light" | "dark" | "contrast";
+
+export const chromiumMissing = !existsSync(CHROMIUM);
+/** Without Chromium the tests are skipped, saying so, except under CI: there they fail. */
+export const skipBrowser = chromiumMissing && !process.env.CI;
+if (skipBrowser) {
+  console.warn(
+    `Browser tests skipped: no Chromium at ${CHROMIUM}. Install Debian's chromium (apt-get install chromium; ` +
+      ".ci/run does) or set CHROMIUM_PATH. Under CI these tests fail instead.",
+  );
+}
+
+/** Retries an assertion until it holds (or throws its last failure after `timeoutMs`). */
+export async function eventually(assertion: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await assertion();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+export interface SendStack {
+  service(): TestService;
+  /** The pane on the Send view, signed in with `token`; `fixture` replaces the message when given. */
+  openPane(
+    token: string,
+    mode: Mode,
+    theme: Theme,
+    fixture?: MessageFixture,
+  ): Promise<{ page: Page; errors: string[] }>;
+}
+
+/** Registers beforeAll/afterEach/afterAll hooks that start and stop the service, dev server and Chromium. */
+export function useSendStack(): SendStack {
+  let service: TestService | undefined;
+  let devServer: DevServer | undefined;
+  let browser: Browser | undefined;
+  let origin = "";
+  const contexts: BrowserContext[] = [];
+  const stopOnExit = (): void => {
+    if (devServer?.child.pid && devServer.child.exitCode === null) {
+      try {
+        process.kill(-devServer.child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  };
+
+  beforeAll(async () => {
+    if (chromiumMissing) {
+      throw new Error(`No Chromium at ${CHROMIUM}: CI must install it (.ci/run: apt-get install chromium).`);
+    }
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const port = await freePort();
+    process.once("exit", stopOnExit);
+    devServer = startDevServer(port, 240_000, { SIGN_ENTRA_CLIENT_ID: "", SIGN_WORKBENCH_SESSION: "" });
+    service = await startTestService("sqlite", {
+      SIGN_CORS_ORIGINS: `http://localhost:${port},https://localhost:${port}`,
+    });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    origin = await devServer.ready;
+  }, 260_000);
+
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+  });
+
+  afterAll(async () => {
+    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await devServer?.stop();
+    process.removeListener("exit", stopOnExit);
+    await service?.close();
+  }, 30_000);
+
+  return {
+    service: () => service!,
+    async openPane(token, mode, theme, fixture) {
+      const context = await browser!.newContext({
+        viewport: { width: PANE_WIDTH, height: 900 },
+        ignoreHTTPSErrors: true,
+      });
+      contexts.push(context);
+      await context.addInitScript(
+        ([urlKey, patKey, url, pat]) => {
+          sessionStorage.setItem(urlKey!, url!);
+          sessionStorage.setItem(patKey!, pat!);
+        },
+        [SERVICE_URL_STORAGE_KEY, PAT_STORAGE_KEY, service!.url, token],
+      );
+      if (fixture) {
+        await context.route("**/fixtures/message.json", (route) => route.fulfill({ json: fixture }));
+      }
+      const page = await context.newPage();
+      if (theme === "contrast") await page.emulateMedia({ forcedColors: "active" });
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(`uncaught: ${e.message}`));
+      await page.goto(
+        `${origin}/taskpane.html?workbench=1&mode=${mode}&theme=${theme === "dark" ? "dark" : "light"}&view=send`,
+      );
+      await page
+        .getByRole("tabpanel", { name: "Send" })
+        .getByRole("heading", { name: "Send for signature" })
+        .first()
+        .waitFor({ timeout: 60_000 });
+      return { page, errors };
+    },
+  };
+}
+
+/** A screenshot of the whole step (test/artifacts/send-<name>-<mode>-<theme>.png), axe-core, no scrolling sideways. */
+export async function step(page: Page, name: string, mode: Mode, theme: Theme): Promise<void> {
+  await page.waitForTimeout(300); // let pages draw and layout settle
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: PANE_WIDTH, height: Math.max(600, Math.min(height, 4000)) });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(ARTIFACTS, `send-${name}-${mode}-${theme}.png`) });
+  await page.setViewportSize({ width: PANE_WIDTH, height: 900 });
+  await expectAccessible(page, `the Send view's ${name} step (${mode}, ${theme})`);
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""} ${e.textContent?.slice(0, 40) ?? ""}`),
+  );
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect({ step: name, overflow: overflow > 1 ? wide : [] }).toEqual({ step: name, overflow: [] });
+}
+
+/** A point on the shown page: where it was clicked on screen and where that is on the page, in points. */
+export interface PagePoint {
+  clientX: number;
+  clientY: number;
+  /** Points from the page's left and top edges, from its rendered size and its size in points. */
+  x: number;
+  y: number;
+}
+
+/** Where a fraction of the shown page is, on screen and in points (from the rendered box, not the draft). */
+export async function pagePoint(page: Page, fx: number, fy: number): Promise<PagePoint> {
+  const target = page.getByTestId("send-page");
+  await target.scrollIntoViewIfNeeded();
+  const box = (await target.boundingBox())!;
+  const widthPt = Number(await target.getAttribute("data-page-width"));
+  const clientX = box.x + fx * box.width;
+  const clientY = box.y + fy * box.height;
+  const k = widthPt / box.width; // points per pixel
+  return { clientX, clientY, x: fx * box.width * k, y: fy * box.height * k };
+}
+
+/** Points per screen pixel on the shown page. */
+export async function pointsPerPixel(page: Page): Promise<number> {
+  const target = page.getByTestId("send-page");
+  const box = (await target.boundingBox())!;
+  return Number(await target.getAttribute("data-page-width")) / box.width;
+}
+
+/** Drops a field by clicking on the page at fractions of its width and height; the point clicked. */
+export async function dropAt(
+  page: Page,
+  signer: string,
+  type: string,
+  fx: number,
+  fy: number,
+): Promise<PagePoint> {
+  await page.getByRole("combobox", { name: "Signer" }).selectOption({ label: signer });
+  await page.getByRole("combobox", { name: "Field type" }).selectOption({ label: type });
+  const at = await pagePoint(page, fx, fy);
+  const before = await page.getByTestId("send-field").count();
+  await page.mouse.click(at.clientX, at.clientY);
+  await eventually(async () => expect(await page.getByTestId("send-field").count()).toBe(before + 1));
+  return at;
+}
+
+export async function openDocument(page: Page, name: string): Promise<void> {
+  await page.getByRole("combobox", { name: "Document" }).selectOption({ label: name });
+  await page.getByRole("list", { name: `Pages of ${name}` }).waitFor();
+  await page.getByText(/^Tags already in this document|^No text tags/).waitFor();
+}
