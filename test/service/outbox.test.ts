@@ -596,7 +596,12 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
     await sendPackage([{ email: "gone@contoso.com", name: "Gone Person" }, { email: "ada@contoso.com" }]);
     await deliverDueNotifications(service.storage, mailer());
     await sendPackage([{ email: "late@contoso.com" }], { name: "Later" });
-    const env = { SIGN_DATA_DIR: service.place.dataDir, DATABASE_URL: service.place.databaseUrl ?? "" };
+    // The links start with SIGN_PUBLIC_URL: here this service's address, so that the test opens one.
+    const env = {
+      SIGN_DATA_DIR: service.place.dataDir,
+      DATABASE_URL: service.place.databaseUrl ?? "",
+      SIGN_PUBLIC_URL: service.url,
+    };
 
     const all = await runAdmin(["outbox", "--tenant", `outbox-${tests}`], env);
     expect(all.code).toBe(0);
@@ -605,14 +610,24 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
       .split("\n")
       .map((l) => l.split("\t"));
     expect(lines).toHaveLength(3);
-    expect(lines.every((l) => l.length === 7)).toBe(true);
-    // created, kind, recipient, status, attempts, last error, package id
+    expect(lines.every((l) => l.length === 9)).toBe(true);
+    // created, kind, recipient, status, attempts, last error, package id, subject, signing link
     expect(lines[0]!.slice(1, 5)).toEqual(["Invitation", "late@contoso.com", "Pending", "0"]);
+    expect(lines[0]![7]).toBe("Please sign: Later");
     expect(lines.map((l) => l[0])).toEqual([...lines.map((l) => l[0]!)].sort().reverse());
     const gone = lines.find((l) => l[2] === "Gone Person <gone@contoso.com>")!;
     expect(gone.slice(3, 5)).toEqual(["Failed", "1"]);
     expect(gone[5]).toContain("550");
     expect(gone[6]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(gone[7]).toBe("Please sign: Lease 2025");
+    // Each signer's own link, the one their mail carries: it opens their signing session.
+    const links = lines.map((l) => l[8]!);
+    expect(new Set(links).size).toBe(3);
+    const late = links[0]!;
+    expect(late).toMatch(new RegExp(`^${service.url}/sign/[A-Za-z0-9_-]{20,200}$`));
+    const session = await fetch(`${service.url}/api/v1/signing/${late.split("/sign/")[1]}`);
+    expect(session.status).toBe(200);
+    expect(await session.text()).toContain("late@contoso.com");
 
     const failed = await runAdmin(["outbox", "--tenant", `outbox-${tests}`, "--status", "Failed"], env);
     expect(failed.code).toBe(0);
