@@ -7,7 +7,9 @@
  * 2. dist/manifest.xml: manifest.xml with every https://localhost:3000 replaced by ADDIN_PUBLIC_URL,
  *    checked offline with test/manifest/check-manifest.ts;
  * 3. the gzipped size of every script, and a failure when the task pane's initial JavaScript (what
- *    taskpane.html loads before any view) is above the budget.
+ *    taskpane.html loads before any view) is above the budget;
+ * 4. the signing page into dist/signing/ (scripts/build-signing.ts): last, because webpack's `clean`
+ *    of step 1 empties dist/, the signing page included.
  *
  * ADDIN_PUBLIC_URL is required: an https URL where dist/ is served (a path is allowed).
  */
@@ -16,6 +18,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import webpack from "webpack";
 import { deployedManifest } from "../src/manifest/fingerprint";
+import { buildSigningPage } from "./build-signing";
 import { DEV_ORIGIN, checkManifest } from "../test/manifest/check-manifest";
 
 const ROOT = join(__dirname, "..");
@@ -148,6 +151,8 @@ async function main(): Promise<void> {
         "Load more of it lazily (React.lazy + import()).",
     );
   }
+  console.log("\nBuilding the signing page …");
+  await buildSigningPage();
   console.log("Build finished: dist/");
 }
 

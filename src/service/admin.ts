@@ -1,9 +1,12 @@
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, type ServiceConfig } from "./config";
 import { createOAuthClient, createPersonalAccessToken, CredentialInputError } from "./domain/credentials";
 import { SCOPES } from "./domain/scopes";
 import { formatDailyReport, reportStartDay } from "./domain/telemetry";
-import { openStorage, type OutboxStatus, type Storage } from "./storage";
+import { messageFor } from "./domain/outbox";
+import { SigningLinks } from "./domain/signing-links";
+import { LINKED_KINDS, signingLinkFor } from "./mail/signing-link";
+import { openStorage, type OutboxStatus, type PackageRecord, type Storage } from "./storage";
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -27,8 +30,10 @@ Commands:
                 the daily aggregates stay.
   outbox        [--tenant NAME] [--status Pending|Sending|Delivered|Failed] [--limit N]
                 Lists notifications, newest first (default 50, at most 1000), one tab-separated line each:
-                created, kind, recipient, status, attempts, last error, package id. They are sent by
-                the service when SMTP_URL is set; otherwise they stay Pending.
+                created, kind, recipient, status, attempts, last error, package id, the mail's subject,
+                and the signer's signing link (Invitation, Reminder, Reassigned; SIGN_PUBLIC_URL's, else
+                http://localhost:PORT) for passing on by hand. They are sent by the service when SMTP_URL
+                is set; otherwise they stay Pending.
 
 Without --scope a credential gets every scope: ${SCOPES.join(", ")}.
 Uses the same data as the service (SIGN_DATA_DIR or DATABASE_URL); the service may be running or not.`;
@@ -61,7 +66,13 @@ function need(value: string | undefined, flag: string): string {
   return value;
 }
 
-async function run(command: string, values: Values, storage: Storage, out: (line: string) => void) {
+async function run(
+  command: string,
+  values: Values,
+  storage: Storage,
+  config: ServiceConfig,
+  out: (line: string) => void,
+) {
   switch (command) {
     case "create-token": {
       const pat = await createPersonalAccessToken(storage, {
@@ -173,7 +184,20 @@ async function run(command: string, values: Values, storage: Storage, out: (line
         throw new UsageError("--limit must be a whole number from 1 to 1000");
       const rows = await storage.outbox.list({ tenantId, status: status as OutboxStatus | null, limit });
       if (rows.length === 0) out("No notifications.");
+      // The mail's subject and the signer's link, as the mail says them (mail/messages.ts): an operator
+      // without SMTP can forward them. The key is the service's; opened only when a row has a link.
+      const packages = new Map<string, PackageRecord | null>();
+      let links: SigningLinks | null = null;
       for (const r of rows) {
+        if (!packages.has(r.packageId))
+          packages.set(r.packageId, await storage.packages.get(r.tenantId, r.packageId));
+        const pkg = packages.get(r.packageId) ?? null;
+        if (!links && r.signerId !== null && LINKED_KINDS.has(r.kind))
+          links = await SigningLinks.open(
+            storage,
+            () => config.publicUrl ?? `http://localhost:${config.port}`,
+          );
+        const link = signingLinkFor(r, links);
         out(
           [
             r.createdOn,
@@ -183,6 +207,8 @@ async function run(command: string, values: Values, storage: Storage, out: (line
             r.attempts,
             r.lastError,
             r.packageId,
+            pkg ? messageFor(r, pkg, link).subject : null,
+            link,
           ]
             .map(field)
             .join("\t"),
@@ -225,8 +251,9 @@ async function main(argv: string[]): Promise<number> {
   }
   let storage: Storage | null = null;
   try {
-    storage = await openStorage(loadConfig());
-    await run(command, parsed.values, storage, (line) => console.log(line));
+    const config = loadConfig();
+    storage = await openStorage(config);
+    await run(command, parsed.values, storage, config, (line) => console.log(line));
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -245,6 +245,11 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
       staging,
     });
     wakeScheduler = () => scheduler.wake();
+    // The stop begins with close() (no new mail starts while requests drain), and close() ends only
+    // once the mail being sent is answered and recorded (jobs/scheduler.ts, STOP_GRACE_MS).
+    app.addHook("preClose", async () => {
+      scheduler.stop().catch(() => undefined);
+    });
     app.addHook("onClose", () => scheduler.stop());
   }
   await app.register(addinRoutes, { storage, config, limiter });

@@ -43,13 +43,16 @@ export async function startService(config: ServiceConfig = loadConfig()): Promis
   };
 }
 
-/** SIGTERM and SIGINT stop the service gracefully; a second signal does not wait. */
+/**
+ * SIGTERM and SIGINT stop the service gracefully: requests in flight finish, and so does a mail being
+ * sent (up to the send timeout, a minute; see jobs/scheduler.ts). A second signal does not wait.
+ */
 export function stopOnSignals(service: RunningService, onStopped: () => void = () => process.exit(0)) {
   let signalled = false;
   const handler = (signal: NodeJS.Signals) => {
     if (signalled) process.exit(1);
     signalled = true;
-    service.app.log.info({ signal }, "stopping: finishing requests in flight");
+    service.app.log.info({ signal }, "stopping: finishing requests in flight and the mail being sent");
     service.stop().then(onStopped, (error: unknown) => {
       service.app.log.error({ err: error }, "stop failed");
       process.exit(1);

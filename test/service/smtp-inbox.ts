@@ -23,6 +23,11 @@ export interface SmtpInbox {
   rejectLogin: boolean;
   /** An SMTP code to refuse a recipient with (4xx: try later, 5xx: no such user), or null to take it. */
   answer: (address: string) => number | null;
+  /**
+   * Called once a mail is received in full and kept, before the server answers its DATA: the reply
+   * waits for the promise (a slow server, or one whose 250 is still on its way when the client stops).
+   */
+  beforeReply: ((received: ReceivedMail) => Promise<void>) | null;
   /** The parsed mails received, in order. */
   mails(): ParsedMail[];
   /** The parsed mails whose envelope includes `address`. */
@@ -56,10 +61,13 @@ export async function startSmtpInbox(login?: { user: string; password: string })
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
-        simpleParser(raw).then((mail) => {
-          inbox.received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), raw, mail });
-          callback();
-        }, callback);
+        simpleParser(raw)
+          .then(async (mail) => {
+            const received = { envelopeTo: session.envelope.rcptTo.map((r) => r.address), raw, mail };
+            inbox.received.push(received);
+            await inbox.beforeReply?.(received);
+          })
+          .then(() => callback(), callback);
       });
     },
   });
@@ -72,6 +80,7 @@ export async function startSmtpInbox(login?: { user: string; password: string })
     logins: [],
     rejectLogin: false,
     answer: () => null,
+    beforeReply: null,
     mails: () => inbox.received.map((r) => r.mail),
     mailsTo: (address) => inbox.received.filter((r) => r.envelopeTo.includes(address)).map((r) => r.mail),
     reset() {
@@ -79,6 +88,7 @@ export async function startSmtpInbox(login?: { user: string; password: string })
       inbox.logins.length = 0;
       inbox.rejectLogin = false;
       inbox.answer = () => null;
+      inbox.beforeReply = null;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

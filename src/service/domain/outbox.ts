@@ -9,9 +9,16 @@
 // 3. Record the outcome, only if the row is still under this sender's lease: Delivered; or Pending
 //    again after a backoff of 1, 2, 4 … minutes (at most an hour); or Failed after a permanent
 //    refusal (5xx) or the 10th attempt.
+// Stopping (SIGTERM, app.close()): no new send starts; the rows claimed but not started are released
+// at once (due again for the next process, no lease to wait out); the send in flight finishes — the
+// server's answer is awaited and recorded — within the send's timeout. Only a send cut off by the
+// hard abort (`signal`) is left for a retry, and the server may have taken it.
 // A sender killed between 1 and 3 leaves its rows Sending; they become due again when their lease
 // runs out. A mail accepted just before such a crash is then sent a second time: delivery is at
-// least once — never lost — and both copies carry the same Message-ID (the row's id).
+// least once — never lost — and both copies carry the same Message-ID (the row's id). SMTP has no
+// way to ask whether a server already took a message, so this cannot be closed; the window is kept
+// to the time between the server's 250 and the Delivered write, which starts in the same turn of the
+// event loop as the reply arrives (nothing is awaited in between but promise callbacks). docs/outbox.md.
 
 import { performance } from "node:perf_hooks";
 import type { Storage, ClaimedOutboxRecord, OutboxRecord, PackageRecord } from "../storage";
@@ -52,7 +59,15 @@ export interface DeliveryOptions {
   /** The time of the claim; later times in the batch move on from it with the real clock. */
   now?: Date;
   limit?: number;
-  /** Aborted when the service stops: the send in flight is cut off and the rest released. */
+  /**
+   * Aborted when the service begins to stop: no further send starts, and the rows not yet started
+   * are released at once; the send in flight goes on to its answer (bounded by the send timeout).
+   */
+  stopping?: AbortSignal;
+  /**
+   * Aborted when the service will wait no longer: the send in flight is cut off (due again at once;
+   * the server may have taken it) and the rest released. Implies `stopping`.
+   */
   signal?: AbortSignal;
   /** The service's address as mail readers reach it (SIGN_PUBLIC_URL): links in mails start with it. */
   publicUrl?: string;
@@ -70,6 +85,7 @@ export async function deliverDueNotifications(
   {
     now = new Date(),
     limit = OUTBOX_BATCH,
+    stopping,
     signal,
     links = null,
     publicUrl = links?.publicBase() ?? "",
@@ -100,23 +116,52 @@ export async function deliverDueNotifications(
     problems: [],
   };
   let stopBatch = false;
-  for (const row of rows) {
-    // Each send must end well inside the lease, or another sender could claim the row and send it too.
-    if (stopBatch || signal?.aborted || elapsed() > LEASE_MS - 2 * SEND_TIMEOUT_MS) {
-      if (await storage.outbox.release(row.id, row.lease)) report.released++;
-      continue;
+  const stopped = () => stopping?.aborted || signal?.aborted;
+  // Rows not started yet. On a stop they are released at once, while the send in flight goes on.
+  const waiting = [...rows];
+  let releasing: Promise<void> | null = null;
+  const releaseWaiting = () =>
+    (releasing ??= (async () => {
+      for (let row = waiting.shift(); row; row = waiting.shift()) {
+        if (await storage.outbox.release(row.id, row.lease)) report.released++;
+      }
+    })());
+  const onStop = () => {
+    // Awaited below; a failure here must not be an unhandled rejection meanwhile.
+    releaseWaiting().catch(() => undefined);
+  };
+  stopping?.addEventListener("abort", onStop);
+  signal?.addEventListener("abort", onStop);
+  try {
+    for (let row = waiting.shift(); row; row = waiting.shift()) {
+      // Each send must end well inside the lease, or another sender could claim the row and send it too.
+      if (stopBatch || stopped() || elapsed() > LEASE_MS - 2 * SEND_TIMEOUT_MS) {
+        waiting.unshift(row);
+        break;
+      }
+      await deliverOne(row);
     }
+  } finally {
+    stopping?.removeEventListener("abort", onStop);
+    signal?.removeEventListener("abort", onStop);
+    // Also after a failed write: the rows not tried need not wait for their lease.
+    await releaseWaiting();
+  }
+  return report;
+
+  async function deliverOne(row: ClaimedOutboxRecord) {
     // Only rows whose senders died mid-send get here (a failed attempt stops at MAX_ATTEMPTS): a mail
     // that kills its sender must not be claimed for ever.
     if (row.attempts > MAX_ATTEMPTS) {
       await fail(row, `gave up: claimed ${row.attempts} times, and each sender stopped before an answer`);
-      continue;
+      return;
     }
     const pkg = packages.get(row.packageId) ?? null;
     if (!pkg) {
       await fail(row, "the package no longer exists");
-      continue;
+      return;
     }
+    let mail: OutgoingMail;
     try {
       // The sender's link to the zip is minted now, for a day from the moment the mail goes out
       // (only its hash is stored, so the outbox row cannot hold it).
@@ -124,16 +169,29 @@ export async function deliverDueNotifications(
         row.kind === "Completed" ? await packageZipLink(storage, pkg, COMPLETED_MAIL_LINK_TTL_SECONDS) : null;
       if (row.kind === "Completed" && !zipLink) {
         await fail(row, "the package's zip does not exist");
-        continue;
+        return;
       }
       const link = zipLink ? publicUrl.replace(/\/+$/, "") + zipLink.url : signingLinkFor(row, links);
-      await mailer.send(messageFor(row, pkg, link), signal);
-      await storage.outbox.markDelivered(row.id, row.lease, clock());
-      report.delivered++;
+      mail = messageFor(row, pkg, link);
     } catch (error) {
+      await retryLater(row, new MailSendError(String(error), false, false));
+      return;
+    }
+    // The stop came while this mail was being made: it has not started, so it is released too.
+    if (stopped()) {
+      if (await storage.outbox.release(row.id, row.lease)) report.released++;
+      return;
+    }
+    let sent: boolean;
+    try {
+      // Only the hard abort cuts a send off; a stop lets it finish (see DeliveryOptions).
+      await mailer.send(mail, signal);
+      sent = true;
+    } catch (error) {
+      sent = false;
       const problem = error instanceof MailSendError ? error : new MailSendError(String(error), false, false);
       if (signal?.aborted) {
-        // Stopped mid-send: due again at once (the server may have taken it: at least once).
+        // Cut off mid-send: due again at once (the server may have taken it: at least once).
         await storage.outbox.markRetry(row.id, row.lease, null, "interrupted: the service stopped");
         report.retried++;
       } else if (problem.permanent || row.attempts >= MAX_ATTEMPTS) {
@@ -142,16 +200,25 @@ export async function deliverDueNotifications(
           problem.permanent ? problem.message : `gave up after ${row.attempts} attempts: ${problem.message}`,
         );
       } else {
-        const next = new Date(Date.parse(clock()) + retryDelayMs(row.attempts)).toISOString();
-        await storage.outbox.markRetry(row.id, row.lease, next, problem.message);
-        report.retried++;
-        report.problems.push({ id: row.id, packageId: row.packageId, error: problem.message, final: false });
+        await retryLater(row, problem);
       }
       // The server is unreachable or refuses us: the next mails would fail alike, only slower.
       if (problem.affectsAll) stopBatch = true;
     }
+    if (sent) {
+      // Written in the same turn of the event loop as the server's 250 arrived: the time in which a
+      // crash would make this mail go out twice is this write's alone.
+      await storage.outbox.markDelivered(row.id, row.lease, clock());
+      report.delivered++;
+    }
   }
-  return report;
+
+  async function retryLater(row: ClaimedOutboxRecord, problem: MailSendError) {
+    const next = new Date(Date.parse(clock()) + retryDelayMs(row.attempts)).toISOString();
+    await storage.outbox.markRetry(row.id, row.lease, next, problem.message);
+    report.retried++;
+    report.problems.push({ id: row.id, packageId: row.packageId, error: problem.message, final: false });
+  }
 
   async function fail(row: ClaimedOutboxRecord, error: string) {
     await storage.outbox.markFailed(row.id, row.lease, error);

@@ -1,5 +1,5 @@
 // node:timers, not the global: under a browser-like global (jsdom tests) the global answers a number.
-import { clearInterval, setImmediate, setInterval } from "node:timers";
+import { clearInterval, clearTimeout, setImmediate, setInterval, setTimeout } from "node:timers";
 import type { FastifyBaseLogger } from "fastify";
 import { SYSTEM } from "../domain/audit";
 import { expirePackages, sendDuePackages } from "../domain/packages";
@@ -10,7 +10,7 @@ import { purgeExpiredLinks } from "../domain/download-links";
 import type { Storage } from "../storage";
 import { deliverDueNotifications, OUTBOX_BATCH } from "../domain/outbox";
 import type { SmtpConfig } from "../mail/smtp-url";
-import { createMailer } from "../mail/transport";
+import { createMailer, SEND_TIMEOUT_MS } from "../mail/transport";
 import { completeDuePackage, type SealKeeper } from "../domain/completion";
 import { sendDueReminders } from "../domain/signing";
 import type { SigningLinks } from "../domain/signing-links";
@@ -44,6 +44,22 @@ export interface SchedulerOptions {
   staging?: UploadStaging | null;
 }
 
+export interface Scheduler {
+  /**
+   * Begins the stop (no new work starts; mail not yet started goes back to the outbox at once) and
+   * resolves once the tick in flight has ended: the mail being sent finishes and is recorded, within
+   * STOP_GRACE_MS, after which it is cut off. Every call answers the same promise.
+   */
+  stop(): Promise<void>;
+  wake(): void;
+}
+
+/**
+ * How long a stop waits for the mail being sent: as long as one send may take (its own timeout), so
+ * that a send is cut off only when it would have failed anyway.
+ */
+export const STOP_GRACE_MS = SEND_TIMEOUT_MS;
+
 export function startScheduler({
   storage,
   blobs,
@@ -53,7 +69,7 @@ export function startScheduler({
   links = null,
   completion = null,
   staging = null,
-}: SchedulerOptions): { stop(): Promise<void>; wake(): void } {
+}: SchedulerOptions): Scheduler {
   let running: Promise<void> | null = null;
   // A tick asked for while one runs (wake, or bulk send rows left over): run one more right after.
   let again = false;
@@ -63,11 +79,15 @@ export function startScheduler({
   // Says where mail goes (never the password: `display` has none), or that it goes nowhere.
   if (smtp) log.info({ smtp: smtp.display }, "delivering notifications by SMTP");
   else log.info("SMTP_URL is not set: notifications stay Pending in the outbox (npm run admin -- outbox)");
-  // Stopping cuts off a send in flight instead of waiting up to its timeout.
+  // Stopping: no new mail starts and the claimed rows not started go back at once (`stopping`); the
+  // mail in flight finishes, its server's answer recorded, unless the stop waits longer than a send
+  // may take (`cutOff`, STOP_GRACE_MS): then it is cut off and left to the retry.
   const stopping = new AbortController();
+  const cutOff = new AbortController();
   const deliver = async () => {
     const report = await deliverDueNotifications(storage, mailer!, {
-      signal: stopping.signal,
+      stopping: stopping.signal,
+      signal: cutOff.signal,
       links,
       publicUrl: links?.publicBase(),
     });
@@ -155,6 +175,7 @@ export function startScheduler({
       }
     });
   };
+  let stopDone: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (running || stopped) return;
     start();
@@ -173,12 +194,18 @@ export function startScheduler({
           else start();
         });
     },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      stopping.abort();
-      await running;
-      mailer?.close();
-    },
+    stop: () =>
+      (stopDone ??= (async () => {
+        stopped = true;
+        clearInterval(timer);
+        stopping.abort();
+        const grace = setTimeout(() => cutOff.abort(), STOP_GRACE_MS);
+        try {
+          await running;
+        } finally {
+          clearTimeout(grace);
+          mailer?.close();
+        }
+      })()),
   };
 }
