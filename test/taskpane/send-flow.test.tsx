@@ -29,6 +29,8 @@ import { createSigningGroupsApi } from "../../src/api/signing-groups";
 import type { OutlookHost } from "../../src/outlook";
 import { indexedDbFileStore } from "../../src/taskpane/send/draft-files";
 import { messageKey } from "../../src/taskpane/send/draft";
+import { draftKeyFor } from "../../src/taskpane/send/draft-key";
+import type { FakeItemState } from "../../src/workbench/fake-office";
 import { PDFDocument } from "pdf-lib";
 import { writeBigPdf } from "../pdf/big-pdf";
 import { startTestService, type TestService } from "../service/harness";
@@ -359,6 +361,82 @@ describe("Send view: fields, check, send", () => {
     expect(annotations.map((a) => a.type)).toEqual(["Signature", "Signature"]);
     // Sent: the kept file goes with the draft.
     expect(await store.get(draftKey, fileKey!)).toBeNull();
+  });
+
+  test("composing a new message: editing its subject keeps the form, and a pane opened again on the draft has it back", async () => {
+    const letter = async (text: string) => {
+      const doc = await PDFDocument.create();
+      doc.addPage([612, 792]).drawText(text, { x: 72, y: 700, size: 14 });
+      return doc.save();
+    };
+    const pdfs = { "offer.pdf": await letter("Offer"), "annex.pdf": await letter("Annex") };
+    // A new message: no thread yet, no Internet message id; Outlook keeps its custom properties.
+    const item: FakeItemState = { subject: "Offer for Contoso", customProperties: {} };
+    const open = () => hostWithPdfs("compose", pdfs, [], item, { conversationId: "" });
+    const host = open();
+    const subjectReads = jest.spyOn(host, "subject");
+    const first = renderSend(host);
+    await first.user.click(await screen.findByRole("checkbox", { name: "Send annex.pdf" }));
+    await toFields(first.user);
+    await addField(first.user, /Alex Wilber/, "Signature");
+
+    // The user edits the subject in Outlook and comes back to the pane, which reads it again.
+    item.subject = "Offer for Contoso, revised";
+    const before = subjectReads.mock.calls.length;
+    act(() => {
+      window.dispatchEvent(new Event("focus"));
+    });
+    await waitFor(() => expect(subjectReads.mock.calls.length).toBeGreaterThan(before));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByTestId("send-page")).toBeInTheDocument(); // still on the Fields step
+    expect(screen.getAllByTestId("send-field")).toHaveLength(1);
+    const drafts = () => Object.keys(localStorage).filter((k) => k.startsWith("sign.sendDraft"));
+    expect(drafts()).toEqual([`sign.sendDraft.v1:d:${item.customProperties.signSendDraftId}`]);
+    first.view.unmount();
+    cleanup();
+
+    // The pane opened again on the same draft: everything is back.
+    const second = renderSend(open());
+    await screen.findByText("Your draft is back");
+    expect(screen.getByRole("checkbox", { name: "Send annex.pdf" })).not.toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Send offer.pdf" })).toBeChecked();
+    await toFields(second.user);
+    expect(screen.getAllByTestId("send-field")).toHaveLength(1);
+    expect(drafts()).toHaveLength(1);
+  });
+
+  test("a draft saved under the subject before (a new message) is moved to the item's own key with its files", async () => {
+    const store = indexedDbFileStore()!;
+    const item: FakeItemState = { subject: "Old draft", customProperties: {} };
+    const host = hostWithPdfs("compose", {}, [], item, { conversationId: "" });
+    const draft = {
+      version: 1,
+      savedOn: new Date().toISOString(),
+      documents: [],
+      rows: [],
+      message: "Kept from before",
+    };
+    localStorage.setItem("sign.sendDraft.v1:s:Old draft", JSON.stringify(draft));
+    await store.put("s:Old draft", "f:1:side.pdf", {
+      name: "side.pdf",
+      type: "application/pdf",
+      bytes: new Uint8Array([1, 2, 3]),
+    });
+    const key = await draftKeyFor(host, { storage: localStorage, fileStore: store });
+    expect(key).toBe(`d:${item.customProperties.signSendDraftId}`);
+    expect(localStorage.getItem("sign.sendDraft.v1:s:Old draft")).toBeNull();
+    expect(JSON.parse(localStorage.getItem(`sign.sendDraft.v1:${key}`)!)).toMatchObject({
+      message: "Kept from before",
+    });
+    expect((await store.get(key, "f:1:side.pdf"))?.bytes).toEqual(new Uint8Array([1, 2, 3]));
+    expect(await store.get("s:Old draft", "f:1:side.pdf")).toBeNull();
+    // The same item later (subject edited since): the same key, read back from the item.
+    item.subject = "Something else";
+    expect(await draftKeyFor(host, { storage: localStorage, fileStore: store })).toBe(key);
+    // Read mode keeps the Internet message id.
+    expect(await draftKeyFor(hostFor("read"), { storage: localStorage, fileStore: store })).toBe(
+      messageKey(FIXTURE),
+    );
   });
 
   test("a restored draft whose file this browser no longer has names it to be added again", async () => {

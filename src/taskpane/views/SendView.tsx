@@ -23,6 +23,7 @@ import { isApiError } from "../../api/errors";
 import { createSigningGroupsApi } from "../../api/signing-groups";
 import { createTemplatesApi, type RoleFillRequest, type Template } from "../../api/templates";
 import type { TagFormat } from "../../tags";
+import type { OutlookHost } from "../../outlook";
 import { RequireIdentity } from "../components/RequireIdentity";
 import { ApiErrorMessage } from "../components/ApiErrorMessage";
 import { useHost } from "../host-context";
@@ -33,13 +34,13 @@ import { documentsProblem, type SendDocument } from "../send/documents";
 import {
   browserStorage,
   loadDraft,
-  messageKey,
   removeDraft,
   saveDraft,
   type DocumentProgress,
   type Reminders,
   type SendDraft,
 } from "../send/draft";
+import { draftKeyFor } from "../send/draft-key";
 import { FILE_MAX_AGE_MS, fileBytes, indexedDbFileStore } from "../send/draft-files";
 import { describeSigner, type PlacedField } from "../send/fields";
 import { SIGNER_TYPE_LABELS, prefillSigners, signersProblem, type SignerRow } from "../send/signers";
@@ -150,7 +151,7 @@ function SendForm() {
   const api = useMemo(() => createApiClient(client), [client]);
   const groups = useMemo(() => createSigningGroupsApi(client), [client]);
   const templates = useMemo(() => createTemplatesApi(client), [client]);
-  const { host } = useHost();
+  const { host, itemVersion } = useHost();
   const { navigate } = useNavigation();
   const { state: people } = useMessagePeople();
   const { state: attachments } = useMessageDocuments();
@@ -184,13 +185,24 @@ function SendForm() {
     Promise.reject(new Error("not ready")),
   );
 
+  // The draft's key, worked out once per item (send/draft-key.ts): not from what the user may edit.
+  const [keyOf, setKeyOf] = useState<{ host: OutlookHost; itemVersion: number; key: string } | null>(null);
+  useEffect(() => {
+    if (!host || !host.hasItem()) return;
+    let stale = false;
+    draftKeyFor(host, { storage, fileStore }).then(
+      (resolved) => {
+        if (!stale) setKeyOf({ host, itemVersion, key: resolved });
+      },
+      () => undefined, // the subject could not be read: the message's people say so
+    );
+    return () => {
+      stale = true;
+    };
+  }, [host, itemVersion]);
   const key =
-    people.status === "ready" && host
-      ? messageKey({
-          internetMessageId: host.internetMessageId(),
-          conversationId: host.conversationId(),
-          subject: people.subject,
-        })
+    people.status === "ready" && keyOf && keyOf.host === host && keyOf.itemVersion === itemVersion
+      ? keyOf.key
       : null;
 
   // A message (or a draft of it) starts the form: adjusted while rendering, so no frame shows an
