@@ -463,6 +463,59 @@ describe("Send view: fields, check, send", () => {
     expect(within(documents).queryByRole("checkbox", { name: "Send gone.pdf" })).toBeNull();
   });
 
+  test("the check names a tag for a signer who does not exist and one that does not parse, with their page; an unreadable PDF blocks Send", async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([612, 792]).drawText("{{sig:1}}   {{sig:2}}", { x: 72, y: 700, size: 14 });
+    const second = doc.addPage([612, 792]);
+    second.drawText("{{sig:9}}", { x: 72, y: 700, size: 14 });
+    second.drawText("{{zzz:1}}", { x: 72, y: 500, size: 14 });
+    const terms = await doc.save();
+    const broken = new TextEncoder().encode("This is not a PDF at all.");
+    const { user } = renderSend(hostWithPdfs("read", { "terms.pdf": terms, "broken.pdf": broken }));
+    await screen.findByRole("checkbox", { name: "Send broken.pdf" });
+    await toFields(user);
+    await user.click(screen.getByRole("button", { name: "Next: check" }));
+
+    const errors = await screen.findByRole("list", { name: "Errors" }, { timeout: 30_000 });
+    expect(
+      within(errors)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringMatching(/^“broken\.pdf” cannot be sent: .+ Uncheck it in step 1\.$/)]);
+    const warnings = within(screen.getByRole("list", { name: "Warnings" })).getAllByRole("listitem");
+    expect(warnings.map((w) => w.querySelector("p")?.textContent)).toEqual([
+      "The tag “{{sig:9}}” on page 2 of “terms.pdf” is for signer 9, but there are 2 signers.",
+      expect.stringMatching(
+        /^The tag “\{\{zzz:1\}\}” on page 2 of “terms\.pdf” cannot be read: Unknown tag code "zzz"/,
+      ),
+    ]);
+    // Both warnings accepted: the unreadable PDF still keeps Send disabled.
+    for (const box of screen.getAllByRole("checkbox", { name: /^Send anyway/ })) await user.click(box);
+    expect(screen.getByRole("button", { name: "Next: send" })).toBeDisabled();
+    expect(screen.queryByText("Ready to send.")).toBeNull();
+
+    // Left out, the package can go; the accepted tags stay text and become no field.
+    await user.click(screen.getByRole("button", { name: /Documents and signers$/ }));
+    await user.click(screen.getByRole("checkbox", { name: "Send broken.pdf" }));
+    await toFields(user);
+    await user.click(screen.getByRole("button", { name: "Next: check" }));
+    await screen.findByText("Ready to send.");
+    expect(screen.queryByRole("list", { name: "Errors" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Next: send" }));
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    await sent();
+    const [pkg] = (await api.request("GET", "/api/v1/packages", {})).items;
+    const id = pkg!.id;
+    const docs = (await api.request("GET", "/api/v1/packages/{id}/documents", { path: { id } })).items;
+    expect(docs.map((d) => d.name)).toEqual(["terms.pdf"]);
+    const annotations = (await api.request("GET", "/api/v1/packages/{id}/annotations", { path: { id } }))
+      .items;
+    expect(annotations.map((a) => [a.type, a.page])).toEqual([
+      ["Signature", 1],
+      ["Signature", 1],
+    ]);
+  });
+
   test("an upload that fails is resumed after the pane was closed: only the missing blocks are sent", async () => {
     // A 9 MB PDF (3 blocks of 4 MiB) as the message's only attachment.
     const file = path.join(scratch, "scan.pdf");
@@ -495,7 +548,12 @@ describe("Send view: fields, check, send", () => {
     await addField(first.user, /Adele Vance/, "Signature");
     await addField(first.user, /Alex Wilber/, "Initials", 20);
     await first.user.click(screen.getByRole("button", { name: "Next: check" }));
-    // The big PDF's own tags name signer 3, who does not exist: accepted.
+    // The big PDF's own tags (one a page) are signer 1's, signer 2's, and on page 3 signer 3's, who
+    // does not exist: that one is accepted.
+    const warnings = within(await screen.findByRole("list", { name: "Warnings" })).getAllByRole("listitem");
+    expect(warnings.map((w) => w.querySelector("p")?.textContent)).toEqual([
+      "The tag “\\i3\\” on page 3 of “scan.pdf” is for signer 3, but there are 2 signers.",
+    ]);
     for (const box of screen.getAllByRole("checkbox", { name: /^Send anyway/ })) await first.user.click(box);
     await first.user.click(screen.getByRole("button", { name: "Next: send" }));
     await first.user.click(screen.getByRole("button", { name: "Send" }));
