@@ -593,7 +593,64 @@ describe("Send view: fields, check, send", () => {
     ).toEqual(expect.arrayContaining(["Initials", "Signature"]));
   });
 
-  test("a send the service refuses keeps everything and says what is wrong next to the field", async () => {
+  test("the service refuses the invitation's subject and message (a real 400): each says why next to its field, and nothing typed is lost", async () => {
+    // Outlook's subject and text with control characters: what the pane takes from them is plain
+    // (the message's own subject goes with the package, and the user cannot edit it).
+    const host = hostFor("read", {
+      ...FIXTURE,
+      subject: "Lease\u0007renewal",
+      body: "Please sign.\u000cThanks",
+    });
+    const { user } = renderSend(host);
+    await toFields(user);
+    await addField(user, /Adele Vance/, "Signature");
+    await addField(user, /Alex Wilber/, "Signature");
+    await user.click(screen.getByRole("button", { name: "Next: check" }));
+    await user.click(screen.getByRole("button", { name: "Next: send" }));
+    const subject = screen.getByRole("textbox", { name: /Subject/ });
+    const message = screen.getByRole("textbox", { name: /Message/ });
+    expect(subject).toHaveValue("Lease renewal");
+    expect(message).toHaveValue("Please sign. Thanks");
+    // What the user pastes goes as pasted: the service is the judge.
+    await user.clear(subject);
+    await user.paste("Lease\u0007renewal");
+    await user.clear(message);
+    await user.paste("Please sign.\u000bThanks");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+
+    await waitFor(() =>
+      expect(subject).toHaveAccessibleDescription("The subject must not contain control characters."),
+    );
+    expect(message).toHaveAccessibleDescription(
+      // Then the field's hint.
+      /^The message must not contain control characters other than tabs and line breaks\. From the mail/,
+    );
+    expect(subject).toHaveAttribute("aria-invalid", "true");
+    expect(subject).toHaveValue("Lease\u0007renewal");
+    expect(message).toHaveValue("Please sign.\u000bThanks");
+    // Only those two: nothing the user cannot change (the package's name, the message's subject).
+    expect(screen.getByText("The request has 2 invalid fields.", { exact: false })).toBeInTheDocument();
+    expect((await api.request("GET", "/api/v1/packages", {})).items).toHaveLength(0);
+
+    // Corrected, each message goes with its own field's change, and the send goes through.
+    await user.clear(subject);
+    await user.type(subject, "Lease renewal");
+    expect(subject).not.toHaveAccessibleDescription(/control characters/);
+    expect(message).toHaveAccessibleDescription(/control characters/);
+    await user.clear(message);
+    await user.type(message, "Please sign.");
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    await sent();
+    const [pkg] = (await api.request("GET", "/api/v1/packages", {})).items;
+    expect(pkg).toMatchObject({
+      emailSubject: "Lease renewal",
+      emailMessage: "Please sign.",
+      status: "Sent",
+    });
+    expect(pkg!.source?.subject).toBe("Lease renewal");
+  });
+
+  test("the pane's own limits for the subject are shown next to it before anything reaches the service", async () => {
     const { user } = renderSend(hostFor("read"));
     await toFields(user);
     await addField(user, /Adele Vance/, "Signature");

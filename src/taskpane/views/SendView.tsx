@@ -41,6 +41,7 @@ import {
   type SendDraft,
 } from "../send/draft";
 import { draftKeyFor } from "../send/draft-key";
+import { plainLine, plainText } from "../send/plain-text";
 import { FILE_MAX_AGE_MS, fileBytes, indexedDbFileStore } from "../send/draft-files";
 import { describeSigner, type PlacedField } from "../send/fields";
 import { SIGNER_TYPE_LABELS, prefillSigners, signersProblem, type SignerRow } from "../send/signers";
@@ -122,6 +123,22 @@ const SERVICE_FIELDS: Record<string, SendFieldName> = {
   firstAfterDays: "reminders",
   everyDays: "reminders",
 };
+
+/** The service names its fields ("emailSubject must…"): next to the field, the words the form uses. */
+const SERVICE_FIELD_WORDS: Record<string, string> = {
+  emailSubject: "The subject",
+  emailMessage: "The message",
+  expirationDate: "The expiry date",
+  firstAfterDays: "The days before the first reminder",
+  everyDays: "The days between reminders",
+};
+
+function fieldMessage(error: { field: string; message: string }): string {
+  const words = SERVICE_FIELD_WORDS[error.field];
+  return words && error.message.startsWith(`${error.field} `)
+    ? `${words}${error.message.slice(error.field.length)}`
+    : error.message;
+}
 
 async function sha256(bytes: Uint8Array): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
@@ -229,7 +246,7 @@ function SendForm() {
         tagFormat: "Platform",
         visibleTags: false,
         signatureBlock: false,
-        subject: people.subject,
+        subject: plainLine(people.subject),
         message: "",
         expiresInDays: 30,
         reminders: DEFAULT_REMINDERS,
@@ -310,7 +327,7 @@ function SendForm() {
     host.bodyText().then(
       (text) => {
         if (stale) return;
-        const message = text.trim().slice(0, MESSAGE_MAX);
+        const message = plainText(text).trim().slice(0, MESSAGE_MAX);
         setChoices((c) => (c && c.message === "" ? { ...c, message } : c));
         initial.current = JSON.stringify({ ...(JSON.parse(initial.current) as Choices), message });
       },
@@ -541,11 +558,11 @@ function SendForm() {
         },
         leftOut,
         blockFor,
-        name: (choices.subject.trim() || chosenDocs[0]?.name || "Documents").slice(0, 200),
+        name: (plainLine(choices.subject) || chosenDocs[0]?.name || "Documents").slice(0, 200),
         source: {
           conversationId: host?.conversationId() ?? null,
           internetMessageId: host?.internetMessageId() ?? null,
-          subject: people.status === "ready" ? people.subject : null,
+          subject: people.status === "ready" ? plainLine(people.subject) : null,
         },
         senderEmail: host?.userAddress().trim() || null,
         readBytes,
@@ -588,7 +605,7 @@ function SendForm() {
         const next: Partial<Record<SendFieldName, string>> = {};
         for (const e of cause.errors) {
           const field = SERVICE_FIELDS[e.field];
-          if (field) next[field] = e.message;
+          if (field) next[field] = fieldMessage(e);
         }
         setFieldErrors(next);
       }
@@ -655,7 +672,7 @@ function SendForm() {
         source: {
           conversationId: host?.conversationId() ?? null,
           internetMessageId: host?.internetMessageId() ?? null,
-          subject: people.subject,
+          subject: plainLine(people.subject),
         },
         senderEmail: host?.userAddress().trim() || null,
         emailSubject: (choices.subject.trim() || template.name).slice(0, SUBJECT_MAX),
