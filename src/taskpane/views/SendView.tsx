@@ -94,6 +94,21 @@ const useStyles = makeStyles({
 
 /** Send for signature: this message's attachments to the people on it (or their signing groups). */
 export default function SendView() {
+  // A file dropped anywhere but the drop box would make the pane's browser open it in place of the
+  // add-in: while this view is shown, such drops are refused (the cursor says so).
+  useEffect(() => {
+    const refuse = (event: DragEvent): void => {
+      if (event.defaultPrevented) return; // the drop box took it
+      event.preventDefault();
+      if (event.type === "dragover" && event.dataTransfer) event.dataTransfer.dropEffect = "none";
+    };
+    window.addEventListener("dragover", refuse);
+    window.addEventListener("drop", refuse);
+    return () => {
+      window.removeEventListener("dragover", refuse);
+      window.removeEventListener("drop", refuse);
+    };
+  }, []);
   return (
     <RequireIdentity
       title="Send for signature"
