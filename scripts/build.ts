@@ -12,6 +12,10 @@
  *    of step 1 empties dist/, the signing page included.
  *
  * ADDIN_PUBLIC_URL is required: an https URL where dist/ is served (a path is allowed).
+ *
+ * Options (for test/build/bundle-budget.test.ts, which runs this under `npm test`):
+ *   --out <dir>      build into <dir> instead of dist/;
+ *   --report <file>  also write what was measured (sizes, and which modules each chunk holds) as JSON.
  */
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -49,13 +53,14 @@ export function publicUrlFrom(value: string | undefined): string {
   return url.href.replace(/\/+$/, "");
 }
 
-function runWebpack(): Promise<webpack.Stats> {
+function runWebpack(outDir: string): Promise<webpack.Stats> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const factory = require("../webpack.config.js") as (
     env: unknown,
     argv: { mode: string },
   ) => webpack.Configuration;
   const config = factory({}, { mode: "production" });
+  config.output = { ...config.output, path: outDir };
   return new Promise((resolve, reject) => {
     webpack(config, (error, stats) => {
       if (error) return reject(error);
@@ -69,24 +74,26 @@ function runWebpack(): Promise<webpack.Stats> {
   });
 }
 
-function writeManifest(publicUrl: string): void {
+function writeManifest(publicUrl: string, outDir: string): void {
   const source = readFileSync(join(ROOT, "manifest.xml"), "utf8");
   // The same replacement webpack.config.js applies before baking the fingerprint into the pane.
   const xml = deployedManifest(source, publicUrl);
-  const problems = checkManifest(xml, { origin: publicUrl, assetsDir: join(DIST, "assets") });
+  const problems = checkManifest(xml, { origin: publicUrl, assetsDir: join(outDir, "assets") });
   if (problems.length > 0) {
     throw new BuildError(`dist/manifest.xml has problems:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   }
   if (xml.includes("localhost")) throw new BuildError("dist/manifest.xml still mentions localhost");
-  writeFileSync(join(DIST, "manifest.xml"), xml);
-  console.log(`dist/manifest.xml: every ${DEV_ORIGIN} replaced by ${publicUrl}; manifest check passed`);
+  writeFileSync(join(outDir, "manifest.xml"), xml);
+  console.log(
+    `${outDir === DIST ? "dist" : outDir}/manifest.xml: every ${DEV_ORIGIN} replaced by ${publicUrl}; manifest check passed`,
+  );
 }
 
 function kb(bytes: number): string {
   return `${(bytes / 1000).toFixed(1)} kB`;
 }
 
-interface ScriptSize {
+export interface ScriptSize {
   file: string;
   raw: number;
   gzip: number;
@@ -94,7 +101,10 @@ interface ScriptSize {
 }
 
 /** Sizes of every emitted script; `initial` marks those taskpane.html loads up front. */
-function reportSizes(stats: webpack.Stats): { scripts: ScriptSize[]; initialGzip: number } {
+export function reportSizes(
+  stats: webpack.Stats,
+  outDir: string = DIST,
+): { scripts: ScriptSize[]; initialGzip: number } {
   const json = stats.toJson({ all: false, entrypoints: true, chunkGroupAuxiliary: false });
   const initialFiles = new Set(
     (json.entrypoints?.["taskpane"]?.assets ?? [])
@@ -103,13 +113,13 @@ function reportSizes(stats: webpack.Stats): { scripts: ScriptSize[]; initialGzip
   );
   if (initialFiles.size === 0)
     throw new BuildError("webpack reported no scripts for the taskpane entry point");
-  const scripts: ScriptSize[] = readdirSync(DIST)
+  const scripts: ScriptSize[] = readdirSync(outDir)
     .filter((name) => name.endsWith(".js"))
     .map((file) => {
-      const bytes = readFileSync(join(DIST, file));
+      const bytes = readFileSync(join(outDir, file));
       return {
         file,
-        raw: statSync(join(DIST, file)).size,
+        raw: statSync(join(outDir, file)).size,
         gzip: gzipSync(bytes, { level: 9 }).length,
         initial: initialFiles.has(file),
       };
@@ -139,21 +149,91 @@ function reportSizes(stats: webpack.Stats): { scripts: ScriptSize[]; initialGzip
   return { scripts, initialGzip };
 }
 
+/** Per chunk: its files, whether taskpane.html loads it up front, and the modules in it. */
+export interface ChunkReport {
+  names: string[];
+  files: string[];
+  initial: boolean;
+  /** Modules as webpack names them (./src/..., ./node_modules/...), with their size before minifying. */
+  modules: { name: string; size: number }[];
+}
+
+export interface BuildReport {
+  budgetBytes: number;
+  initialGzip: number;
+  scripts: ScriptSize[];
+  chunks: ChunkReport[];
+}
+
+/** The chunks of the taskpane entry point and those it loads on demand, with their modules. */
+export function chunkReport(stats: webpack.Stats): ChunkReport[] {
+  const json = stats.toJson({
+    all: false,
+    chunks: true,
+    chunkModules: true,
+    nestedModules: true,
+    dependentModules: true,
+    chunkModulesSpace: Infinity,
+    nestedModulesSpace: Infinity,
+    entrypoints: true,
+  });
+  const initialFiles = new Set(
+    (json.entrypoints?.["taskpane"]?.assets ?? []).map((a) => a.name).filter((n) => n.endsWith(".js")),
+  );
+  // A concatenated module lists the modules it was made of.
+  const moduleNames = (modules: webpack.StatsModule[] | undefined): { name: string; size: number }[] =>
+    (modules ?? []).flatMap((m) =>
+      m.modules?.length ? moduleNames(m.modules) : m.name ? [{ name: m.name, size: m.size ?? 0 }] : [],
+    );
+  return (json.chunks ?? []).map((c) => {
+    const files = [...(c.files ?? [])].filter((f) => f.endsWith(".js"));
+    return {
+      names: [...(c.names ?? [])],
+      files,
+      initial: files.some((f) => initialFiles.has(f)),
+      modules: moduleNames(c.modules),
+    };
+  });
+}
+
+function option(name: string): string | null {
+  const at = process.argv.indexOf(name);
+  if (at < 0) return null;
+  const value = process.argv[at + 1];
+  if (!value) throw new BuildError(`${name} needs a value`);
+  return value;
+}
+
 async function main(): Promise<void> {
   const publicUrl = publicUrlFrom(process.env.ADDIN_PUBLIC_URL);
+  const outDir = option("--out") ?? DIST;
+  const reportFile = option("--report");
   console.log(`Building Sign for Outlook for ${publicUrl} …`);
-  const stats = await runWebpack();
-  writeManifest(publicUrl);
-  const { initialGzip } = reportSizes(stats);
+  const stats = await runWebpack(outDir);
+  writeManifest(publicUrl, outDir);
+  const { scripts, initialGzip } = reportSizes(stats, outDir);
+  if (reportFile) {
+    const report: BuildReport = {
+      budgetBytes: TASKPANE_BUDGET_BYTES,
+      initialGzip,
+      scripts,
+      chunks: chunkReport(stats),
+    };
+    writeFileSync(reportFile, JSON.stringify(report, null, 2));
+  }
   if (initialGzip > TASKPANE_BUDGET_BYTES) {
     throw new BuildError(
       `The task pane's initial JavaScript is ${kb(initialGzip)} gzipped, over the budget of ${kb(TASKPANE_BUDGET_BYTES)}. ` +
         "Load more of it lazily (React.lazy + import()).",
     );
   }
-  console.log("\nBuilding the signing page …");
-  await buildSigningPage();
-  console.log("Build finished: dist/");
+  // The signing page goes into dist/signing/ with a production build; a build elsewhere (--out, the
+  // budget test) is of the add-in alone.
+  if (outDir === DIST) {
+    console.log("\nBuilding the signing page …");
+    await buildSigningPage();
+  }
+  console.log(`Build finished: ${outDir === DIST ? "dist/" : outDir}`);
 }
 
 if (require.main === module) {

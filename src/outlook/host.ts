@@ -98,6 +98,13 @@ interface ItemLike {
   getAttachmentsAsync?: (callback: Callback<AttachmentDetailsLike[]>) => void;
   getAttachmentContentAsync?: (id: string, callback: Callback<AttachmentContentLike>) => void;
   getAllInternetHeadersAsync?: (callback: Callback<string>) => void;
+  loadCustomPropertiesAsync?: (callback: Callback<CustomPropertiesLike>) => void;
+}
+
+interface CustomPropertiesLike {
+  get(name: string): unknown;
+  set(name: string, value: unknown): void;
+  saveAsync(callback: Callback<void>): void;
 }
 
 interface Getter<T> {
@@ -323,6 +330,21 @@ export function createOutlookHost(office: typeof Office, options: OutlookHostOpt
   const getValue = <T>(getter: Getter<T>, operation: string): Promise<T> =>
     call<T>(operation, (callback) => getter.getAsync(callback));
 
+  const loadCustomProperties = async (): Promise<CustomPropertiesLike> => {
+    const item = requireItem();
+    const load = item.loadCustomPropertiesAsync;
+    if (typeof load !== "function") {
+      throw notSupported("loadCustomPropertiesAsync", "keep add-in data with a message");
+    }
+    const properties = await call<CustomPropertiesLike>("loadCustomPropertiesAsync", (callback) =>
+      load.call(item, callback),
+    );
+    if (!properties || typeof properties.get !== "function") {
+      throw notSupported("loadCustomPropertiesAsync", "keep add-in data with a message");
+    }
+    return properties;
+  };
+
   const host: OutlookHost = {
     hasItem: () => currentItem() !== null,
 
@@ -380,6 +402,18 @@ export function createOutlookHost(office: typeof Office, options: OutlookHostOpt
       const item = currentItem();
       if (!item || modeOf(item) !== "read") return null;
       return nonEmptyString(item.internetMessageId);
+    },
+
+    async itemProperty(name: string) {
+      const properties = await loadCustomProperties();
+      const value = properties.get(name);
+      return typeof value === "string" && value !== "" ? value : null;
+    },
+
+    async setItemProperty(name: string, value: string) {
+      const properties = await loadCustomProperties();
+      properties.set(name, value);
+      await call<void>("customProperties.saveAsync", (callback) => properties.saveAsync(callback));
     },
 
     async attachments() {

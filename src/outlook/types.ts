@@ -61,6 +61,15 @@ export interface OutlookHost {
   conversationId(): string | null;
   /** Read mode only; null in compose. */
   internetMessageId(): string | null;
+  /**
+   * A custom property of the item (loadCustomPropertiesAsync, Mailbox 1.1): stored with the item, so
+   * a pane closed and opened again on the same message (or draft being written) reads it back.
+   * Null when the item has no such property. Rejects with an OutlookError when the host has no
+   * custom properties or cannot load them.
+   */
+  itemProperty(name: string): Promise<string | null>;
+  /** Sets the item's custom property and saves it (customProps.set, then saveAsync). Rejects with an OutlookError. */
+  setItemProperty(name: string, value: string): Promise<void>;
   attachments(): Promise<AttachmentInfo[]>;
   /**
    * The attachment's bytes. Cloud attachments (Office format "url") and attached items

@@ -39,6 +39,18 @@ export interface FakeOfficeOptions {
   bridge?: WorkbenchBridge | null;
   /** Simulated latency of each async call, ms. Default 20. */
   latencyMs?: number;
+  /**
+   * What Outlook keeps with the item, outliving the pane: tests pass the same object to the Office
+   * of a pane opened again on the item, and change `subject` as the user editing the draft would.
+   */
+  item?: FakeItemState;
+}
+
+export interface FakeItemState {
+  /** Compose: the subject as the user has edited it (default: the fixture's). */
+  subject?: string;
+  /** The item's custom properties, as last saved. */
+  customProperties: Record<string, string>;
 }
 
 export const OFFICE_THEMES: Readonly<Record<WorkbenchTheme, Office.OfficeTheme>> = {
@@ -118,6 +130,27 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
   };
 
   const getter = <T>(value: () => T) => ({ getAsync: (...args: unknown[]) => answer(args, value) });
+  let state: FakeItemState = options.item ?? { customProperties: {} };
+
+  // Custom properties as Outlook keeps them: a copy loaded, changed, and saved back to the item.
+  const loadCustomPropertiesAsync = (...args: unknown[]): void =>
+    answer(args, () => {
+      const copy: Record<string, string> = { ...state.customProperties };
+      return {
+        get: (name: string) => copy[name],
+        set: (name: string, value: unknown) => {
+          copy[name] = String(value);
+        },
+        remove: (name: string) => {
+          delete copy[name];
+        },
+        getAll: () => ({ ...copy }),
+        saveAsync: (...saveArgs: unknown[]) =>
+          answer(saveArgs, () => {
+            state.customProperties = { ...copy };
+          }),
+      };
+    });
 
   const makeItem = (fixture: MessageFixture) => {
     const attachmentDetails = fixture.attachments.map((a) => ({
@@ -159,11 +192,12 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
             body: { getAsync: (...args: unknown[]) => answer(args, () => fixture.body) },
             getAttachmentContentAsync,
             getAllInternetHeadersAsync: (...args: unknown[]) => answer(args, () => internetHeaders(fixture)),
+            loadCustomPropertiesAsync,
           }
         : {
             itemType: "message",
             // The same message as a draft: recipients exactly as in the fixture (own address, case duplicate).
-            subject: getter(() => fixture.subject),
+            subject: getter(() => state.subject ?? fixture.subject),
             from: getter(() => ({ ...fixture.user, recipientType: "user" })),
             to: getter(() => fixture.to),
             cc: getter(() => fixture.cc),
@@ -180,6 +214,7 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
             },
             getAttachmentsAsync: (...args: unknown[]) => answer(args, () => attachmentDetails),
             getAttachmentContentAsync,
+            loadCustomPropertiesAsync,
           };
     return item;
   };
@@ -243,6 +278,7 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
      * fields changed) while the pane is pinned; Outlook then fires ItemChanged.
      */
     __selectMessage(changes: Partial<MessageFixture>) {
+      state = { customProperties: {} };
       item = makeItem({ ...fixture, ...changes });
       handlers.get("olkItemSelectedChanged")?.({ type: "olkItemSelectedChanged" });
     },

@@ -520,3 +520,44 @@ describe("bodyText (the Send view's message prefill)", () => {
     expect(error.code).toBe(9020);
   });
 });
+
+describe("custom properties (the Send draft's id of a message being written)", () => {
+  it("reads one back after setting and saving it; null when absent", async () => {
+    let saved: Record<string, unknown> = {};
+    const item = composeItem({
+      loadCustomPropertiesAsync: (callback: (r: FakeAsyncResult<unknown>) => void) => {
+        const copy = { ...saved };
+        setImmediate(() =>
+          callback(
+            ok({
+              get: (name: string) => copy[name],
+              set: (name: string, value: unknown) => (copy[name] = value),
+              saveAsync: (done: (r: FakeAsyncResult<void>) => void) => {
+                saved = { ...copy };
+                setImmediate(() => done(ok(undefined)));
+              },
+            }),
+          ),
+        );
+      },
+    });
+    const { host } = hostFor(item);
+    await expect(host.itemProperty("signSendDraftId")).resolves.toBeNull();
+    await host.setItemProperty("signSendDraftId", "abc");
+    expect(saved).toEqual({ signSendDraftId: "abc" });
+    await expect(host.itemProperty("signSendDraftId")).resolves.toBe("abc");
+  });
+
+  it("rejects with an OutlookError where the host has none, or Office fails", async () => {
+    const { host } = hostFor(composeItem());
+    const error = await rejection(host.itemProperty("x"));
+    expect(error).toBeInstanceOf(OutlookError);
+    const failing = hostFor(
+      composeItem({
+        loadCustomPropertiesAsync: (callback: (r: FakeAsyncResult<unknown>) => void) =>
+          setImmediate(() => callback(failed(9002, "InternalServerError", "nope"))),
+      }),
+    ).host;
+    expect(await rejection(failing.setItemProperty("x", "y"))).toBeInstanceOf(OutlookError);
+  });
+});

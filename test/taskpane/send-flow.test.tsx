@@ -29,6 +29,8 @@ import { createSigningGroupsApi } from "../../src/api/signing-groups";
 import type { OutlookHost } from "../../src/outlook";
 import { indexedDbFileStore } from "../../src/taskpane/send/draft-files";
 import { messageKey } from "../../src/taskpane/send/draft";
+import { draftKeyFor } from "../../src/taskpane/send/draft-key";
+import type { FakeItemState } from "../../src/workbench/fake-office";
 import { PDFDocument } from "pdf-lib";
 import { writeBigPdf } from "../pdf/big-pdf";
 import { startTestService, type TestService } from "../service/harness";
@@ -361,6 +363,82 @@ describe("Send view: fields, check, send", () => {
     expect(await store.get(draftKey, fileKey!)).toBeNull();
   });
 
+  test("composing a new message: editing its subject keeps the form, and a pane opened again on the draft has it back", async () => {
+    const letter = async (text: string) => {
+      const doc = await PDFDocument.create();
+      doc.addPage([612, 792]).drawText(text, { x: 72, y: 700, size: 14 });
+      return doc.save();
+    };
+    const pdfs = { "offer.pdf": await letter("Offer"), "annex.pdf": await letter("Annex") };
+    // A new message: no thread yet, no Internet message id; Outlook keeps its custom properties.
+    const item: FakeItemState = { subject: "Offer for Contoso", customProperties: {} };
+    const open = () => hostWithPdfs("compose", pdfs, [], item, { conversationId: "" });
+    const host = open();
+    const subjectReads = jest.spyOn(host, "subject");
+    const first = renderSend(host);
+    await first.user.click(await screen.findByRole("checkbox", { name: "Send annex.pdf" }));
+    await toFields(first.user);
+    await addField(first.user, /Alex Wilber/, "Signature");
+
+    // The user edits the subject in Outlook and comes back to the pane, which reads it again.
+    item.subject = "Offer for Contoso, revised";
+    const before = subjectReads.mock.calls.length;
+    act(() => {
+      window.dispatchEvent(new Event("focus"));
+    });
+    await waitFor(() => expect(subjectReads.mock.calls.length).toBeGreaterThan(before));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByTestId("send-page")).toBeInTheDocument(); // still on the Fields step
+    expect(screen.getAllByTestId("send-field")).toHaveLength(1);
+    const drafts = () => Object.keys(localStorage).filter((k) => k.startsWith("sign.sendDraft"));
+    expect(drafts()).toEqual([`sign.sendDraft.v1:d:${item.customProperties.signSendDraftId}`]);
+    first.view.unmount();
+    cleanup();
+
+    // The pane opened again on the same draft: everything is back.
+    const second = renderSend(open());
+    await screen.findByText("Your draft is back");
+    expect(screen.getByRole("checkbox", { name: "Send annex.pdf" })).not.toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Send offer.pdf" })).toBeChecked();
+    await toFields(second.user);
+    expect(screen.getAllByTestId("send-field")).toHaveLength(1);
+    expect(drafts()).toHaveLength(1);
+  });
+
+  test("a draft saved under the subject before (a new message) is moved to the item's own key with its files", async () => {
+    const store = indexedDbFileStore()!;
+    const item: FakeItemState = { subject: "Old draft", customProperties: {} };
+    const host = hostWithPdfs("compose", {}, [], item, { conversationId: "" });
+    const draft = {
+      version: 1,
+      savedOn: new Date().toISOString(),
+      documents: [],
+      rows: [],
+      message: "Kept from before",
+    };
+    localStorage.setItem("sign.sendDraft.v1:s:Old draft", JSON.stringify(draft));
+    await store.put("s:Old draft", "f:1:side.pdf", {
+      name: "side.pdf",
+      type: "application/pdf",
+      bytes: new Uint8Array([1, 2, 3]),
+    });
+    const key = await draftKeyFor(host, { storage: localStorage, fileStore: store });
+    expect(key).toBe(`d:${item.customProperties.signSendDraftId}`);
+    expect(localStorage.getItem("sign.sendDraft.v1:s:Old draft")).toBeNull();
+    expect(JSON.parse(localStorage.getItem(`sign.sendDraft.v1:${key}`)!)).toMatchObject({
+      message: "Kept from before",
+    });
+    expect((await store.get(key, "f:1:side.pdf"))?.bytes).toEqual(new Uint8Array([1, 2, 3]));
+    expect(await store.get("s:Old draft", "f:1:side.pdf")).toBeNull();
+    // The same item later (subject edited since): the same key, read back from the item.
+    item.subject = "Something else";
+    expect(await draftKeyFor(host, { storage: localStorage, fileStore: store })).toBe(key);
+    // Read mode keeps the Internet message id.
+    expect(await draftKeyFor(hostFor("read"), { storage: localStorage, fileStore: store })).toBe(
+      messageKey(FIXTURE),
+    );
+  });
+
   test("a restored draft whose file this browser no longer has names it to be added again", async () => {
     const store = indexedDbFileStore()!;
     const draftKey = messageKey(FIXTURE);
@@ -383,6 +461,59 @@ describe("Send view: fields, check, send", () => {
     ).toBeInTheDocument();
     const documents = screen.getByRole("list", { name: "Documents" });
     expect(within(documents).queryByRole("checkbox", { name: "Send gone.pdf" })).toBeNull();
+  });
+
+  test("the check names a tag for a signer who does not exist and one that does not parse, with their page; an unreadable PDF blocks Send", async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([612, 792]).drawText("{{sig:1}}   {{sig:2}}", { x: 72, y: 700, size: 14 });
+    const second = doc.addPage([612, 792]);
+    second.drawText("{{sig:9}}", { x: 72, y: 700, size: 14 });
+    second.drawText("{{zzz:1}}", { x: 72, y: 500, size: 14 });
+    const terms = await doc.save();
+    const broken = new TextEncoder().encode("This is not a PDF at all.");
+    const { user } = renderSend(hostWithPdfs("read", { "terms.pdf": terms, "broken.pdf": broken }));
+    await screen.findByRole("checkbox", { name: "Send broken.pdf" });
+    await toFields(user);
+    await user.click(screen.getByRole("button", { name: "Next: check" }));
+
+    const errors = await screen.findByRole("list", { name: "Errors" }, { timeout: 30_000 });
+    expect(
+      within(errors)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringMatching(/^“broken\.pdf” cannot be sent: .+ Uncheck it in step 1\.$/)]);
+    const warnings = within(screen.getByRole("list", { name: "Warnings" })).getAllByRole("listitem");
+    expect(warnings.map((w) => w.querySelector("p")?.textContent)).toEqual([
+      "The tag “{{sig:9}}” on page 2 of “terms.pdf” is for signer 9, but there are 2 signers.",
+      expect.stringMatching(
+        /^The tag “\{\{zzz:1\}\}” on page 2 of “terms\.pdf” cannot be read: Unknown tag code "zzz"/,
+      ),
+    ]);
+    // Both warnings accepted: the unreadable PDF still keeps Send disabled.
+    for (const box of screen.getAllByRole("checkbox", { name: /^Send anyway/ })) await user.click(box);
+    expect(screen.getByRole("button", { name: "Next: send" })).toBeDisabled();
+    expect(screen.queryByText("Ready to send.")).toBeNull();
+
+    // Left out, the package can go; the accepted tags stay text and become no field.
+    await user.click(screen.getByRole("button", { name: /Documents and signers$/ }));
+    await user.click(screen.getByRole("checkbox", { name: "Send broken.pdf" }));
+    await toFields(user);
+    await user.click(screen.getByRole("button", { name: "Next: check" }));
+    await screen.findByText("Ready to send.");
+    expect(screen.queryByRole("list", { name: "Errors" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Next: send" }));
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    await sent();
+    const [pkg] = (await api.request("GET", "/api/v1/packages", {})).items;
+    const id = pkg!.id;
+    const docs = (await api.request("GET", "/api/v1/packages/{id}/documents", { path: { id } })).items;
+    expect(docs.map((d) => d.name)).toEqual(["terms.pdf"]);
+    const annotations = (await api.request("GET", "/api/v1/packages/{id}/annotations", { path: { id } }))
+      .items;
+    expect(annotations.map((a) => [a.type, a.page])).toEqual([
+      ["Signature", 1],
+      ["Signature", 1],
+    ]);
   });
 
   test("an upload that fails is resumed after the pane was closed: only the missing blocks are sent", async () => {
@@ -417,7 +548,12 @@ describe("Send view: fields, check, send", () => {
     await addField(first.user, /Adele Vance/, "Signature");
     await addField(first.user, /Alex Wilber/, "Initials", 20);
     await first.user.click(screen.getByRole("button", { name: "Next: check" }));
-    // The big PDF's own tags name signer 3, who does not exist: accepted.
+    // The big PDF's own tags (one a page) are signer 1's, signer 2's, and on page 3 signer 3's, who
+    // does not exist: that one is accepted.
+    const warnings = within(await screen.findByRole("list", { name: "Warnings" })).getAllByRole("listitem");
+    expect(warnings.map((w) => w.querySelector("p")?.textContent)).toEqual([
+      "The tag “\\i3\\” on page 3 of “scan.pdf” is for signer 3, but there are 2 signers.",
+    ]);
     for (const box of screen.getAllByRole("checkbox", { name: /^Send anyway/ })) await first.user.click(box);
     await first.user.click(screen.getByRole("button", { name: "Next: send" }));
     await first.user.click(screen.getByRole("button", { name: "Send" }));
@@ -457,7 +593,64 @@ describe("Send view: fields, check, send", () => {
     ).toEqual(expect.arrayContaining(["Initials", "Signature"]));
   });
 
-  test("a send the service refuses keeps everything and says what is wrong next to the field", async () => {
+  test("the service refuses the invitation's subject and message (a real 400): each says why next to its field, and nothing typed is lost", async () => {
+    // Outlook's subject and text with control characters: what the pane takes from them is plain
+    // (the message's own subject goes with the package, and the user cannot edit it).
+    const host = hostFor("read", {
+      ...FIXTURE,
+      subject: "Lease\u0007renewal",
+      body: "Please sign.\u000cThanks",
+    });
+    const { user } = renderSend(host);
+    await toFields(user);
+    await addField(user, /Adele Vance/, "Signature");
+    await addField(user, /Alex Wilber/, "Signature");
+    await user.click(screen.getByRole("button", { name: "Next: check" }));
+    await user.click(screen.getByRole("button", { name: "Next: send" }));
+    const subject = screen.getByRole("textbox", { name: /Subject/ });
+    const message = screen.getByRole("textbox", { name: /Message/ });
+    expect(subject).toHaveValue("Lease renewal");
+    expect(message).toHaveValue("Please sign. Thanks");
+    // What the user pastes goes as pasted: the service is the judge.
+    await user.clear(subject);
+    await user.paste("Lease\u0007renewal");
+    await user.clear(message);
+    await user.paste("Please sign.\u000bThanks");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+
+    await waitFor(() =>
+      expect(subject).toHaveAccessibleDescription("The subject must not contain control characters."),
+    );
+    expect(message).toHaveAccessibleDescription(
+      // Then the field's hint.
+      /^The message must not contain control characters other than tabs and line breaks\. From the mail/,
+    );
+    expect(subject).toHaveAttribute("aria-invalid", "true");
+    expect(subject).toHaveValue("Lease\u0007renewal");
+    expect(message).toHaveValue("Please sign.\u000bThanks");
+    // Only those two: nothing the user cannot change (the package's name, the message's subject).
+    expect(screen.getByText("The request has 2 invalid fields.", { exact: false })).toBeInTheDocument();
+    expect((await api.request("GET", "/api/v1/packages", {})).items).toHaveLength(0);
+
+    // Corrected, each message goes with its own field's change, and the send goes through.
+    await user.clear(subject);
+    await user.type(subject, "Lease renewal");
+    expect(subject).not.toHaveAccessibleDescription(/control characters/);
+    expect(message).toHaveAccessibleDescription(/control characters/);
+    await user.clear(message);
+    await user.type(message, "Please sign.");
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    await sent();
+    const [pkg] = (await api.request("GET", "/api/v1/packages", {})).items;
+    expect(pkg).toMatchObject({
+      emailSubject: "Lease renewal",
+      emailMessage: "Please sign.",
+      status: "Sent",
+    });
+    expect(pkg!.source?.subject).toBe("Lease renewal");
+  });
+
+  test("the pane's own limits for the subject are shown next to it before anything reaches the service", async () => {
     const { user } = renderSend(hostFor("read"));
     await toFields(user);
     await addField(user, /Adele Vance/, "Signature");

@@ -15,7 +15,7 @@ import { NavigationProvider, type NavigationTarget } from "../../src/taskpane/na
 import { SERVICE_URL_STORAGE_KEY } from "../../src/taskpane/session";
 import SendView from "../../src/taskpane/views/SendView";
 import type { MessageFixture } from "../../src/workbench/bridge";
-import { createFakeOffice } from "../../src/workbench/fake-office";
+import { createFakeOffice, type FakeItemState } from "../../src/workbench/fake-office";
 import { memoryStorage, nodeFetch } from "./setup";
 
 export const FIXTURES = path.join(__dirname, "..", "fixtures");
@@ -30,12 +30,14 @@ export function hostFor(
   mode: "read" | "compose",
   fixture: MessageFixture = FIXTURE,
   files: Record<string, Uint8Array> = {},
+  item?: FakeItemState,
 ): OutlookHost {
   const office = createFakeOffice({
     fixture,
     mode,
     theme: "light",
     latencyMs: 0,
+    item,
     loadAttachment: async (file) => files[file] ?? new Uint8Array(readFileSync(path.join(FIXTURES, file))),
   });
   return createOutlookHost(office, { limiter: createAsyncLimiter(3) });
@@ -44,15 +46,19 @@ export function hostFor(
 /**
  * The fixture message with `pdfs` (file name → bytes, made by the test) as its attachments, in
  * order, followed by `more` of the fixture's own. Each PDF's attachment id is made from its name, so
- * a host made again for the same message (a reopened pane) has the same ids.
+ * a host made again for the same message (a reopened pane) has the same ids. `item`: what Outlook
+ * keeps with the item (pass the same to a reopened pane); `changes`: other fields of the fixture.
  */
 export function hostWithPdfs(
   mode: "read" | "compose",
   pdfs: Record<string, Uint8Array>,
   more: readonly Attachment[] = [],
+  item?: FakeItemState,
+  changes: Partial<MessageFixture> = {},
 ): OutlookHost {
   const fixture: MessageFixture = {
     ...FIXTURE,
+    ...changes,
     attachments: [
       ...Object.entries(pdfs).map(([name, bytes]) => ({
         id: `AAMk${name
@@ -67,7 +73,7 @@ export function hostWithPdfs(
       ...more,
     ],
   };
-  return hostFor(mode, fixture, pdfs);
+  return hostFor(mode, fixture, pdfs, item);
 }
 
 /** The Send view, signed in to `service` with `token` (sessionStorage as the pane keeps it). */

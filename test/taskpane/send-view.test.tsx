@@ -176,6 +176,29 @@ describe("Send view", () => {
     }
   });
 
+  test("a file dropped outside the drop box does not replace the pane; one dropped on it is added", async () => {
+    const view = render(
+      <Root host={hostFor("read")} session={{ storage: memoryStorage(), fetch: nodeFetch }}>
+        <SendView />
+      </Root>,
+    );
+    const file = new File([new Uint8Array([37, 80, 68, 70])], "dropped.pdf", { type: "application/pdf" });
+    // fireEvent answers false when the event's default (the browser opening the file) was prevented.
+    expect(fireEvent.dragOver(document.body, { dataTransfer: { files: [file], dropEffect: "copy" } })).toBe(
+      false,
+    );
+    expect(fireEvent.drop(document.body, { dataTransfer: { files: [file] } })).toBe(false);
+    view.unmount();
+    // Gone with the view: other views' drops are theirs.
+    expect(fireEvent.drop(document.body, { dataTransfer: { files: [file] } })).toBe(true);
+
+    renderSend(hostFor("read"));
+    const documents = await screen.findByRole("list", { name: "Documents" });
+    const box = screen.getByText(/^Drop a PDF, PNG or JPEG here/).parentElement!;
+    expect(fireEvent.drop(box, { dataTransfer: { files: [file] } })).toBe(false);
+    expect(await within(documents).findByRole("checkbox", { name: "Send dropped.pdf" })).toBeChecked();
+  });
+
   test("reorders with the keyboard's buttons and announces it; routing orders follow", async () => {
     const user = renderSend(hostFor("read"));
     const list = await signerList();

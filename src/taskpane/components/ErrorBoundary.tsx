@@ -1,7 +1,9 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { Button, makeStyles, tokens } from "@fluentui/react-components";
+import { makeStyles, tokens } from "@fluentui/react-components";
 
-// Plain elements rather than MessageBar: this is part of the pane's initial JavaScript.
+// Plain elements rather than MessageBar, and a native button styled as Fluent's: this is part of the
+// pane's initial JavaScript, which Fluent's Button (~4 kB gzipped) is then not; the views load it.
+// It must work when no further chunk can be downloaded, too.
 const useStyles = makeStyles({
   root: {
     display: "flex",
@@ -16,6 +18,32 @@ const useStyles = makeStyles({
   },
   title: { fontWeight: tokens.fontWeightSemibold, margin: 0 },
   text: { margin: 0 },
+  // Fluent's secondary Button, medium: the same tokens.
+  button: {
+    minWidth: "96px",
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+    fontFamily: tokens.fontFamilyBase,
+    fontSize: tokens.fontSizeBase300,
+    fontWeight: tokens.fontWeightSemibold,
+    lineHeight: tokens.lineHeightBase300,
+    cursor: "pointer",
+    ":hover": {
+      backgroundColor: tokens.colorNeutralBackground1Hover,
+      border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1Hover}`,
+    },
+    ":active": {
+      backgroundColor: tokens.colorNeutralBackground1Pressed,
+      border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1Pressed}`,
+    },
+    ":focus-visible": {
+      outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: "1px",
+    },
+  },
 });
 
 function Failure({ what, error, onRetry }: { what: string; error: Error; onRetry(): void }) {
@@ -29,7 +57,9 @@ function Failure({ what, error, onRetry }: { what: string; error: Error; onRetry
           ? "Part of Sign for Outlook could not be downloaded. Check your connection and try again."
           : error.message || "An unexpected error occurred."}
       </p>
-      <Button onClick={onRetry}>Retry</Button>
+      <button type="button" className={styles.button} onClick={onRetry}>
+        Retry
+      </button>
     </div>
   );
 }

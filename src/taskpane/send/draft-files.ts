@@ -28,6 +28,8 @@ export interface DraftFileStore {
   remove(draftKey: string, docKey?: string): Promise<void>;
   /** Removes files saved before `before` (milliseconds since the epoch). */
   sweep(before: number): Promise<void>;
+  /** Gives the files of draft `from` to draft `to` (a draft moved to a new key). */
+  move(from: string, to: string): Promise<void>;
 }
 
 const DB_NAME = "sign-send-files";
@@ -124,6 +126,23 @@ export function indexedDbFileStore(factory: IDBFactory | null = browserIndexedDb
         docKey === undefined
           ? deleteWhere(store, "draftKey", IDBKeyRange.only(draftKey))
           : promised(store.delete([draftKey, docKey])).then(() => undefined),
+      );
+    },
+    async move(from, to) {
+      await run(
+        "readwrite",
+        (store) =>
+          new Promise<void>((resolve, reject) => {
+            const cursor = store.index("draftKey").openCursor(IDBKeyRange.only(from));
+            cursor.onsuccess = () => {
+              const c = cursor.result;
+              if (!c) return resolve();
+              store.put({ ...(c.value as Row), draftKey: to });
+              c.delete();
+              c.continue();
+            };
+            cursor.onerror = () => reject(cursor.error ?? new Error("IndexedDB cursor failed"));
+          }),
       );
     },
     async sweep(before) {

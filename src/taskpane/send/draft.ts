@@ -72,7 +72,11 @@ export function browserStorage(): DraftStorage | null {
   }
 }
 
-/** Which message a draft belongs to: its Internet message id, else its thread, else its subject. */
+/**
+ * Which message a draft belongs to, as drafts were keyed before compose items had an id of their
+ * own (send/draft-key.ts): its Internet message id, else its thread, else its subject. Read mode
+ * still uses it (a received message's id never changes).
+ */
 export function messageKey(ids: {
   internetMessageId: string | null;
   conversationId: string | null;
@@ -118,5 +122,22 @@ export function removeDraft(storage: DraftStorage | null, key: string): void {
     storage?.removeItem(PREFIX + key);
   } catch {
     // nothing to do: the draft simply stays until it is too old
+  }
+}
+
+/**
+ * Moves the draft saved under `from` to `to` (a draft saved under an older key). False when there
+ * was none, or `to` has one already (it is kept; the old one is left alone).
+ */
+export function moveDraft(storage: DraftStorage | null, from: string, to: string): boolean {
+  if (!storage || from === to) return false;
+  try {
+    const text = storage.getItem(PREFIX + from);
+    if (!text || storage.getItem(PREFIX + to)) return false;
+    storage.setItem(PREFIX + to, text);
+    storage.removeItem(PREFIX + from);
+    return true;
+  } catch {
+    return false;
   }
 }

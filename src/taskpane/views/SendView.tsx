@@ -23,6 +23,7 @@ import { isApiError } from "../../api/errors";
 import { createSigningGroupsApi } from "../../api/signing-groups";
 import { createTemplatesApi, type RoleFillRequest, type Template } from "../../api/templates";
 import type { TagFormat } from "../../tags";
+import type { OutlookHost } from "../../outlook";
 import { RequireIdentity } from "../components/RequireIdentity";
 import { ApiErrorMessage } from "../components/ApiErrorMessage";
 import { useHost } from "../host-context";
@@ -33,13 +34,14 @@ import { documentsProblem, type SendDocument } from "../send/documents";
 import {
   browserStorage,
   loadDraft,
-  messageKey,
   removeDraft,
   saveDraft,
   type DocumentProgress,
   type Reminders,
   type SendDraft,
 } from "../send/draft";
+import { draftKeyFor } from "../send/draft-key";
+import { plainLine, plainText } from "../send/plain-text";
 import { FILE_MAX_AGE_MS, fileBytes, indexedDbFileStore } from "../send/draft-files";
 import { describeSigner, type PlacedField } from "../send/fields";
 import { SIGNER_TYPE_LABELS, prefillSigners, signersProblem, type SignerRow } from "../send/signers";
@@ -92,6 +94,21 @@ const useStyles = makeStyles({
 
 /** Send for signature: this message's attachments to the people on it (or their signing groups). */
 export default function SendView() {
+  // A file dropped anywhere but the drop box would make the pane's browser open it in place of the
+  // add-in: while this view is shown, such drops are refused (the cursor says so).
+  useEffect(() => {
+    const refuse = (event: DragEvent): void => {
+      if (event.defaultPrevented) return; // the drop box took it
+      event.preventDefault();
+      if (event.type === "dragover" && event.dataTransfer) event.dataTransfer.dropEffect = "none";
+    };
+    window.addEventListener("dragover", refuse);
+    window.addEventListener("drop", refuse);
+    return () => {
+      window.removeEventListener("dragover", refuse);
+      window.removeEventListener("drop", refuse);
+    };
+  }, []);
   return (
     <RequireIdentity
       title="Send for signature"
@@ -122,6 +139,22 @@ const SERVICE_FIELDS: Record<string, SendFieldName> = {
   everyDays: "reminders",
 };
 
+/** The service names its fields ("emailSubject must…"): next to the field, the words the form uses. */
+const SERVICE_FIELD_WORDS: Record<string, string> = {
+  emailSubject: "The subject",
+  emailMessage: "The message",
+  expirationDate: "The expiry date",
+  firstAfterDays: "The days before the first reminder",
+  everyDays: "The days between reminders",
+};
+
+function fieldMessage(error: { field: string; message: string }): string {
+  const words = SERVICE_FIELD_WORDS[error.field];
+  return words && error.message.startsWith(`${error.field} `)
+    ? `${words}${error.message.slice(error.field.length)}`
+    : error.message;
+}
+
 async function sha256(bytes: Uint8Array): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -150,7 +183,7 @@ function SendForm() {
   const api = useMemo(() => createApiClient(client), [client]);
   const groups = useMemo(() => createSigningGroupsApi(client), [client]);
   const templates = useMemo(() => createTemplatesApi(client), [client]);
-  const { host } = useHost();
+  const { host, itemVersion } = useHost();
   const { navigate } = useNavigation();
   const { state: people } = useMessagePeople();
   const { state: attachments } = useMessageDocuments();
@@ -184,13 +217,24 @@ function SendForm() {
     Promise.reject(new Error("not ready")),
   );
 
+  // The draft's key, worked out once per item (send/draft-key.ts): not from what the user may edit.
+  const [keyOf, setKeyOf] = useState<{ host: OutlookHost; itemVersion: number; key: string } | null>(null);
+  useEffect(() => {
+    if (!host || !host.hasItem()) return;
+    let stale = false;
+    draftKeyFor(host, { storage, fileStore }).then(
+      (resolved) => {
+        if (!stale) setKeyOf({ host, itemVersion, key: resolved });
+      },
+      () => undefined, // the subject could not be read: the message's people say so
+    );
+    return () => {
+      stale = true;
+    };
+  }, [host, itemVersion]);
   const key =
-    people.status === "ready" && host
-      ? messageKey({
-          internetMessageId: host.internetMessageId(),
-          conversationId: host.conversationId(),
-          subject: people.subject,
-        })
+    people.status === "ready" && keyOf && keyOf.host === host && keyOf.itemVersion === itemVersion
+      ? keyOf.key
       : null;
 
   // A message (or a draft of it) starts the form: adjusted while rendering, so no frame shows an
@@ -217,7 +261,7 @@ function SendForm() {
         tagFormat: "Platform",
         visibleTags: false,
         signatureBlock: false,
-        subject: people.subject,
+        subject: plainLine(people.subject),
         message: "",
         expiresInDays: 30,
         reminders: DEFAULT_REMINDERS,
@@ -298,7 +342,7 @@ function SendForm() {
     host.bodyText().then(
       (text) => {
         if (stale) return;
-        const message = text.trim().slice(0, MESSAGE_MAX);
+        const message = plainText(text).trim().slice(0, MESSAGE_MAX);
         setChoices((c) => (c && c.message === "" ? { ...c, message } : c));
         initial.current = JSON.stringify({ ...(JSON.parse(initial.current) as Choices), message });
       },
@@ -529,11 +573,11 @@ function SendForm() {
         },
         leftOut,
         blockFor,
-        name: (choices.subject.trim() || chosenDocs[0]?.name || "Documents").slice(0, 200),
+        name: (plainLine(choices.subject) || chosenDocs[0]?.name || "Documents").slice(0, 200),
         source: {
           conversationId: host?.conversationId() ?? null,
           internetMessageId: host?.internetMessageId() ?? null,
-          subject: people.status === "ready" ? people.subject : null,
+          subject: people.status === "ready" ? plainLine(people.subject) : null,
         },
         senderEmail: host?.userAddress().trim() || null,
         readBytes,
@@ -576,7 +620,7 @@ function SendForm() {
         const next: Partial<Record<SendFieldName, string>> = {};
         for (const e of cause.errors) {
           const field = SERVICE_FIELDS[e.field];
-          if (field) next[field] = e.message;
+          if (field) next[field] = fieldMessage(e);
         }
         setFieldErrors(next);
       }
@@ -643,7 +687,7 @@ function SendForm() {
         source: {
           conversationId: host?.conversationId() ?? null,
           internetMessageId: host?.internetMessageId() ?? null,
-          subject: people.subject,
+          subject: plainLine(people.subject),
         },
         senderEmail: host?.userAddress().trim() || null,
         emailSubject: (choices.subject.trim() || template.name).slice(0, SUBJECT_MAX),
