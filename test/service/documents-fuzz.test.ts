@@ -232,10 +232,11 @@ describe.each(BACKENDS)("commit and import-url under any body on %s", (backend) 
 
   const draft = async () =>
     ((await (await service.call("POST", P, { token, body: { name: "Fuzz" } })).json()) as { id: string }).id;
+  let last: { code?: string; status?: number; traceId?: string; errors?: { field: string }[] } = {};
   async function expectHandled(response: Response, known: Set<string>) {
     const text = await response.text();
     if (response.status < 300) return response.status;
-    let body: { code?: string; status?: number; traceId?: string } = {};
+    let body: typeof last = {};
     try {
       body = JSON.parse(text) as typeof body;
     } catch {
@@ -248,6 +249,7 @@ describe.each(BACKENDS)("commit and import-url under any body on %s", (backend) 
     });
     expect(response.status).toBeLessThan(500);
     expect(body.traceId).toMatch(/^[0-9a-f]{32}$/);
+    last = body;
     return response.status;
   }
   const anyType = fc.oneof(
@@ -406,6 +408,13 @@ describe.each(BACKENDS)("commit and import-url under any body on %s", (backend) 
           expect(url).toContain(`:${port}/`);
           // A package holds 25 documents: a fresh one before it is full.
           if (++imported % 20 === 0) pkg = await draft();
+        } else if (!url.includes(`:${port}`)) {
+          // Not this test's server: refused as a bad url (scheme, address, name, connection).
+          expect({ status, code: last.code, field: last.errors?.[0]?.field }).toEqual({
+            status: 400,
+            code: "validation_failed",
+            field: "url",
+          });
         }
       }),
       { numRuns: 300 },
