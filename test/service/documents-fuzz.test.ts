@@ -1,11 +1,18 @@
 // The upload endpoints under bad bodies: truncated or malformed multipart, wrong content types,
-// random bytes, oversized blocks, a client that hangs up mid-upload. Every answer is a success or
-// the documented error (contract §3), never a 500, and nothing is left in the work directory.
+// random bytes, oversized blocks, a client that hangs up mid-upload; a commit with any body and
+// content type; import-url with any body and URLs of every shape. Every answer is a success or the
+// documented error (contract §3), never a 500, and nothing is left in the work directory.
 import fc from "fast-check";
+import dns from "node:dns";
 import { promises as fs } from "node:fs";
 import http from "node:http";
+import https from "node:https";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { PDFDocument } from "pdf-lib";
+import { setImportFetchSeamsForTest } from "../../src/service/net/test-hooks";
 import { BACKENDS, startTestService, type TestService } from "./harness";
+import { selfSignedCert } from "./tls-cert";
 
 const P = "/api/v1/packages";
 const KNOWN = new Set([
@@ -26,7 +33,7 @@ describe.each(BACKENDS)("upload endpoints under bad bodies on %s", (backend) => 
     pkg = (
       (await (await service.call("POST", P, { token, body: { name: "Fuzz" } })).json()) as { id: string }
     ).id;
-  });
+  }, 120_000); // a fresh PostgreSQL database on a loaded machine took past jest's 30 s
   afterAll(() => service.close());
 
   async function expectHandled(response: Response) {
@@ -154,4 +161,270 @@ describe.each(BACKENDS)("upload endpoints under bad bodies on %s", (backend) => 
     expect(await workFiles()).toEqual([]);
     expect((await service.call("GET", `${P}/${pkg}/documents`, { token })).status).toBe(200);
   });
+});
+
+describe.each(BACKENDS)("commit and import-url under any body on %s", (backend) => {
+  let service: TestService;
+  let token: string;
+  let server: https.Server;
+  let port: number;
+  let pdf: Uint8Array;
+  beforeAll(async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]);
+    pdf = await doc.save();
+    const cert = selfSignedCert(["public.test"], ["127.0.0.1"]);
+    // The only server any import reaches: some paths answer a PDF, HTML, a redirect (to itself,
+    // inward, or to http), the rest 404.
+    server = https.createServer({ key: cert.key, cert: cert.cert }, (req, res) => {
+      const url = req.url ?? "";
+      if (url.endsWith(".pdf")) {
+        res.writeHead(200, { "content-type": "application/pdf" });
+        res.end(pdf);
+      } else if (url.startsWith("/html")) {
+        res.writeHead(200, { "content-type": "text/html" });
+        res.end("<html></html>");
+      } else if (url.startsWith("/loop")) {
+        res.writeHead(302, { location: "/loop" });
+        res.end();
+      } else if (url.startsWith("/inward")) {
+        res.writeHead(302, { location: "https://internal.test/a.pdf" });
+        res.end();
+      } else if (url.startsWith("/plain")) {
+        res.writeHead(302, { location: `http://public.test:${port}/a.pdf` });
+        res.end();
+      } else {
+        res.writeHead(404);
+        res.end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+    // No real network: names resolve here (public.test to the server above, internal.test to a
+    // private address, anything else not at all), and only 127.0.0.1 may be connected to, so an IP
+    // literal of the internet is refused before any connection.
+    const lookup = ((
+      hostname: string,
+      options: dns.LookupOptions,
+      callback: (...args: unknown[]) => void,
+    ) => {
+      const address =
+        hostname === "public.test" ? "127.0.0.1" : hostname === "internal.test" ? "10.0.0.1" : null;
+      if (!address) return callback(Object.assign(new Error("ENOTFOUND"), { code: "ENOTFOUND" }));
+      if (options.all) return callback(null, [{ address, family: 4 }]);
+      callback(null, address, 4);
+    }) as unknown as typeof dns.lookup;
+    setImportFetchSeamsForTest({
+      ca: cert.cert,
+      lookup,
+      addressPolicy: (a) => a === "127.0.0.1",
+      timeoutMs: 5_000,
+    });
+    service = await startTestService(backend, { SIGN_SCHEDULER_INTERVAL_MS: "0" });
+    token = await service.token("commit-import-fuzz");
+  }, 120_000);
+  afterAll(async () => {
+    setImportFetchSeamsForTest(null);
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await service.close();
+  });
+
+  const draft = async () =>
+    ((await (await service.call("POST", P, { token, body: { name: "Fuzz" } })).json()) as { id: string }).id;
+  let last: { code?: string; status?: number; traceId?: string; errors?: { field: string }[] } = {};
+  async function expectHandled(response: Response, known: Set<string>) {
+    const text = await response.text();
+    if (response.status < 300) return response.status;
+    let body: typeof last = {};
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      // not JSON: the assertion below says so
+    }
+    expect({ status: response.status, code: body.code, known: known.has(body.code ?? "") }).toEqual({
+      status: body.status,
+      code: body.code,
+      known: true,
+    });
+    expect(response.status).toBeLessThan(500);
+    expect(body.traceId).toMatch(/^[0-9a-f]{32}$/);
+    last = body;
+    return response.status;
+  }
+  const anyType = fc.oneof(
+    fc.constantFrom(
+      "application/json",
+      "application/json; charset=utf-16",
+      "application/octet-stream",
+      "text/plain",
+      "application/xml",
+      "multipart/form-data; boundary=x",
+      "application/x-www-form-urlencoded",
+      "",
+      null,
+    ),
+    fc.string({ maxLength: 40 }),
+  );
+  const anyBody = fc.oneof(
+    fc.constant(null),
+    fc.json({ maxDepth: 3 }),
+    fc.string({ maxLength: 200 }),
+    fc.uint8Array({ maxLength: 500 }),
+  );
+  const post = (route: string, body: string | Uint8Array | null, type: string | null) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (type !== null) headers["content-type"] = type;
+    return fetch(`${service.url}${route}`, {
+      method: "POST",
+      headers,
+      ...(body === null ? {} : { body: typeof body === "string" ? body : new Uint8Array(body) }),
+    });
+  };
+
+  test("commit: any body (JSON or not, or none) and any content type is answered as without one", async () => {
+    const pkg = await draft();
+    const open = async () =>
+      (
+        (await (
+          await service.call("POST", `${P}/${pkg}/uploads`, {
+            token,
+            body: { fileName: "a.pdf", contentType: "application/pdf", size: pdf.length },
+          })
+        ).json()) as { id: string }
+      ).id;
+    const waiting = await open(); // its block never sent
+    const known = new Set(["validation_failed", "unsupported_media_type", "payload_too_large", "not_found"]);
+    await fc.assert(
+      fc.asyncProperty(
+        anyBody,
+        anyType,
+        fc.constantFrom(waiting, "nope", "00000000-0000-4000-8000-000000000000"),
+        async (body, type, id) => {
+          const status = await expectHandled(
+            await post(`${P}/${pkg}/uploads/${id}/commit`, body, type),
+            known,
+          );
+          expect(status).toBeGreaterThanOrEqual(400);
+        },
+      ),
+      { numRuns: 150 },
+    );
+    // What the body cannot change: the missing block is said whatever came with the commit.
+    const missing = await post(`${P}/${pkg}/uploads/${waiting}/commit`, '{"blocks": []}', "application/json");
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { errors: { field: string }[] }).errors).toEqual([
+      { field: "blocks", message: "Block 0 is missing." },
+    ]);
+    // And a complete upload commits with a body it does not need, of any type.
+    const ready = await open();
+    const put = await fetch(`${service.url}${P}/${pkg}/uploads/${ready}/blocks/0`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream" },
+      body: new Uint8Array(pdf),
+    });
+    expect(put.status).toBe(200);
+    const done = await post(
+      `${P}/${pkg}/uploads/${ready}/commit`,
+      '{"unexpected": [1, 2]}',
+      "application/json",
+    );
+    expect(done.status).toBe(201);
+    await done.text();
+  });
+
+  test("import-url: any body, and URLs of every shape (this test's server or refused addresses only)", async () => {
+    let pkg = await draft();
+    const known = new Set([
+      "validation_failed",
+      "invalid_document",
+      "unsupported_media_type",
+      "payload_too_large",
+      "not_found",
+    ]);
+    await fc.assert(
+      fc.asyncProperty(anyBody, anyType, async (body, type) => {
+        await expectHandled(await post(`${P}/${pkg}/documents/import-url`, body, type), known);
+      }),
+      { numRuns: 100 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.anything({ maxDepth: 2 }), async (body) => {
+        const status = await expectHandled(
+          await service.call("POST", `${P}/${pkg}/documents/import-url`, { token, body: body ?? null }),
+          known,
+        );
+        expect(status).toBe(400); // no url string, no import
+      }),
+      { numRuns: 100 },
+    );
+    const ours = fc
+      .tuple(
+        fc.constantFrom("public.test", "PUBLIC.TEST", "public.test.", "127.0.0.1", "internal.test", "[::1]"),
+        fc.constantFrom(`:${port}`, `:${port}`, `:${port}`, "", ":1", ":99999", ":0"),
+        fc.constantFrom(
+          "/a.pdf",
+          "/html",
+          "/loop",
+          "/inward",
+          "/plain",
+          "/missing",
+          "/%zz",
+          "/a.pdf?x=1#f",
+          "",
+        ),
+      )
+      .map(([host, p, route]) => `https://${host}${p}${route}`);
+    const urls = fc.oneof(
+      ours,
+      fc.webUrl({
+        validSchemes: ["https", "http", "ftp", "file"],
+        withQueryParameters: true,
+        withFragments: true,
+      }),
+      fc.ipV4().map((ip) => `https://${ip}/a.pdf`),
+      fc.ipV6().map((ip) => `https://[${ip}]/a.pdf`),
+      fc.ipV4Extended().map((ip) => `https://${ip}/a.pdf`),
+      fc.string({ maxLength: 60 }),
+      fc.string({ maxLength: 60 }).map((s) => `https://${s}`),
+      fc.constantFrom(
+        "https://",
+        "https:///a.pdf",
+        "javascript:alert(1)",
+        "data:application/pdf,%25PDF",
+        " ".repeat(3),
+      ),
+    );
+    let imported = 0;
+    await fc.assert(
+      fc.asyncProperty(urls, fc.option(fc.string({ maxLength: 30 })), async (url, name) => {
+        const response = await service.call("POST", `${P}/${pkg}/documents/import-url`, {
+          token,
+          body: name === null ? { url } : { url, name },
+        });
+        const status = await expectHandled(response, known);
+        if (status === 201) {
+          // Only this test's server has documents to give.
+          expect(url).toContain(`:${port}/`);
+          // A package holds 25 documents: a fresh one before it is full.
+          if (++imported % 20 === 0) pkg = await draft();
+        } else if (!url.includes(`:${port}`)) {
+          // Not this test's server: refused as a bad url (scheme, address, name, connection).
+          expect({ status, code: last.code, field: last.errors?.[0]?.field }).toEqual({
+            status: 400,
+            code: "validation_failed",
+            field: "url",
+          });
+        }
+      }),
+      { numRuns: 300 },
+    );
+    // The seams let a document through (the refusals above are not all from a broken setup).
+    const sure = await service.call("POST", `${P}/${await draft()}/documents/import-url`, {
+      token,
+      body: { url: `https://public.test:${port}/a.pdf` },
+    });
+    expect(sure.status).toBe(201);
+    await sure.text();
+  }, 120_000);
 });

@@ -737,4 +737,194 @@ describe.each(SETUPS)("documents on $label", ({ backend, s3: useS3 }) => {
       await restarted.close();
     }
   });
+
+  test("apply-detected-tags: signers tied in routing order count in the order they were added", async () => {
+    const pkg = await draft();
+    const bytes = await pdfWithTags([
+      {
+        tags: [
+          { text: "{{sig:1}}", x: 72, y: 100 },
+          { text: "{{sig:2}}", x: 72, y: 300 },
+          { text: "{{sig:3}}", x: 72, y: 500 },
+        ],
+      },
+    ]);
+    const doc = (await (await upload(pkg.id, bytes, "a.pdf", "application/pdf")).json()) as Json;
+    // Added one by one: Carol (order 2) first, then Bob and Ada, both at order 1.
+    const carol = (
+      await call("POST", `${P}/${pkg.id}/signers`, { email: "carol@contoso.com", routingOrder: 2 })
+    ).body;
+    const bob = (await call("POST", `${P}/${pkg.id}/signers`, { email: "bob@contoso.com", routingOrder: 1 }))
+      .body;
+    const ada = (await call("POST", `${P}/${pkg.id}/signers`, { email: "ada@contoso.com", routingOrder: 1 }))
+      .body;
+    const applied = await call<{ created: Json[]; skipped: unknown[] }>(
+      "POST",
+      `${P}/${pkg.id}/apply-detected-tags`,
+      {},
+    );
+    expect(applied.status).toBe(200);
+    expect(applied.body.skipped).toEqual([]);
+    const byPlace = [...applied.body.created].sort((a, b) => (a.y as number) - (b.y as number));
+    expect(byPlace.map((a) => [a.signerId, a.documentId])).toEqual([
+      [bob.id, doc.id], // {{sig:1}}: the first added of the two at order 1
+      [ada.id, doc.id],
+      [carol.id, doc.id],
+    ]);
+  });
+
+  test("apply-detected-tags with documentIds: only those documents' tags; an id not of this package refused, nothing applied", async () => {
+    const pkg = await draft();
+    const first = (await (
+      await upload(
+        pkg.id,
+        await pdfWithTags([{ tags: [{ text: "{{sig:1}}", x: 72, y: 100 }] }]),
+        "a.pdf",
+        "application/pdf",
+      )
+    ).json()) as Json;
+    const second = (await (
+      await upload(
+        pkg.id,
+        await pdfWithTags([
+          {
+            tags: [
+              { text: "{{initial:1}}", x: 72, y: 200 },
+              { text: "{{sig:4}}", x: 72, y: 400 },
+            ],
+          },
+        ]),
+        "b.pdf",
+        "application/pdf",
+      )
+    ).json()) as Json;
+    await call("POST", `${P}/${pkg.id}/signers`, { email: "ada@contoso.com" });
+    const elsewhere = await draft();
+    const foreign = (await (
+      await upload(
+        elsewhere.id,
+        await pdfWithTags([{ tags: [{ text: "{{sig:1}}", x: 72, y: 100 }] }]),
+        "c.pdf",
+        "application/pdf",
+      )
+    ).json()) as Json;
+    const count = async () =>
+      (await call<{ totalCount: number }>("GET", `${P}/${pkg.id}/annotations`)).body.totalCount;
+
+    // Refused, all or nothing: an unknown id, another package's document, next to a valid one.
+    for (const [ids, bad] of [
+      [[second.id, "00000000-0000-4000-8000-000000000000"], 1],
+      [[foreign.id], 0],
+      [[first.id, second.id, foreign.id], 2],
+    ] as const) {
+      const refused = await expectProblem(
+        await service.call("POST", `${P}/${pkg.id}/apply-detected-tags`, {
+          token,
+          body: { documentIds: ids },
+        }),
+        400,
+        "validation_failed",
+      );
+      expect(refused.errors).toEqual([
+        { field: `documentIds[${bad}]`, message: expect.stringMatching(/is not in this package/) },
+      ]);
+    }
+    expect(await count()).toBe(0);
+
+    const only = await call<{ created: Json[]; skipped: { text: string; reason: string }[] }>(
+      "POST",
+      `${P}/${pkg.id}/apply-detected-tags`,
+      { documentIds: [second.id] },
+    );
+    expect(only.status).toBe(200);
+    expect(only.body.created.map((a) => [a.documentId, a.type])).toEqual([[second.id, "Initials"]]);
+    expect(only.body.skipped.map((s) => [s.text, s.reason])).toEqual([["{{sig:4}}", "no_signer_for_index"]]);
+    expect(await count()).toBe(1);
+    // The other document's tags are still there to apply.
+    const rest = await call<{ created: Json[] }>("POST", `${P}/${pkg.id}/apply-detected-tags`, {
+      documentIds: [first.id],
+    });
+    expect(rest.body.created.map((a) => [a.documentId, a.type])).toEqual([[first.id, "Signature"]]);
+    // The other package was not touched.
+    expect(
+      (await call<{ totalCount: number }>("GET", `${P}/${elsewhere.id}/annotations`)).body.totalCount,
+    ).toBe(0);
+  });
+
+  test.each([90, 270])(
+    "a tag on a page turned %p° is reported where the reader sees it drawn (within 2 points)",
+    async (rotation) => {
+      const { drawUpright, expectNear, newDoc } = await import("../pdf/draw");
+      const { doc: pdf, helvetica } = await newDoc();
+      const page = pdf.addPage([612, 792]);
+      page.setRotation(degrees(rotation));
+      const sig = drawUpright(page, [{ text: "{{sig:1}}", font: helvetica }], { x: 80, baseline: 120 });
+      const text = drawUpright(page, [{ text: "{{text:1;label=Rent}}", font: helvetica }], {
+        x: 400,
+        baseline: 500,
+        size: 10,
+      });
+      const pkg = await draft();
+      const response = await upload(pkg.id, await pdf.save(), "turned.pdf", "application/pdf");
+      expect(response.status).toBe(201);
+      const doc = (await response.json()) as Json;
+      expect(doc.pages).toEqual([{ width: 792, height: 612 }]);
+      const tags = (
+        await call<{ text: string; x: number; y: number; width: number; height: number }[]>(
+          "GET",
+          `${P}/${pkg.id}/documents/${doc.id}/detected-tags`,
+        )
+      ).body;
+      expect(tags.map((t) => t.text)).toEqual(["{{sig:1}}", "{{text:1;label=Rent}}"]);
+      expectNear(tags[0]!, sig);
+      expectNear(tags[1]!, text);
+      // Applied, the field's top-left is the tag's (its size the type's default, larger than the tag).
+      await call("POST", `${P}/${pkg.id}/signers`, { email: "ada@contoso.com" });
+      const applied = (await call<{ created: Json[] }>("POST", `${P}/${pkg.id}/apply-detected-tags`, {}))
+        .body;
+      const field = applied.created.find((a) => a.type === "Text")!;
+      expect(Math.abs((field.x as number) - text.x)).toBeLessThanOrEqual(2);
+      expect(Math.abs((field.y as number) - text.y)).toBeLessThanOrEqual(2);
+    },
+  );
+
+  // On S3 the start leaves queued blobs alone (another instance may be mid-upload); the running
+  // collector takes them once their grace period is over.
+  (useS3 ? test : test.skip)(
+    "after a crash on S3: the orphan blob is removed by the running collector once its grace period is over",
+    async () => {
+      const { BLOB_GRACE_MS } = await import("../../src/service/domain/documents");
+      const blobs = openBlobStore(service.config);
+      const orphan = async (queuedAgoMs: number) => {
+        const bytes = randomBytes(2000);
+        const sha = sha256(bytes);
+        const queuedOn = new Date(Date.now() - queuedAgoMs).toISOString();
+        await service.storage.transaction((s) => s.blobGarbage.queue([sha], queuedOn));
+        await blobs.put(Readable.from([bytes]));
+        return sha;
+      };
+      // A crash more than an hour ago, and one a minute ago (still within the grace period).
+      const old = await orphan(BLOB_GRACE_MS + 60_000);
+      const recent = await orphan(60_000);
+      const restarted = await startTestService(
+        backend,
+        { ...env, SIGN_SCHEDULER_INTERVAL_MS: "50" },
+        service.place,
+      );
+      try {
+        const deadline = performance.now() + 60_000;
+        while ((await blobs.has(old)) && performance.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        expect(await blobs.has(old)).toBe(false);
+        expect(await blobs.has(recent)).toBe(true);
+        // Its turn comes when its hour is over (the collector as the scheduler calls it, an hour on).
+        await collectBlobGarbage(service.storage, blobs, new Date(Date.now() + BLOB_GRACE_MS));
+        expect(await blobs.has(recent)).toBe(false);
+      } finally {
+        await restarted.close();
+      }
+    },
+    120_000,
+  );
 });

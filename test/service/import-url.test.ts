@@ -10,6 +10,7 @@ import { openBlobStore } from "../../src/service/blobs";
 import { importDocument, importedFileName } from "../../src/service/domain/documents";
 import { PdfReader } from "../../src/service/pdf-reader";
 import type { SafeFetchOptions } from "../../src/service/net/safe-fetch";
+import { setImportFetchSeamsForTest } from "../../src/service/net/test-hooks";
 import { BACKENDS, expectProblem, startTestService, type TestService } from "./harness";
 import { selfSignedCert, type TestCert } from "./tls-cert";
 
@@ -29,6 +30,7 @@ describe.each(BACKENDS)("import-url on %s", (backend) => {
   let server: https.Server;
   let port: number;
   const hits: string[] = [];
+  const stalled: import("node:http").ServerResponse[] = [];
   let pdf: Uint8Array;
 
   beforeAll(async () => {
@@ -59,6 +61,14 @@ describe.each(BACKENDS)("import-url on %s", (backend) => {
           else res.end();
         };
         more();
+      } else if (req.url === "/stall-headers") {
+        // Connected, TLS done, the request read: no answer ever comes.
+        stalled.push(res);
+      } else if (req.url === "/stall-body") {
+        // Headers and a first part of the body, then nothing.
+        res.writeHead(200, { "content-type": "application/pdf", "content-length": "100000" });
+        res.write("%PDF-1.7\n");
+        stalled.push(res);
       } else {
         res.writeHead(404);
         res.end();
@@ -68,7 +78,7 @@ describe.each(BACKENDS)("import-url on %s", (backend) => {
     port = (server.address() as AddressInfo).port;
     service = await startTestService(backend, { SIGN_SCHEDULER_INTERVAL_MS: "0" });
     token = await service.token("import");
-  });
+  }, 120_000); // a fresh database on a loaded machine may take past jest's 30 s
   afterAll(async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -166,6 +176,54 @@ describe.each(BACKENDS)("import-url on %s", (backend) => {
       code: "validation_failed",
     });
     await ctx.pdfReader.close();
+  });
+
+  test("through the route: a server that stalls (before its headers, or mid-body) is refused at the limit with validation_failed", async () => {
+    // The route's fetch given the test's seams: public.test is the local server, and the limit is
+    // 1 s instead of 30 (net/test-hooks.ts, reachable from tests only).
+    const lookup = ((
+      hostname: string,
+      options: dns.LookupOptions,
+      callback: (...args: unknown[]) => void,
+    ) => {
+      if (hostname !== "public.test") {
+        return callback(Object.assign(new Error("ENOTFOUND"), { code: "ENOTFOUND" }));
+      }
+      if (options.all) return callback(null, [{ address: "127.0.0.1", family: 4 }]);
+      callback(null, "127.0.0.1", 4);
+    }) as unknown as typeof dns.lookup;
+    const seams: SafeFetchOptions = { ca: cert.cert, lookup, addressPolicy: (a) => a === "127.0.0.1" };
+    setImportFetchSeamsForTest(seams);
+    try {
+      const id = await draft();
+      // The seams work: a document that answers is stored through the route.
+      const ok = await service.call("POST", `${P}/${id}/documents/import-url`, {
+        token,
+        body: { url: `https://public.test:${port}/lease.pdf` },
+      });
+      expect(ok.status).toBe(201);
+      setImportFetchSeamsForTest({ ...seams, timeoutMs: 1000 });
+      for (const route of ["/stall-headers", "/stall-body"]) {
+        const before = stalled.length;
+        const response = await service.call("POST", `${P}/${id}/documents/import-url`, {
+          token,
+          body: { url: `https://public.test:${port}${route}` },
+        });
+        const problem = await expectProblem(response, 400, "validation_failed");
+        expect(problem.errors).toEqual([{ field: "url", message: "The server did not answer in 1 s." }]);
+        // The server did get the request, and the service hung up on it.
+        expect(stalled.length).toBe(before + 1);
+        const res = stalled[stalled.length - 1]!;
+        for (let i = 0; i < 100 && !res.socket?.destroyed && res.socket !== null; i++) {
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        expect(res.socket === null || res.socket.destroyed).toBe(true);
+      }
+      const list = await service.call("GET", `${P}/${id}/documents`, { token });
+      expect(((await list.json()) as { items: unknown[] }).items).toHaveLength(1);
+    } finally {
+      setImportFetchSeamsForTest(null);
+    }
   });
 
   test("the file name from Content-Disposition, else the URL's last segment", () => {

@@ -30,6 +30,7 @@ import {
 } from "../blobs/types";
 import { ApiError, notFound, validationFailed, type FieldError } from "../errors";
 import { SafeFetchError, safeFetch, type SafeFetchOptions } from "../net/safe-fetch";
+import { importFetchSeams } from "../net/test-hooks";
 import type {
   AnnotationRecord,
   DocumentRecord,
@@ -1329,7 +1330,8 @@ export function importedFileName(url: string, contentDisposition: string | null)
 
 /**
  * import-url (contract §6.2): https only, public addresses only (after DNS, on every redirect), at
- * most 50 MB and 30 s; then stored as an upload is. `fetchOptions` are test seams only.
+ * most 50 MB and 30 s; then stored as an upload is. `fetchOptions` are test seams only (by default
+ * those a test set in net/test-hooks.ts: none in a deployment).
  */
 export async function importDocument(
   ctx: DocumentContext,
@@ -1337,7 +1339,7 @@ export async function importDocument(
   packageId: string,
   input: { url: string; name?: string | null },
   context: AuditContext,
-  fetchOptions: SafeFetchOptions = {},
+  fetchOptions: SafeFetchOptions = importFetchSeams(),
 ) {
   const pkg = await requirePackage(ctx.storage, tenantId, packageId);
   requireState(pkg, ["Draft"], "add a document");
