@@ -28,6 +28,7 @@ import {
 import { DocumentLimitError, InvalidDocumentError, checkDocumentSize, sniffType } from "./inspect";
 import { MAX_DOCUMENT_PAGES } from "./limits";
 import { CHUNK_BUFFER_KEY, TOO_COMPLEX_MARK, takeTooComplex } from "./pdfjs-patched";
+import { type ReadInto, headerOffset, repairXref, xrefIsSound } from "./xref-repair";
 
 export interface PdfFileReading {
   pageCount: number;
@@ -180,6 +181,34 @@ async function readRange(handle: FileHandle, begin: number, end: number): Promis
   return filled === bytes.length ? bytes : bytes.subarray(0, filled);
 }
 
+/**
+ * [begin, end) of the file followed by `appendix` (a repaired cross-reference table, xref-repair.ts):
+ * what pdf.js is given to read.
+ */
+async function readSpan(
+  handle: FileHandle,
+  size: number,
+  appendix: Uint8Array | null,
+  begin: number,
+  end: number,
+  sync: boolean,
+): Promise<Uint8Array> {
+  const fileEnd = Math.min(end, size);
+  const fromFile =
+    begin < fileEnd
+      ? sync
+        ? readRangeSync(handle, begin, fileEnd)
+        : await readRange(handle, begin, fileEnd)
+      : null;
+  if (!appendix || end <= size) return fromFile ?? new Uint8Array(0);
+  const tail = appendix.subarray(Math.max(0, begin - size), end - size);
+  if (!fromFile) return tail.slice();
+  const bytes = new Uint8Array(fromFile.length + tail.length);
+  bytes.set(fromFile);
+  bytes.set(tail, fromFile.length);
+  return bytes;
+}
+
 /** A pdf.js range transport over an open file, counting what it has given pdf.js. */
 interface FileTransport {
   /** Bytes handed to pdf.js. */
@@ -198,7 +227,8 @@ interface FileTransport {
 function fileTransport(
   pdfjs: PdfJs,
   handle: FileHandle,
-  length: number,
+  size: number,
+  appendix: Uint8Array | null,
   seen: Uint8Array,
   collectGarbage: (() => void) | undefined,
   syncReads: boolean,
@@ -220,13 +250,7 @@ function fileTransport(
       this.queue = this.queue.then(() => (this.aborted ? null : this.#read(begin, end)));
     }
     #read(begin: number, end: number): Promise<void> {
-      let read: Promise<Uint8Array>;
-      try {
-        read = syncReads ? Promise.resolve(readRangeSync(handle, begin, end)) : readRange(handle, begin, end);
-      } catch (error) {
-        read = Promise.reject(error);
-      }
-      return read.then(
+      return readSpan(handle, size, appendix, begin, end, syncReads).then(
         (chunk) => {
           if (this.aborted) return;
           this.delivered += chunk.length;
@@ -255,7 +279,7 @@ function fileTransport(
     override abort(): void {
       this.aborted = true;
     }
-  })(length, null);
+  })(size + (appendix?.length ?? 0), null);
 }
 
 interface OpenDocument {
@@ -273,6 +297,7 @@ async function openDocument(
   pdfjs: PdfJs,
   handle: FileHandle,
   size: number,
+  appendix: Uint8Array | null,
   seen: Uint8Array,
   options: ReadPdfFileOptions,
 ): Promise<OpenDocument> {
@@ -280,6 +305,7 @@ async function openDocument(
     pdfjs,
     handle,
     size,
+    appendix,
     seen,
     options.collectGarbage,
     options.syncReads ?? false,
@@ -306,6 +332,24 @@ async function openDocument(
     if (transport.failure) throw transport.failure;
     throw openFailure(error);
   }
+}
+
+/**
+ * A repaired cross-reference table to read after the file (xref-repair.ts), when the file's own is
+ * damaged: without, pdf.js would load the whole file to rebuild it. Null when the file's is sound,
+ * or when the repair leaves the file to pdf.js (cross-reference streams, encryption).
+ */
+async function xrefAppendixFor(
+  handle: FileHandle,
+  size: number,
+  options: ReadPdfFileOptions,
+): Promise<Uint8Array | null> {
+  const read: ReadInto = options.syncReads
+    ? (buffer, position, length) => readSync(handle.fd, buffer, 0, length, position)
+    : async (buffer, position, length) => (await handle.read(buffer, 0, length, position)).bytesRead;
+  const start = await headerOffset(read, size);
+  if (await xrefIsSound(read, size, start)) return null;
+  return (await repairXref(read, size, start, options.collectGarbage)).appendix;
 }
 
 /** In a PDF, the trailer's encryption entry: a reference to, or a direct, dictionary. */
@@ -356,10 +400,11 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
       throw new InvalidDocumentError("not_pdf");
     }
     const pdfjs = await (options.loadPdfJs ?? loadPdfJs)();
-    seen = new Uint8Array(Math.ceil(size / CHUNK_BYTES));
+    const appendix = await xrefAppendixFor(handle, size, options);
+    seen = new Uint8Array(Math.ceil((size + (appendix?.length ?? 0)) / CHUNK_BYTES));
     let current: OpenDocument;
     try {
-      current = await openDocument(pdfjs, handle, size, seen, options);
+      current = await openDocument(pdfjs, handle, size, appendix, seen, options);
     } catch (error) {
       if (
         error instanceof InvalidDocumentError &&
@@ -390,7 +435,7 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
           // What the closed document read is garbage, held until collected: before the next
           // opening reads it all again, not after.
           options.collectGarbage?.();
-          current = await openDocument(pdfjs, handle, size, seen, options);
+          current = await openDocument(pdfjs, handle, size, appendix, seen, options);
         }
         const page = await current.doc.getPage(n);
         const geometry = geometryOfPdfJsPage(page);
