@@ -22,7 +22,7 @@
 // more than MAX_OBJECTS objects. One addition to indexObjects: with no usable trailer at all, the
 // last /Type /Catalog object becomes /Root (pdf.js refuses such a file; Acrobat opens it).
 //
-// Node-free (it reads through a function), so it is testable on bytes.
+// It reads through a function, so it is testable on bytes; service only (it decodes with Buffer).
 
 /** Reads up to `length` bytes of the file at `position` into `buffer` from 0; answers how many. */
 export type ReadInto = (buffer: Uint8Array, position: number, length: number) => number | Promise<number>;
@@ -31,9 +31,15 @@ export type ReadInto = (buffer: Uint8Array, position: number, length: number) =>
 const WINDOW_BYTES = 1024 * 1024;
 /** A match ending this close to a window's end may continue past it: it is looked at again. */
 const MARGIN = 1024;
-/** Beyond this many objects, no repair (the table alone would be 20 bytes an object). */
-export const MAX_OBJECTS = 1_000_000;
-/** The longest classic table `xrefIsSound` reads (a million entries). */
+/**
+ * Beyond this many objects no repair, and no check of a table: the index (an entry an object) and
+ * the table written (20 bytes an object) would cost megabytes (a 2,000-page scan has 6,000). pdf.js
+ * then does as it did, within the reader thread's heap cap.
+ */
+export const MAX_OBJECTS = 200_000;
+/** The longest dictionary of a catalog or page tree looked at (a /Kids of 100,000 pages). */
+const MAX_DICTIONARY_BYTES = 4 * 1024 * 1024;
+/** The longest classic table `xrefIsSound` reads. */
 const MAX_TABLE_BYTES = 20 * MAX_OBJECTS + 64 * 1024;
 
 // indexObjects' expressions (pdf.js 5.x, XRef.indexObjects), used unchanged so the walk finds what
@@ -47,16 +53,12 @@ const TOKEN_END = /[\n\r<]/g;
 const TRAILER = /trailer/g;
 const STARTXREF = /startxref/g;
 
-/** Decodes bytes one char a byte, as pdf.js's bytesToString does. */
+/**
+ * Decodes bytes one char a byte, as pdf.js's bytesToString does (Node's latin1 is exactly that; the
+ * WHATWG TextDecoder's is windows-1252): one flat string, no pieces left to collect.
+ */
 function latin1(bytes: Uint8Array, length = bytes.length): string {
-  let out = "";
-  for (let i = 0; i < length; i += 8192) {
-    out += String.fromCharCode.apply(
-      null,
-      bytes.subarray(i, Math.min(length, i + 8192)) as unknown as number[],
-    );
-  }
-  return out;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, length).toString("latin1");
 }
 
 interface Found {
@@ -94,7 +96,7 @@ class Walker {
     }
     this.text = "";
     this.sinceCollected += filled;
-    if (this.collectGarbage && this.sinceCollected >= 8 * WINDOW_BYTES) {
+    if (this.collectGarbage && this.sinceCollected >= 2 * WINDOW_BYTES) {
       this.sinceCollected = 0;
       this.collectGarbage();
     }
@@ -217,11 +219,14 @@ async function lastStartxref(read: ReadInto, size: number): Promise<number | nul
 }
 
 /** Whether the object `num gen` starts at `offset` (pdf.js's test of an entry). */
+/** An object's header, as pdf.js's lexer reads it at an entry's offset. */
+const HEADER = new RegExp(
+  `^(?:${WS}|%[^\\n\\r]*)*(\\d+)${WS}+(\\d+)${WS}+obj(?![^\\0\\t\\n\\f\\r <>\\[\\]()/%{}])`,
+);
+
+/** Whether the object `num gen` starts at `offset` (pdf.js's test of an entry). */
 async function headerAt(read: ReadInto, size: number, offset: number, num: number, gen: number) {
-  const text = await readText(read, offset, 64, size);
-  const m = new RegExp(
-    `^(?:${WS}|%[^\\n\\r]*)*(\\d+)${WS}+(\\d+)${WS}+obj(?![^\\0\\t\\n\\f\\r <>\\[\\]()/%{}])`,
-  ).exec(text);
+  const m = HEADER.exec(await readText(read, offset, 64, size));
   return m !== null && Number(m[1]) === num && Number(m[2]) === gen;
 }
 
@@ -254,18 +259,19 @@ export async function xrefIsSound(read: ReadInto, size: number, start: number): 
         if (trailerAt >= 0 && dictionaryText(text, text.indexOf("<<", trailerAt)) !== null) break;
       }
       if (trailerAt < 0) return false;
-      const tokens = text
-        .slice(0, trailerAt)
-        .split(/[\0\t\n\f\r ]+/)
-        .filter((t) => t !== "");
-      let t = 0;
-      while (t < tokens.length) {
-        if (!/^\d+$/.test(tokens[t]!) || !/^\d+$/.test(tokens[t + 1] ?? "")) return false;
-        let firstNum = Number(tokens[t]);
-        const count = Number(tokens[t + 1]);
-        t += 2;
-        for (let i = 0; i < count; i++, t += 3) {
-          const [offset, gen, type] = [tokens[t], tokens[t + 1], tokens[t + 2]];
+      // Token by token (no array of them: a table may have a hundred thousand entries).
+      const TOKEN = /[^\0\t\n\f\r ]+/g;
+      const next = () => {
+        const m = TOKEN.exec(text);
+        return m && m.index < trailerAt ? m[0] : null;
+      };
+      for (let head = next(); head !== null; head = next()) {
+        const countToken = next();
+        if (!/^\d+$/.test(head) || !/^\d+$/.test(countToken ?? "")) return false;
+        let firstNum = Number(head);
+        const count = Number(countToken);
+        for (let i = 0; i < count; i++) {
+          const [offset, gen, type] = [next(), next(), next()];
           if (!/^\d+$/.test(offset ?? "") || !/^\d+$/.test(gen ?? "") || (type !== "n" && type !== "f")) {
             return false;
           }
@@ -273,6 +279,8 @@ export async function xrefIsSound(read: ReadInto, size: number, start: number): 
           const num = firstNum + i;
           if (!entries.has(num))
             entries.set(num, { offset: type === "n" ? Number(offset) : -1, gen: Number(gen) });
+          // Too many to check: left to pdf.js, as before.
+          if (entries.size > MAX_OBJECTS) return true;
         }
       }
       const open = text.indexOf("<<", trailerAt);
@@ -413,9 +421,16 @@ export async function repairXref(
   const objectDict = async (ref: { num: number; gen: number } | null): Promise<string | null> => {
     const entry = ref && entries.get(ref.num);
     if (!ref || !entry || entry.gen !== ref.gen) return null;
-    const text = await readText(read, start + entry.offset, 16 * 1024, size);
-    const m = new RegExp(`^${ref.num}${WS}+${ref.gen}${WS}+obj(?:${WS}|%[^\\n\\r]*)*<<`).exec(text);
-    return m ? dictionaryText(text, m[0].length - 2) : null;
+    const header = new RegExp(`^${ref.num}${WS}+${ref.gen}${WS}+obj(?:${WS}|%[^\\n\\r]*)*<<`);
+    // A page tree's /Kids of 2,000 pages is 20 KB: read more until the dictionary ends.
+    for (let length = 16 * 1024; length <= MAX_DICTIONARY_BYTES; length *= 4) {
+      const text = await readText(read, start + entry.offset, length, size);
+      const m = header.exec(text);
+      if (!m) return null;
+      const dict = dictionaryText(text, m[0].length - 2);
+      if (dict !== null || text.length < length) return dict;
+    }
+    return null;
   };
   /** What indexObjects asks of a trailer's /Root: a dictionary whose /Pages is one, with a /Count. */
   const rootState = async (rootRef: { num: number; gen: number } | null) => {
@@ -450,6 +465,8 @@ export async function repairXref(
     }
   }
   if (!chosen) return notRepaired("no_root");
+  // What the walk read is garbage now: collected before pdf.js reads, not on top of it.
+  collectGarbage?.();
   return {
     appendix: xrefAppendix(entries, chosen.root, chosen.info, size - start),
     objects: entries.size,

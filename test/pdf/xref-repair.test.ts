@@ -149,15 +149,24 @@ describe("a damaged cross-reference table is repaired", () => {
     }
   });
 
-  it("a file of 40 scanned pages, startxref off: the pages and tags of the intact file", async () => {
-    const file = path.join(dir, "scan.pdf");
-    const big = writeBigPdf(file, 40, 20_000);
-    const bytes = new Uint8Array(readFileSync(file));
-    const reading = await readPdfFile(file);
-    expect(reading.tags.map((t) => t.text)).toEqual(big.tags);
-    const damaged = withStartxref(bytes, String(startxrefOf(bytes) - 17));
-    expect(await readPdfFile(fileOf(damaged))).toEqual(reading);
-  });
+  it.each([
+    // 2,000 pages read for their sizes only (tags: false): the repair is what is tested.
+    [40, 20_000, true],
+    [2000, 100, false],
+  ])(
+    "%i scanned pages, startxref off: repaired, the pages and tags of the intact file",
+    async (pages, imageBytes, tags) => {
+      const file = path.join(dir, `scan-${pages}.pdf`);
+      const big = writeBigPdf(file, pages, imageBytes);
+      const bytes = new Uint8Array(readFileSync(file));
+      const reading = await readPdfFile(file, { tags });
+      expect(reading.tags.map((t) => t.text)).toEqual(tags ? big.tags : []);
+      const damaged = withStartxref(bytes, String(startxrefOf(bytes) - 17));
+      // Repaired (a page tree's /Kids of 2,000 pages is longer than a first look reads).
+      expect((await repairOf(damaged)).repair).toMatchObject({ notRepaired: null, objects: 3 + 3 * pages });
+      expect(await readPdfFile(fileOf(damaged), { tags })).toEqual(reading);
+    },
+  );
 
   it("a file with cross-reference streams is left to pdf.js, which reads it as before", async () => {
     const { doc, helvetica } = await newDoc();
