@@ -2,8 +2,9 @@
 // tags in one pass. Uploads are up to 50 MB; reading them as bytes (inspectPdf with pdf-lib, which
 // copies every stream, then findTags, which gives pdf.js its own copy) held the file several times
 // over. Here pdf.js reads the file through a range transport: it asks for the byte ranges it needs
-// and gets only those, read from the file when asked (all of it only for a damaged cross-reference
-// table, which pdf.js rebuilds by reading the whole file; src/pdf/README.md has the figures).
+// and gets only those, read from the file when asked. A damaged cross-reference table, which pdf.js
+// would rebuild by loading the whole file, is repaired first (xref-repair.ts) and the repaired table
+// served after the file's end; only files it leaves alone (cross-reference streams) are read whole.
 //
 // pdf.js does read more than text extraction needs: before it extracts a page's text it loads every
 // stream among the page's resources, images included, and it keeps all it has read until the
