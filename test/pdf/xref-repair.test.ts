@@ -7,6 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { degrees } from "pdf-lib";
 import { findTags } from "../../src/pdf/find-tags";
+import { loadPdf } from "../../src/pdf/inspect";
+import { openForUpdate } from "../../src/pdf/incremental";
 import { InvalidDocumentError } from "../../src/pdf/inspect";
 import { type PdfFileReading, readPdfFile } from "../../src/pdf/pdf-file";
 import { type ReadInto, headerOffset, repairXref, xrefIsSound } from "../../src/pdf/xref-repair";
@@ -130,6 +132,33 @@ describe("a damaged cross-reference table is repaired", () => {
   it("an intact file is left alone", async () => {
     const { sound } = await repairOf(intact);
     expect(sound).toBe(true);
+  });
+
+  it("an incremental update (a table with /Prev) is left alone; damaged, it is repaired", async () => {
+    const update = await openForUpdate(intact, loadPdf);
+    const page = update.doc.getPage(3);
+    drawUpright(page, [{ text: "{{sig:3}}", font: await update.doc.embedFont("Helvetica") }], {
+      x: 50,
+      baseline: 50,
+    });
+    const updated = await update.save();
+    expect(latin1(updated)).toMatch(/\/Prev \d+/);
+    expect((await repairOf(updated)).sound).toBe(true);
+    const reading = await readPdfFile(fileOf(updated));
+    expect(reading.tags.map((t) => t.text)).toContain("{{sig:3}}");
+    const damaged = withStartxref(updated, String(startxrefOf(updated) + 2));
+    const { sound, repair } = await repairOf(damaged);
+    expect([sound, repair.notRepaired]).toEqual([false, null]);
+    expect(await readPdfFile(fileOf(damaged))).toEqual(reading);
+  });
+
+  it("bytes before %PDF- (offsets count from it): left alone, and repaired when damaged", async () => {
+    const shifted = new Uint8Array([...bytesOf("junk before the header\n"), ...intact]);
+    expect((await repairOf(shifted)).sound).toBe(true);
+    expect(await readPdfFile(fileOf(shifted))).toEqual(intactReading);
+    const damaged = withStartxref(shifted, String(startxrefOf(shifted) + 3));
+    expect((await repairOf(damaged)).sound).toBe(false);
+    expect(await readPdfFile(fileOf(damaged))).toEqual(intactReading);
   });
 
   it.each(DAMAGES)("%s: the same pages and tags as the intact file", async (_, damage) => {
