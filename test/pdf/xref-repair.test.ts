@@ -232,6 +232,24 @@ describe("a damaged cross-reference table is repaired", () => {
   });
 });
 
+test("any bytes over the table, trailer and startxref: the intact reading, or invalid_document", async () => {
+  const xref = startxrefOf(intact);
+  await fc.assert(
+    fc.asyncProperty(
+      fc.nat({ max: intact.length - xref - 1 }),
+      fc.uint8Array({ minLength: 1, maxLength: 64 }),
+      async (at, junk) => {
+        const damaged = intact.slice();
+        damaged.set(junk.subarray(0, intact.length - xref - at), xref + at);
+        const outcome = await readPdfFile(fileOf(damaged)).catch((e: unknown) => e);
+        if (outcome instanceof InvalidDocumentError) expect(outcome.code).toBe("invalid_document");
+        else expect(outcome).toEqual(intactReading);
+      },
+    ),
+    { numRuns: 60 },
+  );
+});
+
 // Keeps the file's reads honest: the repair reads through the function it is given, not around it.
 test("the repair reads a file through a ReadInto over a descriptor", async () => {
   const file = fileOf(withStartxref(intact, "12"));
