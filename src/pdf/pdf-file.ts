@@ -402,6 +402,8 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
     }
     const pdfjs = await (options.loadPdfJs ?? loadPdfJs)();
     const appendix = await xrefAppendixFor(handle, size, options);
+    // What the check read is garbage: collected before pdf.js reads, not on top of it.
+    options.collectGarbage?.();
     seen = new Uint8Array(Math.ceil((size + (appendix?.length ?? 0)) / CHUNK_BYTES));
     let current: OpenDocument;
     try {
