@@ -2,8 +2,9 @@
 // tags in one pass. Uploads are up to 50 MB; reading them as bytes (inspectPdf with pdf-lib, which
 // copies every stream, then findTags, which gives pdf.js its own copy) held the file several times
 // over. Here pdf.js reads the file through a range transport: it asks for the byte ranges it needs
-// and gets only those, read from the file when asked (all of it only for a damaged cross-reference
-// table, which pdf.js rebuilds by reading the whole file; src/pdf/README.md has the figures).
+// and gets only those, read from the file when asked. A damaged cross-reference table, which pdf.js
+// would rebuild by loading the whole file, is repaired first (xref-repair.ts) and the repaired table
+// served after the file's end; only files it leaves alone (cross-reference streams) are read whole.
 //
 // pdf.js does read more than text extraction needs: before it extracts a page's text it loads every
 // stream among the page's resources, images included, and it keeps all it has read until the
@@ -28,6 +29,7 @@ import {
 import { DocumentLimitError, InvalidDocumentError, checkDocumentSize, sniffType } from "./inspect";
 import { MAX_DOCUMENT_PAGES } from "./limits";
 import { CHUNK_BUFFER_KEY, TOO_COMPLEX_MARK, takeTooComplex } from "./pdfjs-patched";
+import { type ReadInto, headerOffset, repairXref, xrefIsSound } from "./xref-repair";
 
 export interface PdfFileReading {
   pageCount: number;
@@ -180,6 +182,34 @@ async function readRange(handle: FileHandle, begin: number, end: number): Promis
   return filled === bytes.length ? bytes : bytes.subarray(0, filled);
 }
 
+/**
+ * [begin, end) of the file followed by `appendix` (a repaired cross-reference table, xref-repair.ts):
+ * what pdf.js is given to read.
+ */
+async function readSpan(
+  handle: FileHandle,
+  size: number,
+  appendix: Uint8Array | null,
+  begin: number,
+  end: number,
+  sync: boolean,
+): Promise<Uint8Array> {
+  const fileEnd = Math.min(end, size);
+  const fromFile =
+    begin < fileEnd
+      ? sync
+        ? readRangeSync(handle, begin, fileEnd)
+        : await readRange(handle, begin, fileEnd)
+      : null;
+  if (!appendix || end <= size) return fromFile ?? new Uint8Array(0);
+  const tail = appendix.subarray(Math.max(0, begin - size), end - size);
+  if (!fromFile) return tail.slice();
+  const bytes = new Uint8Array(fromFile.length + tail.length);
+  bytes.set(fromFile);
+  bytes.set(tail, fromFile.length);
+  return bytes;
+}
+
 /** A pdf.js range transport over an open file, counting what it has given pdf.js. */
 interface FileTransport {
   /** Bytes handed to pdf.js. */
@@ -198,7 +228,8 @@ interface FileTransport {
 function fileTransport(
   pdfjs: PdfJs,
   handle: FileHandle,
-  length: number,
+  size: number,
+  appendix: Uint8Array | null,
   seen: Uint8Array,
   collectGarbage: (() => void) | undefined,
   syncReads: boolean,
@@ -220,13 +251,7 @@ function fileTransport(
       this.queue = this.queue.then(() => (this.aborted ? null : this.#read(begin, end)));
     }
     #read(begin: number, end: number): Promise<void> {
-      let read: Promise<Uint8Array>;
-      try {
-        read = syncReads ? Promise.resolve(readRangeSync(handle, begin, end)) : readRange(handle, begin, end);
-      } catch (error) {
-        read = Promise.reject(error);
-      }
-      return read.then(
+      return readSpan(handle, size, appendix, begin, end, syncReads).then(
         (chunk) => {
           if (this.aborted) return;
           this.delivered += chunk.length;
@@ -255,7 +280,7 @@ function fileTransport(
     override abort(): void {
       this.aborted = true;
     }
-  })(length, null);
+  })(size + (appendix?.length ?? 0), null);
 }
 
 interface OpenDocument {
@@ -273,6 +298,7 @@ async function openDocument(
   pdfjs: PdfJs,
   handle: FileHandle,
   size: number,
+  appendix: Uint8Array | null,
   seen: Uint8Array,
   options: ReadPdfFileOptions,
 ): Promise<OpenDocument> {
@@ -280,6 +306,7 @@ async function openDocument(
     pdfjs,
     handle,
     size,
+    appendix,
     seen,
     options.collectGarbage,
     options.syncReads ?? false,
@@ -306,6 +333,24 @@ async function openDocument(
     if (transport.failure) throw transport.failure;
     throw openFailure(error);
   }
+}
+
+/**
+ * A repaired cross-reference table to read after the file (xref-repair.ts), when the file's own is
+ * damaged: without, pdf.js would load the whole file to rebuild it. Null when the file's is sound,
+ * or when the repair leaves the file to pdf.js (cross-reference streams, encryption).
+ */
+async function xrefAppendixFor(
+  handle: FileHandle,
+  size: number,
+  options: ReadPdfFileOptions,
+): Promise<Uint8Array | null> {
+  const read: ReadInto = options.syncReads
+    ? (buffer, position, length) => readSync(handle.fd, buffer, 0, length, position)
+    : async (buffer, position, length) => (await handle.read(buffer, 0, length, position)).bytesRead;
+  const start = await headerOffset(read, size);
+  if (await xrefIsSound(read, size, start)) return null;
+  return (await repairXref(read, size, start, options.collectGarbage)).appendix;
 }
 
 /** In a PDF, the trailer's encryption entry: a reference to, or a direct, dictionary. */
@@ -356,10 +401,13 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
       throw new InvalidDocumentError("not_pdf");
     }
     const pdfjs = await (options.loadPdfJs ?? loadPdfJs)();
-    seen = new Uint8Array(Math.ceil(size / CHUNK_BYTES));
+    const appendix = await xrefAppendixFor(handle, size, options);
+    // What the check read is garbage: collected before pdf.js reads, not on top of it.
+    options.collectGarbage?.();
+    seen = new Uint8Array(Math.ceil((size + (appendix?.length ?? 0)) / CHUNK_BYTES));
     let current: OpenDocument;
     try {
-      current = await openDocument(pdfjs, handle, size, seen, options);
+      current = await openDocument(pdfjs, handle, size, appendix, seen, options);
     } catch (error) {
       if (
         error instanceof InvalidDocumentError &&
@@ -390,7 +438,7 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
           // What the closed document read is garbage, held until collected: before the next
           // opening reads it all again, not after.
           options.collectGarbage?.();
-          current = await openDocument(pdfjs, handle, size, seen, options);
+          current = await openDocument(pdfjs, handle, size, appendix, seen, options);
         }
         const page = await current.doc.getPage(n);
         const geometry = geometryOfPdfJsPage(page);

@@ -3,7 +3,7 @@
 // making a 50 MB document costs its writing time and a megabyte or two of memory, not pdf-lib
 // holding it all (and the test's process would otherwise be part of what is measured).
 import { randomFillSync } from "node:crypto";
-import { closeSync, openSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, writeSync } from "node:fs";
 import zlib from "node:zlib";
 
 export interface BigPdf {
@@ -212,4 +212,33 @@ export function writeDeflateBombPdf(file: string, inflatedBytes: number): BigPdf
   });
   w.stream(5, "/Filter /FlateDecode", deflate.length, (write) => write(deflate));
   return { bytes: w.end(6), tags: ["{{sig:1}}"] };
+}
+
+/**
+ * Damages the cross-reference data of a PDF written above, in place: its last startxref is made to
+ * point `by` bytes past the table (into its `xref` keyword), so a reader must rebuild the table.
+ * The number keeps its length (zero-padded), so nothing else moves.
+ */
+export function breakStartxref(file: string, by = 3): void {
+  const fd = openSync(file, "r+");
+  try {
+    const size = fstatSync(fd).size;
+    const tail = Buffer.alloc(Math.min(size, 1024));
+    readSync(fd, tail, 0, tail.length, size - tail.length);
+    const text = tail.toString("latin1");
+    const at = text.lastIndexOf("startxref");
+    const m = /^startxref(\s+)(\d+)/.exec(text.slice(at));
+    if (!m) throw new Error(`${file}: no startxref`);
+    const number = String(Number(m[2]) + by).padStart(m[2]!.length, "0");
+    if (number.length !== m[2]!.length) throw new Error(`${file}: startxref would change length`);
+    writeSync(
+      fd,
+      Buffer.from(number, "latin1"),
+      0,
+      number.length,
+      size - tail.length + at + 9 + m[1]!.length,
+    );
+  } finally {
+    closeSync(fd);
+  }
 }

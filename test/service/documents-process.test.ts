@@ -2,18 +2,20 @@
 // - uploading a 50 MB document of each hard kind through the chunked API raises the process's peak
 //   memory (the kernel's high-water mark, VmHWM, reset before each upload) by at most 64 MB:
 //   a scan of many pages, one page whose single content stream is 50 MB, 2,000 small pages, a JPEG
-//   and a PNG made into PDFs;
+//   and a PNG made into PDFs, one page of one 50 MB image, the scan and the 2,000 pages with their
+//   cross-reference table damaged (repaired in constant memory: accepted, the same pages and tags),
+//   and a compression bomb (refused as too complex, within the bound too);
 // - kill -9 in the middle of a block and in the middle of a commit: after the restart every
 //   committed document is there with its bytes, the upload goes on from what was acknowledged, and
 //   no file is left that nothing refers to.
 // Linux only (/proc); the numbers are printed, the bound is asserted.
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, promises as fs, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, promises as fs, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { writeBigPdf, writeHugeContentPdf } from "../pdf/big-pdf";
+import { breakStartxref, writeBigPdf, writeDeflateBombPdf, writeHugeContentPdf } from "../pdf/big-pdf";
 import { BACKENDS, freshPlace, type Place } from "./harness";
 import { runAdmin, spawnService, type ServiceProcess } from "./processes";
 
@@ -144,6 +146,8 @@ interface Shape {
   contentType: string;
   pages: number;
   tags: number;
+  /** The refusal expected instead (a 400 invalid_document whose detail matches). */
+  refused?: RegExp;
 }
 
 let scratch: string;
@@ -180,6 +184,33 @@ beforeAll(() => {
   shapes.push({ label: "a 50 MB JPEG", file: at("photo.jpg"), contentType: "image/jpeg", pages: 1, tags: 0 });
   writeBigPng(at("plan.png"), SIZE);
   shapes.push({ label: "a 50 MB PNG", file: at("plan.png"), contentType: "image/png", pages: 1, tags: 0 });
+  const image = writeBigPdf(at("image.pdf"), 1, SIZE - 4000);
+  shapes.push({
+    label: "one page, one 50 MB image",
+    file: at("image.pdf"),
+    contentType: "application/pdf",
+    pages: 1,
+    tags: image.tags.length,
+  });
+  // Damaged copies: startxref points into the table's keyword, so the table must be rebuilt.
+  for (const [name, label, pages, tags] of [
+    ["scan", "the scan of 40 pages, its cross-reference table damaged", 40, scan.tags.length],
+    ["pages", "the 2,000 pages, their cross-reference table damaged", 2000, many.tags.length],
+  ] as const) {
+    copyFileSync(at(`${name}.pdf`), at(`${name}-damaged.pdf`));
+    breakStartxref(at(`${name}-damaged.pdf`));
+    shapes.push({ label, file: at(`${name}-damaged.pdf`), contentType: "application/pdf", pages, tags });
+  }
+  // A content stream inflating to 256 MiB from a quarter of a megabyte.
+  writeDeflateBombPdf(at("bomb.pdf"), 256 * MiB);
+  shapes.push({
+    label: "a compression bomb (refused)",
+    file: at("bomb.pdf"),
+    contentType: "application/pdf",
+    pages: 1,
+    tags: 1,
+    refused: /too complex/,
+  });
 });
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -345,12 +376,18 @@ describe.each(BACKENDS)("documents in the service's own process on %s", (backend
       const line = `${shape.label}: +${(growth / MiB).toFixed(1)} MB (${(before / MiB).toFixed(0)} → ${(peak / MiB).toFixed(0)} MB)`;
       report.push(line);
       process.stdout.write(`${backend}: ${line}\n`);
-      expect(done.status).toBe(201);
-      expect(done.body).toMatchObject({
-        pageCount: shape.pages,
-        detectedTagCount: shape.tags,
-        size: session.size,
-      });
+      if (shape.refused) {
+        expect(done.status).toBe(400);
+        expect(done.body).toMatchObject({ code: "invalid_document" });
+        expect(done.body.detail).toMatch(shape.refused);
+      } else {
+        expect(done.status).toBe(201);
+        expect(done.body).toMatchObject({
+          pageCount: shape.pages,
+          detectedTagCount: shape.tags,
+          size: session.size,
+        });
+      }
       expect(growth).toBeLessThanOrEqual(BOUND);
     }
     process.stdout.write(`peak memory per 50 MB upload on ${backend}:\n  ${report.join("\n  ")}\n`);
