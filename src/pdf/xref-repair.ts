@@ -37,6 +37,12 @@ const MARGIN = 1024;
  * then does as it did, within the reader thread's heap cap.
  */
 export const MAX_OBJECTS = 200_000;
+/**
+ * Most trailers the repair weighs; a file with more is left to pdf.js, as before the repair. Real
+ * files have one per incremental update. Each is read and its /Root followed, so without a bound a
+ * file of nothing but trailers would keep the one reader thread busy for minutes.
+ */
+export const MAX_TRAILERS = 100;
 /** The longest dictionary of a catalog or page tree looked at (a /Kids of 100,000 pages). */
 const MAX_DICTIONARY_BYTES = 4 * 1024 * 1024;
 /** The longest classic table `xrefIsSound` reads. */
@@ -188,6 +194,8 @@ const SKIP = new RegExp(`^(?:${WS}|%[^\\n\\r]*)*`);
 
 /** Reads `length` bytes at `position` (fewer at the end of the file) as text. */
 async function readText(read: ReadInto, position: number, length: number, size: number): Promise<string> {
+  // A file's own numbers (a negative or huge startxref, an entry's offset) can point anywhere.
+  if (!(position >= 0 && position < size)) return "";
   const bytes = new Uint8Array(Math.max(0, Math.min(length, size - position)));
   let filled = 0;
   while (filled < bytes.length) {
@@ -362,6 +370,7 @@ export async function repairXref(
     if (token.startsWith("xref") && (token.length === 4 || /\s/.test(token[4]!))) {
       p = (await walker.find(p, TRAILER))?.index ?? size;
       trailers.push(p);
+      if (trailers.length > MAX_TRAILERS) return notRepaired("too_many_objects");
       p = (await walker.find(p, STARTXREF))?.index ?? size;
     } else if ((m = OBJ_HEADER.exec(token))) {
       const num = Number(m[1]) | 0;
@@ -402,6 +411,7 @@ export async function repairXref(
       p += Math.max(1, length);
     } else if (token.startsWith("trailer") && (token.length === 7 || /\s/.test(token[7]!))) {
       trailers.push(p);
+      if (trailers.length > MAX_TRAILERS) return notRepaired("too_many_objects");
       const found = await walker.find(p + tokenLength, END_OF_TRAILER);
       let length: number;
       if (found) {
@@ -418,7 +428,16 @@ export async function repairXref(
   if (xrefStreams) return notRepaired("xref_streams");
 
   /** The dictionary of object `num gen` if it is one, per the index. */
-  const objectDict = async (ref: { num: number; gen: number } | null): Promise<string | null> => {
+  const dictionaries = new Map<string, Promise<string | null>>();
+  const objectDict = (ref: { num: number; gen: number } | null): Promise<string | null> => {
+    if (!ref) return Promise.resolve(null);
+    // Trailers often name the same /Root and /Pages: each object is read once.
+    const key = `${ref.num} ${ref.gen}`;
+    let dict = dictionaries.get(key);
+    if (!dict) dictionaries.set(key, (dict = readObjectDict(ref)));
+    return dict;
+  };
+  const readObjectDict = async (ref: { num: number; gen: number } | null): Promise<string | null> => {
     const entry = ref && entries.get(ref.num);
     if (!ref || !entry || entry.gen !== ref.gen) return null;
     const header = new RegExp(`^${ref.num}${WS}+${ref.gen}${WS}+obj(?:${WS}|%[^\\n\\r]*)*<<`);

@@ -263,3 +263,36 @@ test("the repair reads a file through a ReadInto over a descriptor", async () =>
     closeSync(fd);
   }
 });
+
+// The service reads with synchronous reads in its reader thread, which throw for a negative
+// position: a startxref of "-5" gave a RangeError (a 500) before readText refused such positions.
+test("a negative or huge startxref, read as the service reads (synchronously): the intact reading, or invalid_document", async () => {
+  for (const number of ["-5", "-1", "-0", "-999999999", "99999999999", "1e9"]) {
+    for (const syncReads of [true, false]) {
+      const outcome = await readPdfFile(fileOf(withStartxref(intact, number)), { syncReads }).catch(
+        (e: unknown) => e,
+      );
+      if (outcome instanceof InvalidDocumentError) expect(outcome.code).toBe("invalid_document");
+      else expect(outcome).toEqual(intactReading);
+    }
+  }
+});
+
+// Each trailer is read and its /Root followed: a file of nothing but trailers is left to pdf.js
+// (as before the repair) once it has more than MAX_TRAILERS, instead of holding the reader thread.
+test("a file of thousands of trailers is not weighed trailer by trailer", async () => {
+  const head = latin1(intact.subarray(0, startxrefOf(intact)));
+  const bytes = bytesOf(
+    head + "trailer\n<<\n/Root 1 0 R>>\nstartxref\n".repeat(20_000) + "startxref\n7\n%%EOF\n",
+  );
+  let bytesRead = 0;
+  const counted: ReadInto = (buffer, position, length) => {
+    const n = reader(bytes)(buffer, position, length) as number;
+    bytesRead += n;
+    return n;
+  };
+  const repair = await repairXref(counted, bytes.length, await headerOffset(counted, bytes.length));
+  expect(repair.notRepaired).toBe("too_many_objects");
+  // What it read is bounded (no timing): before the bound, 64 KB and the /Root for each trailer.
+  expect(bytesRead).toBeLessThan(8 * bytes.length);
+});
