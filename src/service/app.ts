@@ -2,7 +2,7 @@ import cors from "@fastify/cors";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { TSchema } from "@sinclair/typebox";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
-import { lazySerializerFactory } from "./lazy-serializers";
+import { lazySerializers } from "./lazy-serializers";
 import { randomBytes } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
@@ -143,6 +143,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
       remotePort: req.socket?.remotePort,
     }),
   };
+  const responseSerializers = lazySerializers();
   const app = Fastify({
     logger: logStream
       ? { level: config.logLevel, stream: logStream, serializers }
@@ -162,7 +163,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
             : "The request could not be routed.",
       }),
     clientErrorHandler: answerClientError,
-    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
+    schemaController: { compilersFactory: { buildSerializer: responseSerializers.factory } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app, MODELS);
@@ -274,6 +275,14 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
     return { status: "ok" };
   });
 
+  app.decorate("compileAllSerializers", responseSerializers.compileAll);
   await app.ready();
   return app;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Compiles every route's response serializer now (they are compiled at first use otherwise). */
+    compileAllSerializers(): number;
+  }
 }
