@@ -1,7 +1,6 @@
 /**
  * axe-core in a page of the browser tests, with Fluent UI's known false positive left out, and its
- * findings in words. (send-view, status-view and workbench tests have copies of their own from
- * before this file; new browser tests use this one.)
+ * findings in words, for every browser test.
  */
 import type { Result as AxeResult } from "axe-core";
 import type { Frame, Page } from "playwright-core";

@@ -28,7 +28,6 @@ import http from "node:http";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
-import type { Result as AxeResult } from "axe-core";
 import {
   chromium,
   type Browser,
@@ -40,6 +39,7 @@ import {
 import { buildTag, convertTag, validateTag } from "../../src/tags";
 import type { MessageFixture } from "../../src/workbench/bridge";
 import { startTestService, type TestService } from "../service/harness";
+import { axeViolations, describeViolations } from "./axe";
 import { freePort, startDevServer, type DevServer } from "./dev-server";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -55,7 +55,6 @@ const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-const AXE_SCRIPT = require.resolve("axe-core/axe.min.js");
 const FIXTURE = JSON.parse(
   readFileSync(path.join(ROOT, "test", "fixtures", "message.json"), "utf8"),
 ) as MessageFixture;
@@ -104,40 +103,6 @@ interface Workbench {
   pane: Frame;
   /** Errors the pages logged (console errors and uncaught exceptions). */
   errors: string[];
-}
-
-async function axeViolations(frame: Frame): Promise<AxeResult[]> {
-  const loaded = await frame.evaluate(() => "axe" in window);
-  if (!loaded) await frame.addScriptTag({ path: AXE_SCRIPT });
-  const violations = await frame.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import("axe-core") };
-    const results = await axe.run(document, { resultTypes: ["violations"] });
-    return results.violations;
-  });
-  // Fluent UI v9's focus management (tabster) puts focusable, aria-hidden "dummy" elements at the edges
-  // of tab lists and other movers, which pass focus on at once: a known false positive of aria-hidden-focus
-  // (microsoft/tabster#288, microsoft/fluentui#25133; Accessibility Insights suppresses it too).
-  return violations
-    .map((v) =>
-      v.id === "aria-hidden-focus"
-        ? { ...v, nodes: v.nodes.filter((n) => !/^<[a-z]+ [^>]*data-tabster-dummy/.test(n.html)) }
-        : v,
-    )
-    .filter((v) => v.nodes.length > 0);
-}
-
-function describeViolations(violations: readonly AxeResult[]): string {
-  return violations
-    .map((v) => {
-      const nodes = v.nodes
-        .map(
-          (n) =>
-            `    at ${n.target.join(" ")}\n      ${n.html}\n      ${(n.failureSummary ?? "").replace(/\n/g, "\n      ")}`,
-        )
-        .join("\n");
-      return `  ${v.impact ?? "?"}: ${v.id}: ${v.help}\n    ${v.helpUrl}\n${nodes}`;
-    })
-    .join("\n");
 }
 
 // ---------------------------------------------------------------------------------------------------
