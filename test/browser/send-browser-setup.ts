@@ -2,7 +2,7 @@
  * What the Send view's browser tests share: the dev server, the real service and Chromium started once
  * per file; the pane opened 320 px wide under the workbench's simulated Outlook, signed in before it
  * loads; a screenshot, axe-core and the 320 px check per step; dropping a field with the mouse.
- * send-view-more.test.ts uses all of it; send-view.test.ts (which signs in through Settings and keeps
+ * send-view-more.test.ts and send-template.test.ts use all of it; send-view.test.ts (which signs in through Settings and keeps
  * the lesser axe findings) the field and document helpers.
  */
 import { existsSync, mkdirSync } from "node:fs";
@@ -150,13 +150,26 @@ export function useSendStack(): SendStack {
 
 /** A screenshot of the whole step (test/artifacts/send-<name>-<mode>-<theme>.png), axe-core, no scrolling sideways. */
 export async function step(page: Page, name: string, mode: Mode, theme: Theme): Promise<void> {
+  await checkScreen(
+    page,
+    `send-${name}-${mode}-${theme}`,
+    `the Send view's ${name} step (${mode}, ${theme})`,
+    name,
+  );
+}
+
+/**
+ * A screenshot of the whole screen as test/artifacts/<file>.png, axe-core (no serious violation in
+ * `what`), and nothing wider than the pane (`name` labels the failure).
+ */
+export async function checkScreen(page: Page, file: string, what: string, name: string): Promise<void> {
   await page.waitForTimeout(300); // let pages draw and layout settle
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width: PANE_WIDTH, height: Math.max(600, Math.min(height, 4000)) });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(ARTIFACTS, `send-${name}-${mode}-${theme}.png`) });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${file}.png`) });
   await page.setViewportSize({ width: PANE_WIDTH, height: 900 });
-  await expectAccessible(page, `the Send view's ${name} step (${mode}, ${theme})`);
+  await expectAccessible(page, what);
   const wide = await page.evaluate(() =>
     [...document.querySelectorAll("body *")]
       .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)

@@ -21,107 +21,33 @@
  * Without Chromium (/usr/bin/chromium, or CHROMIUM_PATH) the tests are skipped, saying so, except
  * under CI: there they fail.
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { PAT_STORAGE_KEY } from "../../src/auth/pat";
-import { SERVICE_URL_STORAGE_KEY } from "../../src/taskpane/session";
+import type { Page } from "playwright-core";
 import type { MessageFixture } from "../../src/workbench/bridge";
-import { startTestService, type TestService } from "../service/harness";
-import { expectAccessible } from "./axe";
-import { freePort, startDevServer, type DevServer } from "./dev-server";
+import {
+  ROOT,
+  checkScreen,
+  eventually,
+  skipBrowser,
+  useSendStack,
+  type Mode,
+  type Theme,
+} from "./send-browser-setup";
 
-const ROOT = path.resolve(__dirname, "../..");
-const ARTIFACTS = path.join(ROOT, "test", "artifacts");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const FIXTURE = JSON.parse(
   readFileSync(path.join(ROOT, "test", "fixtures", "message.json"), "utf8"),
 ) as MessageFixture;
-const PANE_WIDTH = 320;
 
-type Mode = "read" | "compose";
-type Theme = "light" | "dark" | "contrast";
-
-const chromiumMissing = !existsSync(CHROMIUM);
-const skip = chromiumMissing && !process.env.CI;
-if (skip) {
-  console.warn(
-    `Browser tests skipped: no Chromium at ${CHROMIUM}. Install Debian's chromium (apt-get install chromium; ` +
-      ".ci/run does) or set CHROMIUM_PATH. Under CI these tests fail instead.",
-  );
-}
-
-/** Retries an assertion until it holds (or throws its last failure after `timeoutMs`). */
-async function eventually(assertion: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
-(skip ? describe.skip : describe)("Start from a template in Chromium against the real service", () => {
-  let service: TestService | undefined;
-  let devServer: DevServer | undefined;
-  let browser: Browser | undefined;
-  let origin = "";
+(skipBrowser ? describe.skip : describe)("Start from a template in Chromium against the real service", () => {
+  const stack = useSendStack();
   let tenant = 0;
-  const contexts: BrowserContext[] = [];
-  const stopOnExit = (): void => {
-    if (devServer?.child.pid && devServer.child.exitCode === null) {
-      try {
-        process.kill(-devServer.child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
-  };
-
-  beforeAll(async () => {
-    if (chromiumMissing) throw new Error(`No Chromium at ${CHROMIUM}: CI must install it.`);
-    mkdirSync(ARTIFACTS, { recursive: true });
-    const port = await freePort();
-    process.once("exit", stopOnExit);
-    devServer = startDevServer(port, 240_000, { SIGN_ENTRA_CLIENT_ID: "", SIGN_WORKBENCH_SESSION: "" });
-    service = await startTestService("sqlite", {
-      SIGN_CORS_ORIGINS: `http://localhost:${port},https://localhost:${port}`,
-    });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    origin = await devServer.ready;
-  }, 260_000);
-
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
-  });
-
-  afterAll(async () => {
-    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
-    await browser?.close().catch(() => undefined);
-    await devServer?.stop();
-    process.removeListener("exit", stopOnExit);
-    await service?.close();
-  }, 30_000);
 
   async function tenantWithTemplates() {
-    const token = await service!.token(`send-template-browser-${++tenant}`);
+    const token = await stack.service().token(`send-template-browser-${++tenant}`);
     const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
-      const response = await service!.call(method, route, { token, body });
+      const response = await stack.service().call(method, route, { token, body });
       if (response.status >= 400) throw new Error(`${method} ${route}: ${await response.text()}`);
       return (response.status === 204 ? null : await response.json()) as T;
     };
@@ -149,47 +75,19 @@ async function eventually(assertion: () => Promise<void> | void, timeoutMs = 10_
     mode: Mode,
     theme: Theme,
   ): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser!.newContext({
-      viewport: { width: PANE_WIDTH, height: 900 },
-      ignoreHTTPSErrors: true,
-    });
-    contexts.push(context);
-    await context.addInitScript(
-      ([urlKey, patKey, url, pat]) => {
-        sessionStorage.setItem(urlKey!, url!);
-        sessionStorage.setItem(patKey!, pat!);
-      },
-      [SERVICE_URL_STORAGE_KEY, PAT_STORAGE_KEY, service!.url, token],
-    );
-    const page = await context.newPage();
-    if (theme === "contrast") await page.emulateMedia({ forcedColors: "active" });
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(`uncaught: ${e.message}`));
-    await page.goto(
-      `${origin}/taskpane.html?workbench=1&mode=${mode}&theme=${theme === "dark" ? "dark" : "light"}&view=send`,
-    );
-    await page.getByRole("button", { name: "Start from a template" }).waitFor({ timeout: 60_000 });
-    return { page, errors };
+    const opened = await stack.openPane(token, mode, theme);
+    await opened.page.getByRole("button", { name: "Start from a template" }).waitFor({ timeout: 60_000 });
+    return opened;
   }
 
   /** A screenshot of the whole screen, axe-core, and no horizontal scrolling at 320 px. */
-  async function screen(page: Page, name: string, mode: Mode, theme: Theme): Promise<void> {
-    await page.waitForTimeout(300); // let layout settle
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    await page.setViewportSize({ width: PANE_WIDTH, height: Math.max(600, Math.min(height, 4000)) });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(ARTIFACTS, `send-template-${name}-${mode}-${theme}.png`) });
-    await page.setViewportSize({ width: PANE_WIDTH, height: 900 });
-    await expectAccessible(page, `start from a template, ${name} (${mode}, ${theme})`);
-    const wide = await page.evaluate(() =>
-      [...document.querySelectorAll("body *")]
-        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
-        .slice(0, 5)
-        .map((e) => `${e.tagName.toLowerCase()} ${e.textContent?.slice(0, 40) ?? ""}`),
+  const screen = (page: Page, name: string, mode: Mode, theme: Theme) =>
+    checkScreen(
+      page,
+      `send-template-${name}-${mode}-${theme}`,
+      `start from a template, ${name} (${mode}, ${theme})`,
+      name,
     );
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect({ screen: name, overflow: overflow > 1 ? wide : [] }).toEqual({ screen: name, overflow: [] });
-  }
 
   test("read, light: a template found by search, roles filled from the message and a group, continued with the attachments and sent; the package checked on the service", async () => {
     const { token, call, group } = await tenantWithTemplates();
@@ -291,7 +189,7 @@ async function eventually(assertion: () => Promise<void> | void, timeoutMs = 10_
       new Blob([new Uint8Array(await doc.save())], { type: "application/pdf" }),
       "consulting.pdf",
     );
-    const uploaded = await fetch(`${service!.url}/api/v1/templates/${t.id}/documents`, {
+    const uploaded = await fetch(`${stack.service().url}/api/v1/templates/${t.id}/documents`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}` },
       body: form,
