@@ -344,13 +344,18 @@ async function xrefAppendixFor(
   handle: FileHandle,
   size: number,
   options: ReadPdfFileOptions,
-): Promise<Uint8Array | null> {
-  const read: ReadInto = options.syncReads
+): Promise<{ appendix: Uint8Array | null; bytesRead: number }> {
+  let bytesRead = 0;
+  const readFile: ReadInto = options.syncReads
     ? (buffer, position, length) => readSync(handle.fd, buffer, 0, length, position)
     : async (buffer, position, length) => (await handle.read(buffer, 0, length, position)).bytesRead;
+  const read: ReadInto = (buffer, position, length) => {
+    bytesRead += length;
+    return readFile(buffer, position, length);
+  };
   const start = await headerOffset(read, size);
-  if (await xrefIsSound(read, size, start)) return null;
-  return (await repairXref(read, size, start, options.collectGarbage)).appendix;
+  if (await xrefIsSound(read, size, start)) return { appendix: null, bytesRead };
+  return { appendix: (await repairXref(read, size, start, options.collectGarbage)).appendix, bytesRead };
 }
 
 /** In a PDF, the trailer's encryption entry: a reference to, or a direct, dictionary. */
@@ -401,9 +406,12 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
       throw new InvalidDocumentError("not_pdf");
     }
     const pdfjs = await (options.loadPdfJs ?? loadPdfJs)();
-    const appendix = await xrefAppendixFor(handle, size, options);
-    // What the check read is garbage: collected before pdf.js reads, not on top of it.
-    options.collectGarbage?.();
+    const { appendix, bytesRead: checked } = await xrefAppendixFor(handle, size, options);
+    // What the check read is garbage: collected before pdf.js reads, not on top of it. Only when
+    // it is much (a large table, a repair): a full collection of the reader's heap (pdf.js's code
+    // and data) costs 40-50 ms, half of reading a 40 MB scanned file, for the few kilobytes a
+    // sound table of a few pages is.
+    if (appendix || checked >= GARBAGE_BYTES) options.collectGarbage?.();
     seen = new Uint8Array(Math.ceil((size + (appendix?.length ?? 0)) / CHUNK_BYTES));
     let current: OpenDocument;
     try {
