@@ -197,16 +197,6 @@ describe("a damaged cross-reference table is repaired", () => {
     },
   );
 
-  it("a file with cross-reference streams is left to pdf.js, which reads it as before", async () => {
-    const { doc, helvetica } = await newDoc();
-    drawUpright(doc.addPage([612, 792]), [{ text: "{{sig:1}}", font: helvetica }], { x: 72, baseline: 100 });
-    const bytes = await doc.save({ useObjectStreams: true });
-    const damaged = withStartxref(bytes, String(startxrefOf(bytes) + 5));
-    const { repair } = await repairOf(damaged);
-    expect(repair.notRepaired).toBe("xref_streams");
-    expect(await readPdfFile(fileOf(damaged))).toEqual(await readPdfFile(fileOf(bytes)));
-  });
-
   it("any startxref number or bytes in its place: the intact reading, or invalid_document", async () => {
     const xref = startxrefOf(intact);
     await fc.assert(
