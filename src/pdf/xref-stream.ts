@@ -399,10 +399,10 @@ export function xrefStreamEntries(dict: PdfDict, data: Uint8Array, sink: EntrySi
     const first = integer(index[r]);
     const count = integer(index[r + 1]);
     if (first === null || count === null) return false;
+    // Entries of no bytes: pdf.js would make as many as /Index says (a billion, out of memory),
+    // each type 1 at offset 0, which it treats as absent. Read as damaged.
+    if (entryBytes === 0 && count > 0) return false;
     for (let i = 0; i < count; i++) {
-      // An entry of no bytes reads nothing: pdf.js would take as many as /Index says, each type 1
-      // at offset 0, which it treats as absent; there is nothing to learn from them.
-      if (entryBytes === 0) break;
       if (p + entryBytes > data.length) return false;
       let type = 0;
       let offset = 0;
