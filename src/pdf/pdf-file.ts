@@ -28,7 +28,7 @@ import {
 } from "./find-tags";
 import { DocumentLimitError, InvalidDocumentError, checkDocumentSize, sniffType } from "./inspect";
 import { MAX_DOCUMENT_PAGES } from "./limits";
-import { CHUNK_BUFFER_KEY, TOO_COMPLEX_MARK, takeTooComplex } from "./pdfjs-patched";
+import { CHUNK_BUFFER_KEY, DIRECT_READER_KEY, TOO_COMPLEX_MARK, takeTooComplex } from "./pdfjs-patched";
 import { type ReadInto, headerOffset, repairXref, xrefIsSound } from "./xref-repair";
 
 export interface PdfFileReading {
@@ -168,6 +168,51 @@ function readRangeSync(handle: FileHandle, begin: number, end: number): Uint8Arr
     filled += bytesRead;
   }
   return filled === bytes.length ? bytes : bytes.subarray(0, filled);
+}
+
+/**
+ * Up to `length` bytes of what pdf.js is given to read (the file, then `appendix`) from `position`
+ * into `into`, with blocking reads; answers how many (fewer only at the end).
+ */
+function readSpanInto(
+  handle: FileHandle,
+  size: number,
+  appendix: Uint8Array | null,
+  position: number,
+  into: Uint8Array,
+  length: number,
+): number {
+  let filled = 0;
+  while (filled < length) {
+    const at = position + filled;
+    if (at < size) {
+      const n = readSync(handle.fd, into, filled, Math.min(length - filled, size - at), at);
+      if (n === 0) break;
+      filled += n;
+    } else {
+      if (!appendix || at - size >= appendix.length) break;
+      const tail = appendix.subarray(at - size, at - size + length - filled);
+      into.set(tail, filled);
+      filled += tail.length;
+    }
+  }
+  return filled;
+}
+
+/** A blocking read lent to pdf.js (pdfjs-patched.ts, change 7): (position, into, length) => bytes read. */
+type DirectRead = (position: number, into: Uint8Array, length: number) => number;
+
+/**
+ * The readings under way in this thread that lend pdf.js a blocking read of their file. pdf.js asks
+ * when it makes its copy of a file (opening it), and is lent one only while a single reading is
+ * under way, as with ChunkBufferLender: which file a copy is of is not said.
+ */
+const directReaders = new Map<object, DirectRead>();
+
+function lendDirectReads(reading: object, read: DirectRead): void {
+  (globalThis as Record<symbol, unknown>)[Symbol.for(DIRECT_READER_KEY)] ??= () =>
+    directReaders.size === 1 ? directReaders.values().next().value : null;
+  directReaders.set(reading, read);
 }
 
 /** Reads exactly [begin, end) of the file (or up to its end), looping over short reads. */
@@ -394,6 +439,7 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
   takeTooComplex();
   const reading = {};
   let seen: Uint8Array | null = null;
+  let directFailure: unknown = null;
   options.buffers?.begin(reading);
   const handle = await open(file, "r").catch((error: unknown) => {
     options.buffers?.end(reading, null);
@@ -413,6 +459,18 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
     // sound table of a few pages is.
     if (appendix || checked >= GARBAGE_BYTES) options.collectGarbage?.();
     seen = new Uint8Array(Math.ceil((size + (appendix?.length ?? 0)) / CHUNK_BYTES));
+    // A page's large content stream is read by pdf.js from the file as it parses it, not loaded
+    // into its copy first (pdfjs-patched.ts, change 7): only with blocking reads, which it needs.
+    if (options.syncReads) {
+      lendDirectReads(reading, (position, into, length) => {
+        try {
+          return readSpanInto(handle, size, appendix, position, into, length);
+        } catch (error) {
+          directFailure ??= error;
+          throw error;
+        }
+      });
+    }
     let current: OpenDocument;
     try {
       current = await openDocument(pdfjs, handle, size, appendix, seen, options);
@@ -461,6 +519,7 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
       return { pageCount, pages, tags };
     } catch (error) {
       if (current.transport.failure) throw current.transport.failure;
+      if (directFailure) throw directFailure;
       if (error instanceof InvalidDocumentError || error instanceof DocumentLimitError) throw error;
       // pdf.js as pdfjs-patched.ts changes it refuses a stream that would decode past its limit.
       if (error instanceof Error && error.message.includes(TOO_COMPLEX_MARK)) {
@@ -472,6 +531,7 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
       await current.doc.destroy();
     }
   } finally {
+    directReaders.delete(reading);
     await handle.close();
     options.buffers?.end(reading, seen);
   }
