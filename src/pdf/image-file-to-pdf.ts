@@ -36,6 +36,19 @@ export const MAX_SIDE = 65535;
 
 const COPY_BYTES = 1024 * 1024;
 
+export interface ImageFileOptions {
+  /**
+   * Called after every few megabytes of pixels inflated (GARBAGE_EVERY): zlib hands each piece it
+   * inflates over in a buffer of its own, small objects on V8's heap holding 64 KB outside it,
+   * which pile up (tens of megabytes for a 50 MB PNG) before V8 collects them. The service passes
+   * a young-generation collection (src/service/memory.ts); this module does not reach for it.
+   */
+  collect?: () => void;
+}
+
+/** Bytes of pixels inflated between two calls of ImageFileOptions.collect. */
+const GARBAGE_EVERY = 4 * 1024 * 1024;
+
 export interface ImagePdf {
   /** The page, in points. */
   width: number;
@@ -276,6 +289,7 @@ async function pngImage(
   size: number,
   output: string,
   scratch: string[],
+  collect: () => void,
 ): Promise<ImageObject> {
   let header: PngHeader | null = null;
   let palette: Buffer | null = null;
@@ -350,6 +364,7 @@ async function pngImage(
   if (alpha || header.interlaced) {
     const decoded = await decodePng(handle, data, header, output, scratch, {
       palette: colorType === 3 ? transparency : null,
+      collect,
     });
     return {
       width,
@@ -376,6 +391,7 @@ async function pngImage(
       // the image needs, so a damaged PNG is refused here as pdf-lib would refuse it.
       const inflate = createInflate();
       let inflated = 0;
+      let collected = 0;
       let failure: unknown = null;
       inflate.on("data", (chunk: Buffer) => (inflated += chunk.length));
       inflate.on("error", (error) => (failure ??= error));
@@ -386,6 +402,10 @@ async function pngImage(
           const bytes = await readAt(handle, part.at + p, Math.min(COPY_BYTES, part.length - p), piece);
           await write(bytes);
           if (failure) break;
+          if (inflated >= collected + GARBAGE_EVERY) {
+            collected = inflated;
+            collect();
+          }
           // zlib copies what it is given only when it cannot take it at once: wait until it has
           // used this piece before reading the next into the same buffer. A stream that failed
           // (data that is not zlib) is destroyed and never calls back: its closing ends the wait.
@@ -509,7 +529,7 @@ async function decodePng(
   header: PngHeader,
   output: string,
   scratch: string[],
-  options: { palette: Buffer | null },
+  options: { palette: Buffer | null; collect: () => void },
 ): Promise<{ colour: DecodedPart; alpha: DecodedPart | null }> {
   const { width, height, bitDepth, colorType, interlaced } = header;
   if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) {
@@ -542,8 +562,14 @@ async function decodePng(
     scratch.push(alpha.path);
   }
   let opaque = true;
+  let sinceCollected = 0;
   try {
     for await (const row of pngRows(handle, data, layout, `${output}.pixels`)) {
+      sinceCollected += row.length;
+      if (sinceCollected >= GARBAGE_EVERY) {
+        sinceCollected = 0;
+        options.collect();
+      }
       if (hasAlpha) {
         // Colour samples then the alpha sample, each `sample` bytes.
         const colourBytes = colours * sample;
@@ -609,7 +635,12 @@ async function decodePng(
  * answers the page's size. Throws InvalidDocumentError `broken_image` for an image it cannot read,
  * `too_complex` for a PNG with transparency or interlacing of more than MAX_PIXELS pixels.
  */
-export async function imageFileToPdf(input: string, output: string): Promise<ImagePdf> {
+export async function imageFileToPdf(
+  input: string,
+  output: string,
+  options: ImageFileOptions = {},
+): Promise<ImagePdf> {
+  const collect = options.collect ?? (() => undefined);
   const handle = await open(input, "r");
   const scratch: string[] = [];
   try {
@@ -617,7 +648,7 @@ export async function imageFileToPdf(input: string, output: string): Promise<Ima
     const signature = await readAt(handle, 0, 8);
     let image: ImageObject;
     if (signature.length >= 8 && signature.readUInt32BE(0) === 0x89504e47) {
-      image = await pngImage(handle, size, output, scratch);
+      image = await pngImage(handle, size, output, scratch, collect);
     } else if (
       signature.length >= 3 &&
       signature[0] === 0xff &&

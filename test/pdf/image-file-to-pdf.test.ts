@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { deflateSync, type ZlibOptions } from "node:zlib";
+import fc from "fast-check";
 import { PDFDocument, rgb } from "pdf-lib";
 import { MAX_PIXELS, MAX_SIDE, imageFileToPdf } from "../../src/pdf/image-file-to-pdf";
 import { InvalidDocumentError, inspectPdf } from "../../src/pdf/inspect";
@@ -825,6 +826,106 @@ describe("imageFileToPdf: PNGs decoded a row at a time", () => {
     expect(left).toEqual([]);
     expect((await convert(good)).page).toEqual({ width, height });
   });
+
+  it("property: any small PNG (every colour type and bit depth, interlaced or not, any filters) reads back as poppler extracts it", async () => {
+    const depths: Record<number, number[]> = {
+      0: [1, 2, 4, 8, 16],
+      2: [8, 16],
+      3: [1, 2, 4, 8],
+      4: [8, 16],
+      6: [8, 16],
+    };
+    const kind = fc
+      .constantFrom(0, 2, 3, 4, 6)
+      .chain((colorType) =>
+        fc.record({ colorType: fc.constant(colorType), bitDepth: fc.constantFrom(...depths[colorType]!) }),
+      );
+    await fc.assert(
+      fc.asyncProperty(
+        kind,
+        fc.integer({ min: 1, max: 33 }),
+        fc.integer({ min: 1, max: 21 }),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 8 }),
+        fc.boolean(),
+        async ({ colorType, bitDepth }, width, height, interlaced, seed, filters, withTrns) => {
+          const max = 2 ** bitDepth - 1;
+          const channels = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }[colorType]!;
+          // A deterministic sample for each pixel and channel.
+          const value = (x: number, y: number, c: number) => {
+            let h = (seed ^ (x * 73856093) ^ (y * 19349663) ^ (c * 83492791)) >>> 0;
+            h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> 0;
+            return (h ^ (h >>> 13)) >>> 0;
+          };
+          const entries = colorType === 3 ? 1 + (seed % Math.min(max + 1, 16)) : 0;
+          const palette = Array.from({ length: entries }, (_, i) => [
+            value(i, 0, 7) & 255,
+            value(i, 1, 7) & 255,
+            value(i, 2, 7) & 255,
+          ]);
+          const pixel = (x: number, y: number) =>
+            colorType === 3
+              ? [value(x, y, 0) % entries]
+              : Array.from({ length: channels }, (_, c) => value(x, y, c) & max);
+          let trns: Buffer | undefined;
+          if (withTrns && colorType === 3)
+            trns = Buffer.from(
+              palette.map((_, i) => value(i, 3, 7) & 255).slice(0, Math.max(1, entries - 1)),
+            );
+          if (withTrns && (colorType === 0 || colorType === 2)) {
+            trns = Buffer.alloc(channels * 2);
+            pixel(0, 0).forEach((v, c) => trns!.writeUInt16BE(v, 2 * c)); // the first pixel's colour
+          }
+          const png = makePng({
+            width,
+            height,
+            colorType,
+            bitDepth,
+            interlaced,
+            ...(colorType === 3 ? { palette } : {}),
+            ...(trns ? { trns } : {}),
+            filter: (n) => filters[n % filters.length]!,
+            pixel,
+          });
+          const { page, file } = await convert(png);
+          expect(page).toEqual({ width, height });
+          const [image, mask] = extractImages(file);
+          const rgbOut = Buffer.alloc(width * height * 3);
+          const alphaOut = Buffer.alloc(width * height * 3);
+          let anyTransparent = false;
+          const eight = (v: number) => (bitDepth === 16 ? v >> 8 : (v * 255) / max);
+          for (let y = 0; y < height; y++) {
+            for (let x = 0; x < width; x++) {
+              const p = y * width + x;
+              const v = pixel(x, y);
+              // pdfimages writes a 1-bit image as a PBM of its bits, a palette's indices too (1 black).
+              const rgbValue =
+                colorType === 3 && bitDepth === 1
+                  ? Array(3).fill(v[0] ? 0 : 255)
+                  : colorType === 3
+                    ? palette[v[0]!]!
+                    : channels >= 3
+                      ? v.slice(0, 3).map(eight)
+                      : [eight(v[0]!), eight(v[0]!), eight(v[0]!)];
+              rgbOut.set(rgbValue, 3 * p);
+              let a = 255;
+              if (colorType === 4 || colorType === 6) a = eight(v[channels - 1]!);
+              if (colorType === 3 && trns) a = v[0]! < trns.length ? trns[v[0]!]! : 255;
+              if (a !== 255) anyTransparent = true;
+              alphaOut.fill(a, 3 * p, 3 * p + 3);
+            }
+          }
+          const tolerance = bitDepth === 16 ? 1 : 0;
+          expect(firstDifference(image!.rgb, rgbOut, tolerance)).toBeNull();
+          // A soft mask exactly when something is transparent (a colour key is a /Mask, not an image).
+          expect(mask !== undefined).toBe(anyTransparent);
+          if (mask) expect(firstDifference(mask.rgb, alphaOut, tolerance)).toBeNull();
+        },
+      ),
+      { numRuns: 60 },
+    );
+  }, 120_000);
 
   it("the transparent parts of a decoded image show the white page (poppler draws it)", async () => {
     const [width, height] = [40, 20];

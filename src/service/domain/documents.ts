@@ -31,6 +31,7 @@ import {
 import { ApiError, notFound, validationFailed, type FieldError } from "../errors";
 import { SafeFetchError, safeFetch, type SafeFetchOptions } from "../net/safe-fetch";
 import { importFetchSeams } from "../net/test-hooks";
+import { collectYoungGarbage } from "../memory";
 import type {
   AnnotationRecord,
   DocumentRecord,
@@ -461,7 +462,7 @@ export async function prepareDocument(
     } else {
       // An image becomes a PDF of one page that we write: its size is known and it has no text, so
       // it is not read again (a 50 MB photo would cost pdf.js its pixels).
-      const page = await imageFileToPdf(original, converted);
+      const page = await imageFileToPdf(original, converted, { collect: collectYoungGarbage });
       reading = {
         pageCount: 1,
         pages: [{ width: round2(page.width), height: round2(page.height) }],
