@@ -357,7 +357,8 @@ export async function xrefIsSound(read: ReadInto, size: number, start: number): 
           const num = firstNum + i;
           if (!entries.has(num)) {
             // Too many to check: left to pdf.js, as before.
-            if (!entries.set(num, type === "n" ? Kind.Offset : Kind.Free, Number(offset), Number(gen))) return true;
+            if (!entries.set(num, type === "n" ? Kind.Offset : Kind.Free, Number(offset), Number(gen)))
+              return true;
           }
         }
       }
