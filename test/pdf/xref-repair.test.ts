@@ -553,6 +553,18 @@ describe("a damaged cross-reference stream is repaired", () => {
     }
   });
 
+  it("an /Encrypt in the stream's dictionary: not repaired, refused as encrypted", async () => {
+    const { rows, dict } = rowsOf(streamed);
+    const encrypted = withXrefStream(
+      streamed,
+      dict.replace("/Info 3 0 R", "/Encrypt 3 0 R"),
+      zlib.deflateSync(rows),
+    );
+    const damaged = withStartxref(encrypted, String(startxrefOf(encrypted) + 3));
+    expect((await repairOf(damaged)).repair.notRepaired).toBe("encrypted");
+    await expect(readPdfFile(fileOf(damaged))).rejects.toMatchObject({ reason: "encrypted" });
+  });
+
   it("any bytes over the stream and startxref: the intact reading, or invalid_document", async () => {
     const xref = xrefStreamOf(streamed).objectAt;
     await fc.assert(
