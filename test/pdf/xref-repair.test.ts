@@ -524,10 +524,25 @@ describe("a damaged cross-reference stream is repaired", () => {
       const damaged = withStartxref(predicted, String(startxrefOf(predicted) + 3));
       const { sound, repair } = await repairOf(damaged);
       expect([sound, repair.notRepaired]).toEqual([false, null]);
-      // The repair found every compressed object through the stream, not only the object streams.
+      // The stream was decoded: the trailer is its dictionary (its /Info).
       expect(latin1(repair.appendix!)).toMatch(/\/Info 3 0 R/);
       expect(await readPdfFile(fileOf(damaged))).toEqual(intactReading);
     }
+  });
+
+  it("a stream with the TIFF predictor (/Predictor 2): read, and repaired when damaged", async () => {
+    const { rows, width, dict } = rowsOf(streamed);
+    // Each byte less the one before it in its row.
+    const filtered = rows.map((b, i) => (i % width === 0 ? b : (b - rows[i - 1]!) & 0xff));
+    const withParms = dict.replace(/>>$/, `/DecodeParms << /Predictor 2 /Columns ${width} >>\n>>`);
+    const predicted = withXrefStream(streamed, withParms, zlib.deflateSync(filtered));
+    expect((await repairOf(predicted)).sound).toBe(true);
+    expect(await readPdfFile(fileOf(predicted))).toEqual(intactReading);
+    const damaged = withStartxref(predicted, String(startxrefOf(predicted) + 3));
+    const { sound, repair } = await repairOf(damaged);
+    expect([sound, repair.notRepaired]).toEqual([false, null]);
+    expect(latin1(repair.appendix!)).toMatch(/\/Info 3 0 R/);
+    expect(await readPdfFile(fileOf(damaged))).toEqual(intactReading);
   });
 
   it("a compression bomb as the stream's data: inflated only to a bound, read as damaged, repaired", async () => {
