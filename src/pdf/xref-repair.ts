@@ -179,7 +179,7 @@ const enum Kind {
 }
 
 /**
- * Object number → what it is, in typed arrays (a slot an object, 9 bytes) and one Map of numbers
+ * Object number → what it is, in typed arrays (a slot an object, 25 bytes) and one Map of numbers
  * to slots: an index of 200,000 objects is a few megabytes, not an object a number.
  */
 class ObjectIndex {
