@@ -4,7 +4,7 @@
 // over. Here pdf.js reads the file through a range transport: it asks for the byte ranges it needs
 // and gets only those, read from the file when asked. A damaged cross-reference table, which pdf.js
 // would rebuild by loading the whole file, is repaired first (xref-repair.ts) and the repaired table
-// served after the file's end; only files it leaves alone (cross-reference streams) are read whole.
+// served after the file's end; only files it leaves alone (encrypted, huge) are read whole.
 //
 // pdf.js does read more than text extraction needs: before it extracts a page's text it loads every
 // stream among the page's resources, images included, and it keeps all it has read until the
@@ -383,7 +383,7 @@ async function openDocument(
 /**
  * A repaired cross-reference table to read after the file (xref-repair.ts), when the file's own is
  * damaged: without, pdf.js would load the whole file to rebuild it. Null when the file's is sound,
- * or when the repair leaves the file to pdf.js (cross-reference streams, encryption).
+ * or when the repair leaves the file to pdf.js (encryption, too many objects).
  */
 async function xrefAppendixFor(
   handle: FileHandle,
