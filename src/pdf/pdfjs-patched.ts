@@ -31,6 +31,14 @@
 //    40 MB scan's reading whose own work is 40 ms. pdf.js reads only the chunks it has loaded
 //    (its MissingDataException), so what an earlier file left in the lent array is never read;
 //    pdf-file.ts clears it all the same.
+// 7. A page's content stream of at least DIRECT_STREAM_BYTES that is not loaded yet is not loaded
+//    into that copy: it is read from the file as it is parsed, through a window of WINDOW_BYTES
+//    (pdf-file.ts lends the blocking read, DIRECT_READER_KEY). pdf.js loads a stream whole before
+//    it parses any of it, and keeps it until the document is closed: a page whose single content
+//    stream is 50 MB (a plan, a map) held 50 MB of the reader's memory for the one stream, the
+//    largest part of reading it. The bytes parsed are the same, read in another way; only page
+//    contents, which text extraction reads once from start to end (a font or an image, read in
+//    other ways, is loaded as before).
 //
 // Each change is checked to apply exactly once: a pdfjs-dist whose source differs fails loudly
 // (the pdf-reader test loads it) instead of silently reading everything again.
@@ -50,6 +58,111 @@ export const MAX_DECODED_BYTES = 16 * 1024 * 1024;
  */
 export const CHUNK_BUFFER_KEY = "sfo:chunk-buffer";
 
+/**
+ * Change 7: a function on globalThis under Symbol.for(DIRECT_READER_KEY) answers, when pdf.js
+ * makes its copy of a file, a blocking read of that file, `(position, into, length) => bytes read`
+ * (a short count at the end), or null: page contents are then loaded as before.
+ */
+export const DIRECT_READER_KEY = "sfo:direct-reader";
+
+/** Change 7: a page's content stream at least this long is read from the file as parsed. */
+export const DIRECT_STREAM_BYTES = 1024 * 1024;
+
+/** Change 7: what such a stream reads from the file at a time. */
+const WINDOW_BYTES = 64 * 1024;
+
+/** Set (on globalThis) while pdf.js makes a page's content streams, which it does synchronously. */
+const PAGE_CONTENT_KEY = "sfo:page-content";
+
+/**
+ * Change 7's stream: one of pdf.js's streams (BaseStream) over a range of the file, read a window at
+ * a time. Its methods answer what a ChunkedStream's substream would for the same bytes (getBytes()
+ * without a length leaves the position where it is, as there); the bytes it answers are copies,
+ * since its window is overwritten.
+ */
+const DIRECT_STREAM = `class SfoDirectStream extends BaseStream {
+  constructor(read, start, length, dict) {
+    super();
+    this.read = read;
+    this.start = start;
+    this.pos = start;
+    this.end = start + length;
+    this.dict = dict;
+    this.window = null;
+    this.windowStart = 0;
+    this.windowEnd = 0;
+  }
+  get length() {
+    return this.end - this.start;
+  }
+  get isEmpty() {
+    return this.length === 0;
+  }
+  fill(pos) {
+    this.window ??= new Uint8Array(Math.max(1, Math.min(${WINDOW_BYTES}, this.end - this.start)));
+    const n = this.read(pos, this.window, Math.min(this.window.length, this.end - pos));
+    this.windowStart = pos;
+    this.windowEnd = pos + n;
+  }
+  getByte() {
+    const pos = this.pos;
+    if (pos >= this.end) {
+      return -1;
+    }
+    if (pos < this.windowStart || pos >= this.windowEnd) {
+      this.fill(pos);
+      if (pos >= this.windowEnd) {
+        return -1;
+      }
+    }
+    this.pos = pos + 1;
+    return this.window[pos - this.windowStart];
+  }
+  copy(begin, end) {
+    if (end <= begin) {
+      return new Uint8Array(0);
+    }
+    if (begin >= this.windowStart && end <= this.windowEnd) {
+      return this.window.slice(begin - this.windowStart, end - this.windowStart);
+    }
+    const bytes = new Uint8Array(end - begin);
+    let filled = 0;
+    while (filled < bytes.length) {
+      const n = this.read(begin + filled, bytes.subarray(filled), bytes.length - filled);
+      if (n <= 0) {
+        break;
+      }
+      filled += n;
+    }
+    return filled === bytes.length ? bytes : bytes.subarray(0, filled);
+  }
+  getBytes(length) {
+    const pos = this.pos;
+    if (!length) {
+      return this.copy(pos, this.end);
+    }
+    const end = Math.min(pos + length, this.end);
+    this.pos = end;
+    return this.copy(pos, end);
+  }
+  getByteRange(begin, end) {
+    return this.copy(Math.max(0, begin), Math.min(end, this.end));
+  }
+  reset() {
+    this.pos = this.start;
+  }
+  moveStart() {
+    this.start = this.pos;
+  }
+  makeSubStream(start, length, dict = null) {
+    return new SfoDirectStream(this.read, start, (start + length || this.end) - start, dict);
+  }
+  clone() {
+    return new SfoDirectStream(this.read, this.start, this.end - this.start, this.dict.clone());
+  }
+}
+`;
+
 /** What the error of change 4 says, for pdf-file.ts to tell it from a damaged file. */
 export const TOO_COMPLEX_MARK = "sfo:too_complex";
 
@@ -64,10 +177,21 @@ const IS_IMAGE = (stream: string) => `(${stream}?.dict?.getRaw?.("Subtype")?.nam
 
 const PATCHES: readonly SourcePatch[] = [
   {
-    name: "makeSubStream leaves an image's data unread",
+    name: "makeSubStream leaves an image's data unread, and reads a large page content directly",
     find: "  makeSubStream(start, length, dict = null) {\n    if (length) {\n      if (start + length > this.progressiveDataLength) {",
-    replace:
-      '  makeSubStream(start, length, dict = null) {\n    if (length && dict?.getRaw?.("Subtype")?.name !== "Image") {\n      if (start + length > this.progressiveDataLength) {',
+    replace: `  makeSubStream(start, length, dict = null) {
+    if (length >= ${DIRECT_STREAM_BYTES} && this.sfoRead && globalThis[Symbol.for("${PAGE_CONTENT_KEY}")] && start + length > this.progressiveDataLength) {
+      try {
+        this.ensureRange(start, start + length);
+      } catch (ex) {
+        if (!(ex instanceof MissingDataException)) {
+          throw ex;
+        }
+        return new SfoDirectStream(this.sfoRead, start, length, dict);
+      }
+    }
+    if (length && dict?.getRaw?.("Subtype")?.name !== "Image") {
+      if (start + length > this.progressiveDataLength) {`,
   },
   {
     name: "ObjectLoader skips images",
@@ -120,6 +244,28 @@ const PATCHES: readonly SourcePatch[] = [
     name: "the file's copy in a lent array",
     find: "    super(new Uint8Array(length), 0, length, null);\n    this.chunkSize = chunkSize;",
     replace: `    super(globalThis[Symbol.for("${CHUNK_BUFFER_KEY}")]?.(length) ?? new Uint8Array(length), 0, length, null);\n    this.chunkSize = chunkSize;`,
+  },
+  {
+    name: "the stream that reads from the file directly",
+    find: "class ChunkedStream extends Stream {\n",
+    replace: `${DIRECT_STREAM}class ChunkedStream extends Stream {\n`,
+  },
+  {
+    name: "the file's blocking read, asked for with the copy",
+    find: "    this.numChunks = Math.ceil(length / chunkSize);\n",
+    replace: `    this.numChunks = Math.ceil(length / chunkSize);\n    this.sfoRead = globalThis[Symbol.for("${DIRECT_READER_KEY}")]?.() ?? null;\n`,
+  },
+  {
+    name: "a page's content streams made under a mark",
+    find: '  get content() {\n    return this.pageDict.getArray("Contents");\n  }',
+    replace: `  get content() {
+    globalThis[Symbol.for("${PAGE_CONTENT_KEY}")] = true;
+    try {
+      return this.pageDict.getArray("Contents");
+    } finally {
+      globalThis[Symbol.for("${PAGE_CONTENT_KEY}")] = false;
+    }
+  }`,
   },
   {
     name: "a decoded stream of at most MAX_DECODED_BYTES",

@@ -321,3 +321,72 @@ export function breakStartxref(file: string, by = 3): void {
     closeSync(fd);
   }
 }
+
+/**
+ * Pages whose content streams are over a megabyte each, in each way a page can have such a stream
+ * (the service's reader reads one from the file as it parses it, pdfjs-patched.ts's change 7):
+ * 1. plain, the tag halfway; 2. compressed (over a megabyte compressed), the tag near the end;
+ * 3. an array of two streams, the tag split between them; 4. an inline image every 40 bytes or so,
+ * the tag halfway. Answers the tags in page order.
+ */
+export function writeLargeContentsPdf(file: string): BigPdf {
+  const pageObject = (i: number) => 4 + 3 * i;
+  const pages = 4;
+  // Deterministic "random" numbers: line drawing that compresses no better than real drawings.
+  let seed = 12345;
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const lines = (bytes: number) => {
+    const out: string[] = [];
+    let length = 0;
+    while (length < bytes) {
+      const l = `${next(600)}.${next(100)} ${next(780)}.${next(100)} m ${next(600)} ${next(780)} l S\n`;
+      out.push(l);
+      length += l.length;
+    }
+    return out.join("");
+  };
+  const show = (text: string, y: number) =>
+    `BT /F1 12 Tf 72 ${y} Td (${text.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj ET\n`;
+  const tags = ["{{sig:1}}", "{{text:2;label=Amount due}}", "\\i3\\", "{{Sig_es_:signer2:signature}}"];
+  const page = (i: number, contents: string) =>
+    w.object(
+      pageObject(i),
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${contents} /Resources << /Font << /F1 3 0 R >> >> >>`,
+    );
+  // About 1.1 MB compressed, 3.7 MB inflated (within pdf.js's limit, pdfjs-patched.ts's change 4).
+  const packed = zlib.deflateSync(Buffer.from(lines(3_700_000) + show(tags[1]!, 650) + lines(1000), "latin1"));
+  if (packed.length < 1024 * 1024) throw new Error("the compressed content is under a megabyte");
+  const w = pdfWriter(file);
+  w.object(1, "<< /Type /Catalog /Pages 2 0 R >>");
+  const kids = Array.from({ length: pages }, (_, i) => `${pageObject(i)} 0 R`).join(" ");
+  w.object(2, `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`);
+  w.object(3, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
+  const plain = (n: number, content: string) =>
+    w.stream(n, "", Buffer.byteLength(content, "latin1"), (write) => write(content));
+
+  page(0, `${pageObject(0) + 1} 0 R`);
+  plain(pageObject(0) + 1, lines(550_000) + show(tags[0]!, 700) + lines(550_000));
+
+  page(1, `${pageObject(1) + 1} 0 R`);
+  w.stream(pageObject(1) + 1, "/Filter /FlateDecode", packed.length, (write) => write(packed));
+
+  page(2, `[${pageObject(2) + 1} 0 R ${pageObject(2) + 2} 0 R]`);
+  plain(pageObject(2) + 1, `${lines(1_100_000)}BT /F1 12 Tf 72 600 Td (\\\\i) Tj\n`);
+  plain(pageObject(2) + 2, `(3\\\\) Tj ET\n${lines(1_100_000)}`);
+
+  page(3, `${pageObject(3) + 1} 0 R`);
+  const images: string[] = [];
+  const image = () => {
+    const bytes = Buffer.alloc(16);
+    for (let b = 0; b < 16; b++) bytes[b] = 0x46 + next(0x70); // no "E" (0x45): EI ends the data
+    return `q 10 0 0 10 ${next(500)} ${next(700)} cm BI /W 4 /H 4 /CS /G /BPC 8 ID ${bytes.toString("latin1")} EI Q\n`;
+  };
+  for (let length = 0; length < 550_000; ) length += (images[images.length] = image()).length;
+  images.push(show(tags[3]!, 550));
+  for (let length = 0; length < 550_000; ) length += (images[images.length] = image()).length;
+  plain(pageObject(3) + 1, images.join(""));
+  return { bytes: w.end(pageObject(pages)), tags: [tags[0]!, tags[1]!, "\\i3\\", tags[3]!] };
+}

@@ -1,13 +1,15 @@
 // The service's PDF reader thread (src/service/pdf-reader) lends pdf.js one reused array for its
 // copy of each file (pdf-file.ts's ChunkBufferLender, pdfjs-patched.ts's change 6): readings one
 // after another, of files larger and smaller than the last, read what a reading of each alone reads.
-import { mkdtempSync, rmSync } from "node:fs";
+// And it reads a page's content stream of over a megabyte from the file as pdf.js parses it
+// (change 7): in each way a page can have one, the same pages and tags as pdf.js alone finds.
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { CHUNK_BUFFER_KEY } from "../../src/pdf/pdfjs-patched";
 import { ChunkBufferLender, readPdfFile } from "../../src/pdf/pdf-file";
 import { PdfReader } from "../../src/service/pdf-reader";
-import { writeBigPdf, writeManyTextPagesPdf } from "../pdf/big-pdf";
+import { breakStartxref, writeBigPdf, writeLargeContentsPdf, writeManyTextPagesPdf } from "../pdf/big-pdf";
 
 jest.setTimeout(120_000);
 
@@ -32,6 +34,23 @@ describe("PdfReader", () => {
       for (const file of [text, scan, text, bigger, scan, text]) {
         expect(await reader.read(file)).toEqual(alone.get(file));
       }
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it("reads pages whose content streams are over a megabyte (from the file, as parsed) as pdf.js alone does", async () => {
+    const file = path.join(dir, "contents.pdf");
+    const { tags } = writeLargeContentsPdf(file);
+    const damaged = path.join(dir, "contents-damaged.pdf");
+    copyFileSync(file, damaged);
+    breakStartxref(damaged);
+    const alone = await readPdfFile(file);
+    expect(alone.tags.map((t) => t.text)).toEqual(tags);
+    const reader = new PdfReader();
+    try {
+      // The damaged copy's repaired table is read after the file's end (xref-repair.ts): the same.
+      for (const f of [file, damaged]) expect(await reader.read(f)).toEqual(alone);
     } finally {
       await reader.close();
     }

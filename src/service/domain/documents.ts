@@ -1301,6 +1301,34 @@ export async function collectBlobGarbage(
   return deleted;
 }
 
+/**
+ * At start, on a shared blob store (S3): deletes at once the queued blobs that nothing refers to and
+ * that only this instance queued (its crash cut off the uploads they were for; none of its own is
+ * under way yet). A blob another instance also queued keeps its grace period: an upload of the same
+ * bytes there may be about to refer to it. Answers how many were deleted.
+ */
+export async function collectOwnBlobGarbage(storage: Storage, blobs: BlobStore, instance: string) {
+  let deleted = 0;
+  for (let round = 0; round < 10_000; round++) {
+    const mine = await storage.blobGarbage.queuedOnlyBy(instance, 200);
+    let taken = 0;
+    for (const entry of mine) {
+      const orphan = await storage.transaction(async (s) => {
+        if (!(await s.blobGarbage.take(entry.sha256, entry.queuedOn))) return false;
+        taken++;
+        return !(await s.blobGarbage.isReferenced(entry.sha256));
+      });
+      if (orphan) {
+        await blobs.delete(entry.sha256);
+        deleted++;
+      }
+    }
+    // Entries queued again meanwhile (by another instance) are not taken: they stay for the collector.
+    if (mine.length < 200 || taken === 0) break;
+  }
+  return deleted;
+}
+
 /** At start: work files of uploads cut off by a crash or a stop are removed. */
 export async function clearWorkDir(workDir: string): Promise<void> {
   await fs.rm(workDir, { recursive: true, force: true });
