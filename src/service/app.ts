@@ -32,7 +32,12 @@ import templateRoutes from "./routes/templates";
 import bulkSendRoutes from "./routes/bulk-send";
 import templateDocumentRoutes from "./routes/template-documents";
 import { openBlobStore } from "./blobs";
-import { clearWorkDir, collectBlobGarbage, sweepStagedFiles } from "./domain/documents";
+import {
+  clearWorkDir,
+  collectBlobGarbage,
+  releaseCommitClaims,
+  sweepStagedFiles,
+} from "./domain/documents";
 import { UploadStaging } from "./blobs/staging";
 import { PdfReader } from "./pdf-reader";
 import path from "node:path";
@@ -213,6 +218,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   if (staging) {
     app.addHook("onClose", () => staging.close());
     await sweepStagedFiles(storage, staging, 0);
+    await releaseCommitClaims(storage);
     await collectBlobGarbage(storage, blobs, new Date(), 0);
   }
   const pdfReader = new PdfReader();
