@@ -898,7 +898,9 @@ export async function commitOwnedUpload<O extends Owned>(
   const staging = ctx.staging;
   if (staging) await staging.freeze(session.id);
   try {
-    const token = randomUUID();
+    // Named by the instance that claims (its blob instance on a shared store), which a new start
+    // of it releases (releaseCommitClaims).
+    const token = `${ctx.storage.blobInstance ?? "local"}:${randomUUID()}`;
     const uploads = owner.uploads(ctx.storage);
     if (!(await uploads.claim(session.id, token, new Date().toISOString(), claimsStaleBefore())))
       throw beingCommitted(owner, o, id);
@@ -1363,12 +1365,15 @@ export async function expireUploads(
 }
 
 /**
- * At start on local files (one machine: no other process is committing): the claims of commits
- * that a crash or a stop cut off go, so their sessions can be committed or aborted at once rather
- * than after COMMIT_CLAIM_MS. Answers how many.
+ * At start: the claims of commits that a crash or a stop cut off go, so that their sessions can be
+ * committed or aborted at once rather than after COMMIT_CLAIM_MS: the claims this instance made
+ * (`instance`, on a shared blob store), or every claim (null: local files, one machine). Answers how
+ * many.
  */
-export async function releaseCommitClaims(storage: Storage): Promise<number> {
-  return (await storage.uploads.releaseAll()) + (await storage.templateUploads.releaseAll());
+export async function releaseCommitClaims(storage: Storage, instance: string | null): Promise<number> {
+  return (
+    (await storage.uploads.releaseClaims(instance)) + (await storage.templateUploads.releaseClaims(instance))
+  );
 }
 
 /**
@@ -1404,6 +1409,34 @@ export async function collectBlobGarbage(
       await blobs.delete(entry.sha256);
       deleted++;
     }
+  }
+  return deleted;
+}
+
+/**
+ * At start, on a shared blob store (S3): deletes at once the queued blobs that nothing refers to and
+ * that only this instance queued (its crash cut off the uploads they were for; none of its own is
+ * under way yet). A blob another instance also queued keeps its grace period: an upload of the same
+ * bytes there may be about to refer to it. Answers how many were deleted.
+ */
+export async function collectOwnBlobGarbage(storage: Storage, blobs: BlobStore, instance: string) {
+  let deleted = 0;
+  for (let round = 0; round < 10_000; round++) {
+    const mine = await storage.blobGarbage.queuedOnlyBy(instance, 200);
+    let taken = 0;
+    for (const entry of mine) {
+      const orphan = await storage.transaction(async (s) => {
+        if (!(await s.blobGarbage.take(entry.sha256, entry.queuedOn))) return false;
+        taken++;
+        return !(await s.blobGarbage.isReferenced(entry.sha256));
+      });
+      if (orphan) {
+        await blobs.delete(entry.sha256);
+        deleted++;
+      }
+    }
+    // Entries queued again meanwhile (by another instance) are not taken: they stay for the collector.
+    if (mine.length < 200 || taken === 0) break;
   }
   return deleted;
 }

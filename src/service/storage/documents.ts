@@ -366,11 +366,19 @@ export class UploadStore {
     );
   }
 
-  /** Every claim goes (at start, on one machine: no commit is at work). Answers how many. */
-  async releaseAll(): Promise<number> {
-    return this.db.run(
-      `UPDATE ${this.sessions} SET commit_claim = NULL, commit_claimed_on = NULL WHERE commit_claim IS NOT NULL`,
-    );
+  /**
+   * At start: the claims that `instance` made (their tokens begin `<instance>:`), or every claim
+   * (null): none of its commits is at work. Answers how many.
+   */
+  async releaseClaims(instance: string | null): Promise<number> {
+    return instance === null
+      ? this.db.run(
+          `UPDATE ${this.sessions} SET commit_claim = NULL, commit_claimed_on = NULL WHERE commit_claim IS NOT NULL`,
+        )
+      : this.db.run(
+          `UPDATE ${this.sessions} SET commit_claim = NULL, commit_claimed_on = NULL WHERE commit_claim LIKE ?`,
+          [`${instance}:%`],
+        );
   }
 
   /** Whether the session exists (whatever its package): the start-up sweep of staged files asks. */
@@ -431,10 +439,18 @@ export class UploadStore {
 
 /** Blobs that may have lost their last reference, and the check whether anything still refers to one. */
 export class BlobGarbageStore {
-  constructor(private readonly db: SqlExecutor) {}
+  /**
+   * `instance` names the service instance that queues (see migration 23), or null when none is set
+   * (local files, where a start collects everything; the admin tool).
+   */
+  constructor(
+    private readonly db: SqlExecutor,
+    private readonly instance: () => string | null = () => null,
+  ) {}
 
   /** Queues blobs (again): the grace period starts now. */
   async queue(sha256s: readonly string[], now: string): Promise<void> {
+    const instance = this.instance();
     for (const sha256 of new Set(sha256s)) {
       // Blocks staged in a session file (local files) record a checksum there, not a blob's key.
       if (!/^[0-9a-f]{64}$/.test(sha256)) continue;
@@ -443,7 +459,28 @@ export class BlobGarbageStore {
          ON CONFLICT (sha256) DO UPDATE SET queued_on = excluded.queued_on`,
         [sha256, now],
       );
+      if (instance !== null) {
+        await this.db.run(
+          `INSERT INTO blob_garbage_queuers (sha256, instance) VALUES (?, ?)
+           ON CONFLICT (sha256, instance) DO NOTHING`,
+          [sha256, instance],
+        );
+      }
     }
+  }
+
+  /** Queued blobs that `instance` queued and no other instance did, oldest first. */
+  async queuedOnlyBy(instance: string, limit: number): Promise<{ sha256: string; queuedOn: string }[]> {
+    const rows = await this.db.all<{ sha256: string; queued_on: string }>(
+      `SELECT g.sha256, g.queued_on FROM blob_garbage g
+       JOIN blob_garbage_queuers q ON q.sha256 = g.sha256 AND q.instance = ?
+       WHERE NOT EXISTS (
+         SELECT 1 FROM blob_garbage_queuers o WHERE o.sha256 = g.sha256 AND o.instance <> ?
+       )
+       ORDER BY g.queued_on, g.sha256 LIMIT ?`,
+      [instance, instance, limit],
+    );
+    return rows.map((r) => ({ sha256: r.sha256, queuedOn: r.queued_on }));
   }
 
   /** Queued blobs whose grace period ended before `before`. */
@@ -472,9 +509,10 @@ export class BlobGarbageStore {
 
   /** Takes the entry off the queue if it was not queued again since `queuedOn`; true when it was taken. */
   async take(sha256: string, queuedOn: string): Promise<boolean> {
-    return (
+    const taken =
       (await this.db.run(`DELETE FROM blob_garbage WHERE sha256 = ? AND queued_on = ?`, [sha256, queuedOn])) >
-      0
-    );
+      0;
+    if (taken) await this.db.run(`DELETE FROM blob_garbage_queuers WHERE sha256 = ?`, [sha256]);
+    return taken;
   }
 }
