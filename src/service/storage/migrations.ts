@@ -1048,6 +1048,20 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX bulk_send_rows_by_status ON bulk_send_rows (job_id, status, row_number)`,
     ],
   },
+  // ---- Issue 15 follow-up (branch upload-races): a commit claims its upload session first.
+  {
+    version: 22,
+    name: "upload sessions: a commit's claim",
+    statements: [
+      // Set by the commit that works on the session (a token of its own and when it claimed it);
+      // other commits, aborts and blocks of the session answer 404 meanwhile. A commit that fails
+      // clears it; a claim older than a bound (a process killed mid-commit) counts as none.
+      `ALTER TABLE upload_sessions ADD COLUMN commit_claim TEXT`,
+      `ALTER TABLE upload_sessions ADD COLUMN commit_claimed_on TEXT`,
+      `ALTER TABLE template_upload_sessions ADD COLUMN commit_claim TEXT`,
+      `ALTER TABLE template_upload_sessions ADD COLUMN commit_claimed_on TEXT`,
+    ],
+  },
   // ---- Issue 15 follow-up: on S3, a restarted service removes at once the orphans of its own crash.
   {
     version: 23,
