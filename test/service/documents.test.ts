@@ -220,6 +220,153 @@ describe.each(SETUPS)("documents on $label", ({ backend, s3: useS3 }) => {
     expect((await call<{ items: unknown[] }>("GET", `${P}/${pkg.id}/documents`)).body.items).toEqual([]);
   });
 
+  test("direct upload: one file part, the name before it; anything else is 400 naming the part, with nothing stored", async () => {
+    const pkg = await draft();
+    const pdf = await pdfWithTags([{ tags: [] }]);
+    // Large enough that the service is spooling it while the rest of the form arrives.
+    const big = await bigPdf(3 * MiB);
+    const file = (bytes: Uint8Array) => new Blob([new Uint8Array(bytes)], { type: "application/pdf" });
+    type Part = [string, string] | [string, Blob, string];
+    const send = (parts: Part[]) => {
+      const form = new FormData();
+      for (const part of parts) {
+        if (part.length === 2) form.append(part[0], part[1]);
+        else form.append(part[0], part[1], part[2]);
+      }
+      return fetch(`${service.url}${P}/${pkg.id}/documents`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+    };
+    const list = async () => (await call<{ items: Json[] }>("GET", `${P}/${pkg.id}/documents`)).body.items;
+    const refusals: { parts: Part[]; field: string; message: RegExp }[] = [
+      {
+        parts: [
+          ["file", file(pdf), "a.pdf"],
+          ["file", file(pdf), "b.pdf"],
+        ],
+        field: "file",
+        message: /one file part/,
+      },
+      {
+        parts: [
+          ["file", file(big), "a.pdf"],
+          ["file", file(pdf), "b.pdf"],
+        ],
+        field: "file",
+        message: /one file part/,
+      },
+      {
+        parts: [
+          ["name", "Lease"],
+          ["file", file(pdf), "a.pdf"],
+          ["file", file(big), "b.pdf"],
+        ],
+        field: "file",
+        message: /one file part/,
+      },
+      {
+        parts: [
+          ["file", file(pdf), "a.pdf"],
+          ["other", file(pdf), "b.pdf"],
+        ],
+        field: "file",
+        message: /one file part/,
+      },
+      {
+        parts: [
+          ["file", file(pdf), "a.pdf"],
+          ["name", "Late"],
+        ],
+        field: "name",
+        message: /before the file/,
+      },
+      {
+        parts: [
+          ["file", file(big), "a.pdf"],
+          ["name", "Late"],
+        ],
+        field: "name",
+        message: /before the file/,
+      },
+      { parts: [["attachment", file(pdf), "a.pdf"]], field: "attachment", message: /named file/ },
+      {
+        parts: [
+          ["attachment", file(pdf), "a.pdf"],
+          ["file", file(pdf), "b.pdf"],
+        ],
+        field: "attachment",
+        message: /named file/,
+      },
+    ];
+    for (const { parts, field, message } of refusals) {
+      const problem = await expectProblem(await send(parts), 400, "validation_failed");
+      expect(problem.errors).toEqual([{ field, message: expect.stringMatching(message) }]);
+      // busboy's words ("reach files limit") are not an answer.
+      expect(JSON.stringify(problem)).not.toMatch(/reach|limit/i);
+      expect(await list()).toEqual([]);
+    }
+    const fields: Part[] = Array.from({ length: 11 }, (_, i) => [`x${i}`, "1"]);
+    const crowded = await expectProblem(
+      await send([...fields, ["file", file(pdf), "a.pdf"]]),
+      413,
+      "payload_too_large",
+    );
+    expect(crowded.detail).toBe("The form has too many fields.");
+    expect(await list()).toEqual([]);
+
+    // Fields of other names are skipped, before or after the file.
+    const stored = await send([
+      ["note", "x"],
+      ["name", "Lease"],
+      ["file", file(big), "scan.pdf"],
+      ["after", "y"],
+    ]);
+    expect(stored.status).toBe(201);
+    expect(await list()).toEqual([
+      expect.objectContaining({ name: "Lease", fileName: "scan.pdf", size: big.length }),
+    ]);
+  });
+
+  test("a block is raw bytes whatever its Content-Type: application/pdf, none, JSON or a form are not parsed", async () => {
+    const pkg = await draft();
+    const bytes = await bigPdf(5 * MiB);
+    const init = await call("POST", `${P}/${pkg.id}/uploads`, {
+      fileName: "scan.pdf",
+      contentType: "application/pdf",
+      size: bytes.length,
+      sha256: sha256(bytes),
+    });
+    const url = (n: number) => `${service.url}${P}/${pkg.id}/uploads/${init.body.id}/blocks/${n}`;
+    const put = (n: number, body: Uint8Array, type?: string) =>
+      fetch(url(n), {
+        method: "PUT",
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(type === undefined ? {} : { "content-type": type }),
+        },
+        body: new Uint8Array(body),
+      });
+    const block = (n: number) => bytes.subarray(n * 4 * MiB, Math.min(bytes.length, (n + 1) * 4 * MiB));
+    for (const type of [
+      "application/pdf",
+      undefined,
+      "application/json",
+      "multipart/form-data; boundary=x",
+      "text/plain",
+      "application/octet-stream",
+    ]) {
+      expect({ type, status: (await put(0, block(0), type)).status }).toEqual({ type, status: 200 });
+      // A wrong length is the block's fault (400), never the type's (415).
+      await expectProblem(await put(1, block(1).subarray(1), type), 400, "validation_failed");
+    }
+    expect((await put(1, block(1))).status).toBe(200);
+    const committed = await call("POST", `${P}/${pkg.id}/uploads/${init.body.id}/commit`);
+    expect(committed.status).toBe(201);
+    expect(committed.body).toMatchObject({ size: bytes.length, sha256: sha256(bytes) });
+  });
+
   test("chunked upload: blocks in any order, again idempotent, status, commit checks, 404 after", async () => {
     const pkg = await draft();
     const bytes = await bigPdf(9 * MiB);
@@ -274,7 +421,7 @@ describe.each(SETUPS)("documents on $label", ({ backend, s3: useS3 }) => {
     await expectProblem(await putBlock(pkg.id, id, 0, block(0)), 404, "not_found");
   });
 
-  test("chunked upload: a wrong sha256 or size is refused at commit, abort is final, limits at initiate", async () => {
+  test("chunked upload: a wrong sha256 is refused at commit (a wrong size at the block's PUT), abort is final, limits at initiate", async () => {
     const pkg = await draft();
     const bytes = await pdfWithTags([{ tags: [] }]);
     const init = async (extra: Record<string, unknown> = {}) =>
@@ -292,6 +439,15 @@ describe.each(SETUPS)("documents on $label", ({ backend, s3: useS3 }) => {
       "validation_failed",
     );
     expect(refused.errors![0]).toMatchObject({ field: "sha256" });
+    // A size other than announced cannot reach the commit: the block of the wrong length is refused.
+    const longer = (await init({ size: bytes.length + 1 })).body;
+    await expectProblem(await putBlock(pkg.id, longer.id, 0, bytes), 400, "validation_failed");
+    const short = await expectProblem(
+      await service.call("POST", `${P}/${pkg.id}/uploads/${longer.id}/commit`, { token }),
+      400,
+      "validation_failed",
+    );
+    expect(short.detail).toBe("Block 0 is missing.");
     const aborted = (await init()).body;
     expect((await service.call("DELETE", `${P}/${pkg.id}/uploads/${aborted.id}`, { token })).status).toBe(
       204,
