@@ -89,7 +89,8 @@ describe.each(SETUPS)("upload races on $label", ({ backend, s3: useS3 }) => {
   }
 
   describe.each(OWNERS)("a $kind's upload", ({ kind, base }) => {
-    const owner = async () => (await call("POST", base, { name: kind === "package" ? "Lease" : "Sale" })).body;
+    const owner = async () =>
+      (await call("POST", base, { name: kind === "package" ? "Lease" : "Sale" })).body;
     const documents = async (ownerId: string) =>
       (await call<{ items: Json[] }>("GET", `${base}/${ownerId}/documents`)).body.items;
     const put = (ownerId: string, uploadId: string, n: number, bytes: Uint8Array) =>
@@ -253,6 +254,40 @@ describe.each(SETUPS)("upload races on $label", ({ backend, s3: useS3 }) => {
       const committed = await commit(o.id, session.id);
       expect(committed.status).toBe(201);
       expect(((await committed.json()) as Json).sha256).toBe(sha256(small));
+    }, 60_000);
+
+    test("a start releases the claims its own crash left (on local files, every claim)", async () => {
+      const small = await bigPdf(1000);
+      const mine = await staged(small);
+      const theirs = await staged(small);
+      const uploads = kind === "package" ? service.storage.uploads : service.storage.templateUploads;
+      const now = new Date();
+      const staleBefore = new Date(now.getTime() - COMMIT_CLAIM_MS).toISOString();
+      // A commit of this instance that a kill cut off, and one of another instance at work.
+      const instance = service.storage.blobInstance ?? "local";
+      expect(
+        await uploads.claim(mine.session.id, `${instance}:cut-off`, now.toISOString(), staleBefore),
+      ).toBe(true);
+      expect(
+        await uploads.claim(
+          theirs.session.id,
+          "3f2b8c1e-0000-4000-8000-000000000000:at-work",
+          now.toISOString(),
+          staleBefore,
+        ),
+      ).toBe(true);
+      const status = async (o: Json, session: Json) =>
+        (await call("GET", `${base}/${o.id}/uploads/${session.id}`)).status;
+      expect(await status(mine.o, mine.session)).toBe(404);
+      // The instance starts again (on its data directory and database).
+      const again = await startTestService(backend, env, service.place);
+      await again.close();
+      expect(await status(mine.o, mine.session)).toBe(200);
+      // On a shared blob store another instance's claim stays (it may be at work); on local files
+      // there is one machine, and no commit is at work when it starts.
+      expect(await status(theirs.o, theirs.session)).toBe(useS3 ? 404 : 200);
+      await uploads.release(theirs.session.id, "3f2b8c1e-0000-4000-8000-000000000000:at-work");
+      for (const { o, session } of [mine, theirs]) expect((await commit(o.id, session.id)).status).toBe(201);
     }, 60_000);
   });
 });
