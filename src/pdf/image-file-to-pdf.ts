@@ -8,17 +8,31 @@
 //   FlateDecode with the PNG predictors reads as it is; the data is inflated on the way through
 //   (and thrown away) only to check that it is whole. A colour-keyed PNG (tRNS on grey or RGB)
 //   becomes a /Mask of that colour.
-// - a PNG with an alpha channel, transparent palette entries or interlacing must be decoded: done
-//   with pdf-lib when its pixels are small (MAX_DECODED_BYTES), refused as `too_complex` otherwise.
+// - a PNG with an alpha channel (grey + alpha, RGBA), transparent palette entries or interlacing is
+//   decoded a row at a time (png-rows.ts: inflated as it is read, unfiltered, de-interlaced through
+//   a scratch file), its colour samples and its alpha samples deflated into two files beside the
+//   output, then copied into the PDF as the image and its /SMask (left out when every pixel is
+//   opaque). Memory stays at a few rows and zlib's buffers whatever the image's size; only its
+//   pixel count is bounded (MAX_PIXELS, for the time it takes). 16-bit images stay 16-bit (PDF 1.5
+//   images and soft masks may have 16 bits a component; pdf.js and poppler read them).
 // The page size follows image-to-pdf.ts's rules (imagePageSize), so both give the same page.
-import { createInflate } from "node:zlib";
-import { open, type FileHandle } from "node:fs/promises";
-import { PDFDocument } from "pdf-lib";
-import { imagePageSize, imageToPdf, believableResolution, type ImageResolution } from "./image-to-pdf";
+import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+import { open, rm, type FileHandle } from "node:fs/promises";
+import { pipeline } from "node:stream/promises";
+import { createDeflate, createInflate, type Deflate } from "node:zlib";
+import { imagePageSize, believableResolution, type ImageResolution } from "./image-to-pdf";
 import { InvalidDocumentError } from "./inspect";
+import { PngDataError, pngRows, rowBytes, type DataPart, type PngLayout } from "./png-rows";
 
-/** Decoded pixels (width × height × bytes a pixel) up to which pdf-lib may decode a PNG in memory. */
-export const MAX_DECODED_BYTES = 4 * 1024 * 1024;
+/**
+ * Pixels up to which a PNG that must be decoded (transparency, interlacing) is converted: the
+ * memory does not depend on it, the time does (a 50 MB file can inflate to gigabytes of pixels).
+ * 100 million is more than an 8K screenshot (33 million) or a 12,000 × 8,000 scan.
+ */
+export const MAX_PIXELS = 100_000_000;
+/** Pixels a side of a PNG that must be decoded (as a JPEG's own limit): a row is at most 512 KB. */
+export const MAX_SIDE = 65535;
 
 const COPY_BYTES = 1024 * 1024;
 
@@ -110,9 +124,14 @@ interface ImageObject {
   length: number;
   data: (write: (b: Buffer) => Promise<void>) => Promise<void>;
   resolution: ImageResolution | null;
+  /** The image's soft mask (its alpha, the same size, /DeviceGray): entries, length and data. */
+  smask?: Pick<ImageObject, "entries" | "length" | "data">;
 }
 
-/** The PDF of one page showing `image`: catalog 1, pages 2, page 3, content 4, image 5. */
+/**
+ * The PDF of one page showing `image`: catalog 1, pages 2, page 3, content 4, image 5, and its soft
+ * mask 6 if it has one.
+ */
 async function writeImagePdf(output: string, image: ImageObject): Promise<ImagePdf> {
   const page = imagePageSize(image.width, image.height, image.resolution);
   const handle = await open(output, "wx");
@@ -131,19 +150,25 @@ async function writeImagePdf(output: string, image: ImageObject): Promise<ImageP
     const content = `q ${num(page.width)} 0 0 ${num(page.height)} 0 0 cm /Im1 Do Q\n`;
     out.begin(4);
     await out.write(`4 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n`);
-    out.begin(5);
-    await out.write(
-      `5 0 obj\n<< /Type /XObject /Subtype /Image /Width ${image.width} /Height ${image.height} ` +
-        `${image.entries} /Length ${image.length} >>\nstream\n`,
-    );
-    let written = 0;
-    await image.data(async (b) => {
-      written += b.length;
-      await out.writeNow(b);
-    });
-    if (written !== image.length) throw broken();
-    await out.write("\nendstream\nendobj\n");
-    await out.end(6);
+    const objects: [Pick<ImageObject, "entries" | "length" | "data">, string][] = [
+      [image, image.smask ? " /SMask 6 0 R" : ""],
+    ];
+    if (image.smask) objects.push([image.smask, ""]);
+    for (const [n, [object, more]] of objects.entries()) {
+      out.begin(5 + n);
+      await out.write(
+        `${5 + n} 0 obj\n<< /Type /XObject /Subtype /Image /Width ${image.width} /Height ${image.height} ` +
+          `${object.entries}${more} /Length ${object.length} >>\nstream\n`,
+      );
+      let written = 0;
+      await object.data(async (b) => {
+        written += b.length;
+        await out.writeNow(b);
+      });
+      if (written !== object.length) throw broken();
+      await out.write("\nendstream\nendobj\n");
+    }
+    await out.end(5 + objects.length);
     return page;
   } finally {
     await handle.close();
@@ -242,13 +267,21 @@ const PNG_DEPTHS: Record<number, number[]> = {
   6: [8, 16],
 };
 
-/** The PNG's image object, or "decode" when only decoding its pixels can make one. */
-async function pngImage(handle: FileHandle, size: number): Promise<ImageObject | "decode"> {
+/**
+ * The PNG's image object. One that must be decoded is decoded now, into files named after `output`
+ * (listed in `scratch` for the caller to remove).
+ */
+async function pngImage(
+  handle: FileHandle,
+  size: number,
+  output: string,
+  scratch: string[],
+): Promise<ImageObject> {
   let header: PngHeader | null = null;
   let palette: Buffer | null = null;
   let transparency: Buffer | null = null;
   let resolution: ImageResolution | null = null;
-  const data: { at: number; length: number }[] = [];
+  const data: DataPart[] = [];
   let dataLength = 0;
   for (let at = 8; ;) {
     const head = await readAt(handle, at, 8);
@@ -297,23 +330,11 @@ async function pngImage(handle: FileHandle, size: number): Promise<ImageObject |
   const { width, height, bitDepth, colorType } = header;
   if (colorType === 3 && !palette) throw broken();
 
-  const alpha = colorType === 4 || colorType === 6 || (colorType === 3 && transparency !== null);
-  if (alpha || header.interlaced) {
-    const decoded = width * height * (PNG_CHANNELS[colorType]! + 1) * (bitDepth === 16 ? 2 : 1);
-    if (decoded > MAX_DECODED_BYTES) {
-      throw new InvalidDocumentError(
-        "too_complex",
-        `The PNG is ${width}×${height} pixels ${header.interlaced ? "and interlaced" : "with transparency"}: too large to convert. Save it without ${header.interlaced ? "interlacing" : "transparency"} (or as a JPEG) and upload that.`,
-      );
-    }
-    return "decode";
-  }
-
   const colors = PNG_CHANNELS[colorType]!;
   let space: string;
   if (colorType === 3)
     space = `[/Indexed /DeviceRGB ${palette!.length / 3 - 1} <${palette!.toString("hex")}>]`;
-  else space = colorType === 0 ? "/DeviceGray" : "/DeviceRGB";
+  else space = colorType === 0 || colorType === 4 ? "/DeviceGray" : "/DeviceRGB";
   let mask = "";
   if (transparency && (colorType === 0 || colorType === 2)) {
     // A colour key: the pixels of exactly this colour are transparent.
@@ -324,8 +345,24 @@ async function pngImage(handle: FileHandle, size: number): Promise<ImageObject |
     }
     if (key.length === 2 * colors) mask = ` /Mask [${key.join(" ")}]`;
   }
-  const rowBytes = Math.ceil((width * colors * bitDepth) / 8);
-  const expected = height * (rowBytes + 1);
+
+  const alpha = colorType === 4 || colorType === 6 || (colorType === 3 && transparency !== null);
+  if (alpha || header.interlaced) {
+    const decoded = await decodePng(handle, data, header, output, scratch, {
+      palette: colorType === 3 ? transparency : null,
+    });
+    return {
+      width,
+      height,
+      entries: `/ColorSpace ${space} ${decoded.colour.entries}${mask}`,
+      length: decoded.colour.length,
+      data: decoded.colour.data,
+      resolution: believableResolution(resolution),
+      ...(decoded.alpha ? { smask: decoded.alpha } : {}),
+    };
+  }
+
+  const expected = height * (rowBytes({ width, height, bitDepth, channels: colors, interlaced: false }) + 1);
   return {
     width,
     height,
@@ -372,19 +409,215 @@ async function pngImage(handle: FileHandle, size: number): Promise<ImageObject |
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// PNGs that must be decoded
+
+/** What is deflated at once (and at most what waits for zlib, twice this). */
+const BATCH = 256 * 1024;
+
+/**
+ * A file that rows written to it are deflated into, each row with PNG's Up filter (the difference
+ * from the row above: screenshots and scans repeat rows) for FlateDecode's /Predictor 15. zlib's
+ * backpressure is respected: at most about 2 × BATCH waits for it.
+ */
+class FlateRows {
+  private readonly deflate: Deflate;
+  private readonly done: Promise<void>;
+  private batch = Buffer.allocUnsafe(0);
+  private used = 0;
+  private readonly above: Uint8Array;
+
+  constructor(
+    readonly path: string,
+    rowLength: number,
+  ) {
+    this.deflate = createDeflate({ level: 6 });
+    this.done = pipeline(this.deflate, createWriteStream(path, { flags: "wx" }));
+    this.done.catch(() => undefined); // awaited in close; a failure also ends the waits in flush
+    this.above = new Uint8Array(rowLength);
+  }
+
+  /** Adds `row` (its bytes are copied: the caller may reuse it). */
+  async row(row: Uint8Array): Promise<void> {
+    if (this.used + row.length + 1 > this.batch.length) {
+      await this.flush();
+      this.batch = Buffer.allocUnsafe(Math.max(BATCH, row.length + 1));
+    }
+    const out = this.batch;
+    let at = this.used;
+    out[at++] = 2; // Up
+    const above = this.above;
+    for (let i = 0; i < row.length; i++) out[at + i] = row[i]! - above[i]!;
+    above.set(row);
+    this.used = at + row.length;
+  }
+
+  private async flush(): Promise<void> {
+    if (this.used === 0) return;
+    if (this.deflate.destroyed) await this.done; // throws its failure
+    // The batch is handed over (not reused): a new one is allocated for what follows.
+    this.deflate.write(this.batch.subarray(0, this.used));
+    this.used = 0;
+    if (this.deflate.writableLength > BATCH) await Promise.race([once(this.deflate, "drain"), this.done]);
+  }
+
+  /** Ends the stream; answers the compressed size. */
+  async close(): Promise<number> {
+    await this.flush();
+    this.deflate.end();
+    await this.done;
+    const file = await open(this.path, "r");
+    try {
+      return (await file.stat()).size;
+    } finally {
+      await file.close();
+    }
+  }
+
+  /** Stops (after a failure elsewhere); the file is left for the caller to remove. */
+  async abort(): Promise<void> {
+    this.deflate.destroy();
+    await this.done.catch(() => undefined);
+  }
+}
+
+/** Writes the content of the file at `path` (`size` bytes) through `write`, a piece at a time. */
+function fileData(path: string, size: number): ImageObject["data"] {
+  return async (write) => {
+    const handle = await open(path, "r");
+    try {
+      const piece = Buffer.allocUnsafe(COPY_BYTES);
+      for (let p = 0; p < size; p += COPY_BYTES)
+        await write(await readAt(handle, p, Math.min(COPY_BYTES, size - p), piece));
+    } finally {
+      await handle.close();
+    }
+  };
+}
+
+type DecodedPart = Pick<ImageObject, "entries" | "length" | "data">;
+
+/**
+ * Decodes the PNG a row at a time (png-rows.ts) into its colour samples (the image, without its
+ * colour space, which the caller names) and its alpha samples (the soft mask, null when every
+ * pixel is opaque), each deflated into a file beside `output`. Colour and alpha keep the PNG's bit
+ * depth (16 stays 16); a palette's transparency becomes an 8-bit alpha of each entry's value.
+ */
+async function decodePng(
+  handle: FileHandle,
+  data: readonly DataPart[],
+  header: PngHeader,
+  output: string,
+  scratch: string[],
+  options: { palette: Buffer | null },
+): Promise<{ colour: DecodedPart; alpha: DecodedPart | null }> {
+  const { width, height, bitDepth, colorType, interlaced } = header;
+  if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) {
+    throw new InvalidDocumentError(
+      "too_complex",
+      `The PNG is ${width}×${height} pixels ${interlaced ? "and interlaced" : "with transparency"}: ` +
+        `more than the ${MAX_PIXELS / 1e6} million pixels (${MAX_SIDE} a side) such an image may have. ` +
+        `Save it smaller, without ${interlaced ? "interlacing" : "transparency"} or as a JPEG, and upload that.`,
+    );
+  }
+  const layout: PngLayout = { width, height, bitDepth, channels: PNG_CHANNELS[colorType]!, interlaced };
+  const hasAlpha = colorType === 4 || colorType === 6;
+  const colours = colorType === 2 || colorType === 6 ? 3 : 1;
+  const sample = bitDepth === 16 ? 2 : 1;
+  // A palette's transparency, entry by entry (entries past tRNS's end are opaque).
+  let paletteAlpha: Uint8Array | null = null;
+  if (colorType === 3 && options.palette) {
+    paletteAlpha = new Uint8Array(256).fill(255);
+    paletteAlpha.set(options.palette.subarray(0, 256));
+  }
+  const alphaDepth = hasAlpha ? bitDepth : 8;
+  const colourRow = new Uint8Array(hasAlpha ? width * colours * sample : rowBytes(layout));
+  const alphaRow = hasAlpha || paletteAlpha ? new Uint8Array(width * (alphaDepth >> 3)) : null;
+
+  const colour = new FlateRows(`${output}.colour`, colourRow.length);
+  scratch.push(colour.path, `${output}.pixels`);
+  let alpha: FlateRows | null = null;
+  if (alphaRow) {
+    alpha = new FlateRows(`${output}.alpha`, alphaRow.length);
+    scratch.push(alpha.path);
+  }
+  let opaque = true;
+  try {
+    for await (const row of pngRows(handle, data, layout, `${output}.pixels`)) {
+      if (hasAlpha) {
+        // Colour samples then the alpha sample, each `sample` bytes.
+        const colourBytes = colours * sample;
+        const pixel = colourBytes + sample;
+        if (colours === 3 && sample === 1) {
+          for (let x = 0, i = 0, c = 0; x < width; x++, i += 4, c += 3) {
+            colourRow[c] = row[i]!;
+            colourRow[c + 1] = row[i + 1]!;
+            colourRow[c + 2] = row[i + 2]!;
+            alphaRow![x] = row[i + 3]!;
+          }
+        } else {
+          for (let x = 0, i = 0; x < width; x++, i += pixel) {
+            for (let k = 0; k < colourBytes; k++) colourRow[x * colourBytes + k] = row[i + k]!;
+            for (let k = 0; k < sample; k++) alphaRow![x * sample + k] = row[i + colourBytes + k]!;
+          }
+        }
+        await colour.row(colourRow);
+      } else {
+        if (paletteAlpha) {
+          const max = (1 << bitDepth) - 1;
+          for (let x = 0; x < width; x++) {
+            const bit = x * bitDepth;
+            alphaRow![x] = paletteAlpha[(row[bit >> 3]! >> (8 - bitDepth - (bit & 7))) & max]!;
+          }
+        }
+        await colour.row(row);
+      }
+      if (alphaRow) {
+        if (opaque) for (let i = 0; i < alphaRow.length && opaque; i++) opaque = alphaRow[i] === 255;
+        await alpha!.row(alphaRow);
+      }
+    }
+  } catch (error) {
+    await colour.abort();
+    await alpha?.abort();
+    throw error instanceof PngDataError ? broken() : error;
+  }
+  const colourLength = await colour.close();
+  const alphaLength = alpha ? await alpha.close() : 0;
+  const parms = (colors: number, depth: number) =>
+    `/BitsPerComponent ${depth} /Filter /FlateDecode ` +
+    `/DecodeParms << /Predictor 15 /Colors ${colors} /BitsPerComponent ${depth} /Columns ${width} >>`;
+  return {
+    colour: {
+      entries: parms(colours, bitDepth),
+      length: colourLength,
+      data: fileData(colour.path, colourLength),
+    },
+    alpha:
+      alpha && !opaque
+        ? {
+            entries: `/ColorSpace /DeviceGray ${parms(1, alphaDepth)}`,
+            length: alphaLength,
+            data: fileData(alpha.path, alphaLength),
+          }
+        : null,
+  };
+}
+
 /**
  * Writes to `output` (created, must not exist) a one-page PDF showing the PNG or JPEG in `input`;
  * answers the page's size. Throws InvalidDocumentError `broken_image` for an image it cannot read,
- * `too_complex` for a large PNG that would have to be decoded in memory.
+ * `too_complex` for a PNG with transparency or interlacing of more than MAX_PIXELS pixels.
  */
 export async function imageFileToPdf(input: string, output: string): Promise<ImagePdf> {
   const handle = await open(input, "r");
+  const scratch: string[] = [];
   try {
     const { size } = await handle.stat();
     const signature = await readAt(handle, 0, 8);
-    let image: ImageObject | "decode";
+    let image: ImageObject;
     if (signature.length >= 8 && signature.readUInt32BE(0) === 0x89504e47) {
-      image = await pngImage(handle, size);
+      image = await pngImage(handle, size, output, scratch);
     } else if (
       signature.length >= 3 &&
       signature[0] === 0xff &&
@@ -395,21 +628,9 @@ export async function imageFileToPdf(input: string, output: string): Promise<Ima
     } else {
       throw new InvalidDocumentError("mislabeled", "The file is not a PNG or JPEG image.");
     }
-    if (image === "decode") {
-      // Small enough (MAX_DECODED_BYTES) to decode as the pane does, with pdf-lib.
-      const bytes = await imageToPdf(new Uint8Array(await readAt(handle, 0, size)));
-      const out = await open(output, "wx");
-      try {
-        await out.writeFile(bytes);
-        await out.sync();
-      } finally {
-        await out.close();
-      }
-      const page = (await PDFDocument.load(bytes)).getPage(0).getSize();
-      return { width: page.width, height: page.height };
-    }
     return await writeImagePdf(output, image);
   } finally {
     await handle.close();
+    for (const file of scratch) await rm(file, { force: true });
   }
 }

@@ -3,12 +3,12 @@
 // the image's size in points, and which an independent reader (poppler's pdftoppm) draws with the
 // image's colours. Refusals name the reason.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { deflateSync } from "node:zlib";
+import { deflateSync, type ZlibOptions } from "node:zlib";
 import { PDFDocument, rgb } from "pdf-lib";
-import { MAX_DECODED_BYTES, imageFileToPdf } from "../../src/pdf/image-file-to-pdf";
+import { MAX_PIXELS, MAX_SIDE, imageFileToPdf } from "../../src/pdf/image-file-to-pdf";
 import { InvalidDocumentError, inspectPdf } from "../../src/pdf/inspect";
 import { TINY_JPEG, chunk } from "./images";
 
@@ -56,6 +56,40 @@ interface PngSpec {
   dpi?: number;
   /** The (compressed) image data, instead of what `pixel` gives. */
   idat?: Buffer;
+  /**
+   * The rows unfiltered and packed (without filter bytes), instead of what `pixel` gives (not
+   * interlaced): quicker for large images.
+   */
+  raw?: Buffer;
+  /** The filter (0-4) of the n-th scanline (counted over all passes); 0 for each by default. */
+  filter?: (n: number) => number;
+  /** Options of zlib's deflate for the image data. */
+  zlib?: ZlibOptions;
+}
+
+/** Filters `row` (packed, no filter byte) with PNG filter `type` against `prev`: with the byte. */
+function filterRow(type: number, row: Uint8Array, prev: Uint8Array, bpp: number): Buffer {
+  const out = Buffer.alloc(row.length + 1);
+  out[0] = type;
+  for (let i = 0; i < row.length; i++) {
+    const a = i >= bpp ? row[i - bpp]! : 0;
+    const b = prev[i]!;
+    const c = i >= bpp ? prev[i - bpp]! : 0;
+    let predictor = 0;
+    if (type === 1) predictor = a;
+    else if (type === 2) predictor = b;
+    else if (type === 3) predictor = (a + b) >> 1;
+    else if (type === 4) {
+      // Not Math.abs: a global looked up in a hot loop is very slow in Jest's vm context.
+      const p = a + b - c;
+      const pa = p > a ? p - a : a - p;
+      const pb = p > b ? p - b : b - p;
+      const pc = p > c ? p - c : c - p;
+      predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+    }
+    out[i + 1] = (row[i]! - predictor) & 255;
+  }
+  return out;
 }
 
 /** One scanline (filter byte 0 first) of the given pixels, packed at the bit depth. */
@@ -95,12 +129,28 @@ function makePng(spec: PngSpec): Uint8Array {
   ihdr[9] = spec.colorType;
   ihdr[12] = spec.interlaced ? 1 : 0;
   const rows: Buffer[] = [];
-  const passes = spec.idat ? [] : spec.interlaced ? ADAM7 : ([[0, 0, 1, 1]] as const);
+  const channels = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }[spec.colorType] ?? 1;
+  const bpp = Math.max(1, (channels * depth) >> 3);
+  let n = 0;
+  if (spec.raw && !spec.idat) {
+    const bytes = spec.raw.length / spec.height;
+    let prev: Uint8Array = new Uint8Array(bytes);
+    for (let y = 0; y < spec.height; y++) {
+      const row = spec.raw.subarray(y * bytes, (y + 1) * bytes);
+      rows.push(filterRow(spec.filter?.(n++) ?? 0, row, prev, bpp));
+      prev = row;
+    }
+  }
+  const passes = spec.idat || spec.raw ? [] : spec.interlaced ? ADAM7 : ([[0, 0, 1, 1]] as const);
   for (const [x0, y0, dx, dy] of passes) {
+    let prev: Uint8Array | null = null;
     for (let y = y0; y < spec.height; y += dy) {
       const pixels: number[][] = [];
       for (let x = x0; x < spec.width; x += dx) pixels.push(spec.pixel(x, y));
-      if (pixels.length) rows.push(scanline(pixels, depth));
+      if (!pixels.length) continue;
+      const row = scanline(pixels, depth).subarray(1);
+      rows.push(filterRow(spec.filter?.(n++) ?? 0, row, prev ?? new Uint8Array(row.length), bpp));
+      prev = row;
     }
   }
   const parts = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr)];
@@ -113,7 +163,7 @@ function makePng(spec: PngSpec): Uint8Array {
     phys[8] = 1;
     parts.push(chunk("pHYs", phys));
   }
-  const data = spec.idat ?? deflateSync(Buffer.concat(rows));
+  const data = spec.idat ?? deflateSync(Buffer.concat(rows), spec.zlib);
   // In two IDAT chunks: the converter must join them.
   const half = data.length >> 1;
   parts.push(chunk("IDAT", data.subarray(0, half)), chunk("IDAT", data.subarray(half)));
@@ -347,21 +397,450 @@ describe("imageFileToPdf: PNG", () => {
     expect((await refusal(empty)).reason).toBe("broken_image");
   });
 
-  it("refuses, as too_complex, an image with transparency too large to decode in memory", async () => {
-    const width = 1100;
-    const height = 1000;
-    expect(width * height * 5).toBeGreaterThan(MAX_DECODED_BYTES);
-    // Written directly: rows of zeros, the filter byte included.
+  it("refuses, as too_complex, a PNG to decode of more than MAX_PIXELS pixels or MAX_SIDE a side", async () => {
+    // Only the header is read: the data need not be there.
+    const idat = deflateSync(Buffer.alloc(10));
+    const many = makePng({ width: 12000, height: 9000, colorType: 6, pixel: () => [], idat });
+    expect(12000 * 9000).toBeGreaterThan(MAX_PIXELS);
+    const error = await refusal(many);
+    expect(error.reason).toBe("too_complex");
+    expect(error.message).toContain("12000×9000");
+    const wide = makePng({
+      width: MAX_SIDE + 1,
+      height: 2,
+      colorType: 2,
+      interlaced: true,
+      pixel: () => [],
+      idat,
+    });
+    expect((await refusal(wide)).reason).toBe("too_complex");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// PNGs decoded a row at a time (transparency, interlacing), checked sample by sample
+
+interface Listed {
+  type: string;
+  width: number;
+  height: number;
+  color: string;
+  bpc: number;
+}
+
+/** The images of the PDF as poppler's `pdfimages -list` lists them (an image, then its smask). */
+function listImages(file: string): Listed[] {
+  const lines = execFileSync("pdfimages", ["-list", file], { encoding: "utf8" }).trim().split("\n").slice(2);
+  return lines.map((line) => {
+    const f = line.trim().split(/\s+/);
+    return { type: f[2]!, width: Number(f[3]), height: Number(f[4]), color: f[5]!, bpc: Number(f[7]) };
+  });
+}
+
+interface Extracted {
+  width: number;
+  height: number;
+  /** RGB, 8 bits a sample (grey and masks repeated in the three). */
+  rgb: Buffer;
+}
+
+/** Each image of the PDF (the image, then its soft mask) as poppler's `pdfimages` writes it. */
+function extractImages(file: string): Extracted[] {
+  const prefix = `extract-${count++}`;
+  execFileSync("pdfimages", [file, path.join(dir, prefix)]);
+  const names = readdirSync(dir)
+    .filter((n) => n.startsWith(`${prefix}-`))
+    .sort();
+  const found = names.map((name) => {
+    const bytes = readFileSync(path.join(dir, name));
+    rmSync(path.join(dir, name));
+    // P6 RGB and P5 grey of 8 bits (maxval 255), P4 one bit (1 black, rows padded to a byte).
+    const header = /^(P[456])\s+(\d+)\s+(\d+)\s+(?:255\s)?/.exec(bytes.subarray(0, 40).toString("latin1"));
+    if (!header || (header[1] !== "P4" && !header[0].includes("255")))
+      throw new Error(`not an 8-bit PPM or PGM or a PBM: ${bytes.subarray(0, 20).toString("latin1")}`);
+    const width = Number(header[2]);
+    const height = Number(header[3]);
+    const data = bytes.subarray(header[0].length);
+    let rgb = data;
+    if (header[1] !== "P6") {
+      rgb = Buffer.alloc(width * height * 3);
+      const stride = Math.ceil(width / 8);
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const i = y * width + x;
+          const v =
+            header[1] === "P5" ? data[i]! : (data[y * stride + (x >> 3)]! >> (7 - (x & 7))) & 1 ? 0 : 255;
+          rgb.fill(v, 3 * i, 3 * i + 3);
+        }
+      }
+    }
+    expect(rgb.length).toBe(width * height * 3);
+    return { width, height, rgb };
+  });
+  return found;
+}
+
+/** The first sample where `actual` differs from `expected` by more than `tolerance`, or null. */
+function firstDifference(actual: Buffer, expected: Buffer, tolerance = 0): string | null {
+  if (actual.length !== expected.length) return `length ${actual.length}, expected ${expected.length}`;
+  if (tolerance === 0 && actual.equals(expected)) return null;
+  for (let i = 0; i < actual.length; i++) {
+    if (Math.abs(actual[i]! - expected[i]!) > tolerance)
+      return `sample ${i} (pixel ${Math.floor(i / 3)}) is ${actual[i]}, expected ${expected[i]}`;
+  }
+  return null;
+}
+
+/**
+ * A pattern of `channels` samples a pixel at `depth` bits (8 or 16), unfiltered rows: colours that
+ * change across and down (every filter has something to predict) and alpha through 0..max.
+ */
+function pattern(width: number, height: number, channels: number, depth: 8 | 16): Buffer {
+  const sample = depth >> 3;
+  const raw = Buffer.alloc(width * height * channels * sample);
+  let i = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      for (let c = 0; c < channels; c++) {
+        const v =
+          c === channels - 1 && channels % 2 === 0
+            ? (x * 3 + y * 5) % 256 // alpha
+            : c === 0
+              ? (x + 2 * y) % 256
+              : c === 1
+                ? (x ^ y) & 255
+                : (x * y) >> 4;
+        if (depth === 8) raw[i++] = v & 255;
+        else {
+          // The high byte the pattern, the low one anything: checks both bytes travel together.
+          raw.writeUInt16BE(((v & 255) << 8) | ((x * 7 + c) & 255), i);
+          i += 2;
+        }
+      }
+    }
+  }
+  return raw;
+}
+
+/** The 8-bit RGB and the 8-bit alpha (RGB-repeated, as pdfimages writes it) of `raw`. */
+function expectedOf(
+  raw: Buffer,
+  pixels: number,
+  channels: number,
+  depth: 8 | 16,
+): { rgb: Buffer; alpha: Buffer } {
+  const sample = depth >> 3;
+  const rgb = Buffer.alloc(pixels * 3);
+  const alpha = Buffer.alloc(pixels * 3);
+  const colours = channels >= 3 ? 3 : 1;
+  for (let p = 0; p < pixels; p++) {
+    const at = p * channels * sample;
+    for (let c = 0; c < 3; c++) rgb[3 * p + c] = raw[at + (colours === 3 ? c : 0) * sample]!;
+    const a = raw[at + colours * sample]!;
+    alpha[3 * p] = a;
+    alpha[3 * p + 1] = a;
+    alpha[3 * p + 2] = a;
+  }
+  return { rgb, alpha };
+}
+
+/** Every filter type in turn, row after row. */
+const everyFilter = (n: number) => n % 5;
+
+describe("imageFileToPdf: PNGs decoded a row at a time", () => {
+  it("an RGBA screenshot of 1920×1080, every filter: the image and its soft mask, every sample as in the PNG", async () => {
+    const [width, height] = [1920, 1080];
+    const raw = pattern(width, height, 4, 8);
+    const png = makePng({ width, height, colorType: 6, raw, filter: everyFilter, pixel: () => [] });
+    const { page, pdf, file } = await convert(png);
+    // No resolution stated: fitted into an A4 page, turned to match.
+    expect(page.width).toBeCloseTo(841.89, 1);
+    expect(page.height).toBeCloseTo((841.89 * 1080) / 1920, 1);
+    expect((await inspectPdf(pdf)).pages).toHaveLength(1);
+    expect(listImages(file)).toEqual([
+      { type: "image", width, height, color: "rgb", bpc: 8 },
+      { type: "smask", width, height, color: "gray", bpc: 8 },
+    ]);
+    const [image, mask] = extractImages(file);
+    const expected = expectedOf(raw, width * height, 4, 8);
+    expect(firstDifference(image!.rgb, expected.rgb)).toBeNull();
+    expect(firstDifference(mask!.rgb, expected.alpha)).toBeNull();
+  });
+
+  it("an RGBA PNG of 4000×3000 (12 million pixels, 48 MB of them): sample for sample", async () => {
+    const [width, height] = [4000, 3000];
+    const raw = pattern(width, height, 4, 8);
     const png = makePng({
       width,
       height,
       colorType: 6,
-      pixel: () => [0, 0, 0, 0],
-      idat: deflateSync(Buffer.alloc((width * 4 + 1) * height)),
+      raw,
+      filter: (n) => [4, 1, 2, 0, 3][n % 5]!,
+      zlib: { level: 1 },
+      pixel: () => [],
     });
-    const error = await refusal(png);
-    expect(error.reason).toBe("too_complex");
-    expect(error.message).toContain("transparency");
+    const { file } = await convert(png);
+    expect(listImages(file)).toEqual([
+      { type: "image", width, height, color: "rgb", bpc: 8 },
+      { type: "smask", width, height, color: "gray", bpc: 8 },
+    ]);
+    const [image, mask] = extractImages(file);
+    const expected = expectedOf(raw, width * height, 4, 8);
+    expect(firstDifference(image!.rgb, expected.rgb)).toBeNull();
+    expect(firstDifference(mask!.rgb, expected.alpha)).toBeNull();
+  }, 120_000);
+
+  it("grey with alpha, 8 and 16 bits, every filter", async () => {
+    for (const depth of [8, 16] as const) {
+      const [width, height] = [203, 117];
+      const raw = pattern(width, height, 2, depth);
+      const png = makePng({
+        width,
+        height,
+        colorType: 4,
+        bitDepth: depth,
+        raw,
+        filter: everyFilter,
+        pixel: () => [],
+      });
+      const { file } = await convert(png);
+      expect(listImages(file)).toEqual([
+        { type: "image", width, height, color: "gray", bpc: depth },
+        { type: "smask", width, height, color: "gray", bpc: depth },
+      ]);
+      const [image, mask] = extractImages(file);
+      const expected = expectedOf(raw, width * height, 2, depth);
+      expect(firstDifference(image!.rgb, expected.rgb, depth === 16 ? 1 : 0)).toBeNull();
+      expect(firstDifference(mask!.rgb, expected.alpha, depth === 16 ? 1 : 0)).toBeNull();
+    }
+  });
+
+  it("16-bit RGBA, every filter: kept at 16 bits a sample, image and soft mask", async () => {
+    const [width, height] = [300, 200];
+    const raw = pattern(width, height, 4, 16);
+    const png = makePng({
+      width,
+      height,
+      colorType: 6,
+      bitDepth: 16,
+      raw,
+      filter: everyFilter,
+      pixel: () => [],
+    });
+    const { pdf, file } = await convert(png);
+    expect(imageDictionary(pdf)).toContain("/BitsPerComponent 16");
+    expect(listImages(file)).toEqual([
+      { type: "image", width, height, color: "rgb", bpc: 16 },
+      { type: "smask", width, height, color: "gray", bpc: 16 },
+    ]);
+    // pdfimages writes 8 bits a sample: the high byte, give or take one.
+    const [image, mask] = extractImages(file);
+    const expected = expectedOf(raw, width * height, 4, 16);
+    expect(firstDifference(image!.rgb, expected.rgb, 1)).toBeNull();
+    expect(firstDifference(mask!.rgb, expected.alpha, 1)).toBeNull();
+  });
+
+  it("a palette with tRNS, 8 and 2 bits: indexed colours and an 8-bit soft mask of each entry's alpha", async () => {
+    const palette = [RED, BLUE, [0, 255, 0], [17, 34, 51]];
+    const trns = Buffer.from([0, 128]); // entry 0 transparent, 1 half, the rest opaque
+    for (const depth of [8, 2]) {
+      const [width, height] = [37, 23];
+      const index = (x: number, y: number) => (x + 3 * y) % 4;
+      const png = makePng({
+        width,
+        height,
+        colorType: 3,
+        bitDepth: depth,
+        palette,
+        trns,
+        filter: everyFilter,
+        pixel: (x, y) => [index(x, y)],
+      });
+      const { pdf, file } = await convert(png);
+      expect(imageDictionary(pdf)).toContain("/Indexed /DeviceRGB 3");
+      expect(listImages(file)).toEqual([
+        { type: "image", width, height, color: "index", bpc: depth },
+        { type: "smask", width, height, color: "gray", bpc: 8 },
+      ]);
+      const [image, mask] = extractImages(file);
+      const rgb = Buffer.alloc(width * height * 3);
+      const alpha = Buffer.alloc(width * height * 3);
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const p = y * width + x;
+          const i = index(x, y);
+          rgb.set(palette[i]!, 3 * p);
+          alpha.fill(i < trns.length ? trns[i]! : 255, 3 * p, 3 * p + 3);
+        }
+      }
+      expect(firstDifference(image!.rgb, rgb)).toBeNull();
+      expect(firstDifference(mask!.rgb, alpha)).toBeNull();
+    }
+  });
+
+  it("an opaque alpha channel: no soft mask", async () => {
+    const png = makePng({
+      width: 30,
+      height: 20,
+      colorType: 6,
+      filter: everyFilter,
+      pixel: (x) => [...halves(x, 30), 255],
+    });
+    const { pdf, file } = await convert(png);
+    expect(imageDictionary(pdf)).not.toContain("/SMask");
+    expect(listImages(file)).toEqual([{ type: "image", width: 30, height: 20, color: "rgb", bpc: 8 }]);
+    const drawn = render(file);
+    expectColour(drawn.at(3, 10), RED);
+    expectColour(drawn.at(27, 10), BLUE);
+  });
+
+  it("interlaced RGBA, 8 and 16 bits, sizes that leave passes empty or short, every filter", async () => {
+    const sizes = [
+      [301, 207],
+      [1, 1],
+      [3, 2],
+      [9, 1],
+      [1, 9],
+      [8, 8],
+    ] as const;
+    for (const depth of [8, 16] as const) {
+      for (const [width, height] of sizes) {
+        const raw = pattern(width, height, 4, depth);
+        const sample = depth >> 3;
+        const png = makePng({
+          width,
+          height,
+          colorType: 6,
+          bitDepth: depth,
+          interlaced: true,
+          filter: everyFilter,
+          pixel: (x, y) => {
+            const at = (y * width + x) * 4 * sample;
+            return [0, 1, 2, 3].map((c) => (depth === 8 ? raw[at + c]! : raw.readUInt16BE(at + 2 * c)));
+          },
+        });
+        const { page, file } = await convert(png);
+        expect(page).toEqual({ width, height });
+        const listed = listImages(file);
+        expect(listed[0]).toEqual({ type: "image", width, height, color: "rgb", bpc: depth });
+        const [image, mask] = extractImages(file);
+        const expected = expectedOf(raw, width * height, 4, depth);
+        expect(firstDifference(image!.rgb, expected.rgb, depth === 16 ? 1 : 0)).toBeNull();
+        // A single pixel of alpha 0 is transparent; a 1×1 image has only that: a mask all the same.
+        if (mask) expect(firstDifference(mask.rgb, expected.alpha, depth === 16 ? 1 : 0)).toBeNull();
+      }
+    }
+  });
+
+  it("interlaced without transparency: grey of 1 and 4 bits, RGB, a palette, a colour key", async () => {
+    const [width, height] = [29, 19];
+    const cases: { spec: Omit<PngSpec, "width" | "height">; rgb: (x: number, y: number) => number[] }[] = [
+      {
+        spec: { colorType: 0, bitDepth: 1, pixel: (x, y) => [(x + y) % 2] },
+        rgb: (x, y) => Array(3).fill((x + y) % 2 ? 255 : 0),
+      },
+      {
+        spec: { colorType: 0, bitDepth: 4, pixel: (x, y) => [(x * 3 + y) % 16] },
+        rgb: (x, y) => Array(3).fill(((x * 3 + y) % 16) * 17),
+      },
+      {
+        spec: { colorType: 2, pixel: (x, y) => [x * 8, y * 13, (x * y) % 256] },
+        rgb: (x, y) => [x * 8, y * 13, (x * y) % 256],
+      },
+      {
+        spec: {
+          colorType: 3,
+          bitDepth: 4,
+          palette: [RED, BLUE, [9, 99, 199]],
+          pixel: (x, y) => [(x + y) % 3],
+        },
+        rgb: (x, y) => [RED, BLUE, [9, 99, 199]][(x + y) % 3]!,
+      },
+      {
+        spec: {
+          colorType: 2,
+          trns: Buffer.from([0, 0, 0, 0, 0, 255]),
+          pixel: (x) => halves(x, width),
+        },
+        rgb: (x) => halves(x, width),
+      },
+    ];
+    for (const { spec, rgb } of cases) {
+      const png = makePng({ width, height, interlaced: true, filter: everyFilter, ...spec });
+      const { pdf, file } = await convert(png);
+      expect(imageDictionary(pdf)).not.toContain("/SMask");
+      const [image, extra] = extractImages(file);
+      expect(extra).toBeUndefined();
+      const expected = Buffer.alloc(width * height * 3);
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) expected.set(rgb(x, y), 3 * (y * width + x));
+      expect(firstDifference(image!.rgb, expected)).toBeNull();
+      if (spec.trns) {
+        expect(imageDictionary(pdf)).toContain("/Mask [0 0 0 0 255 255]");
+        const drawn = render(file);
+        expectColour(drawn.at(2, 5), RED);
+        expectColour(drawn.at(26, 5), [255, 255, 255]);
+      }
+    }
+  });
+
+  it("refuses damaged data of a PNG to decode as broken_image, and leaves no file behind", async () => {
+    const [width, height] = [64, 40];
+    const raw = pattern(width, height, 4, 8);
+    const good = Buffer.from(makePng({ width, height, colorType: 6, raw, pixel: () => [] }));
+    const cases: Uint8Array[] = [
+      // Not zlib.
+      makePng({
+        width,
+        height,
+        colorType: 6,
+        pixel: () => [],
+        idat: Buffer.from("not deflated data, not at all"),
+      }),
+      // Whole zlib data, too short for the image.
+      makePng({ width, height, colorType: 6, pixel: () => [], idat: deflateSync(Buffer.alloc(100)) }),
+      // zlib data cut in the middle.
+      makePng({ width, height, colorType: 6, pixel: () => [], idat: deflateSync(raw).subarray(0, 500) }),
+      // A filter type PNG does not have.
+      makePng({
+        width,
+        height,
+        colorType: 6,
+        pixel: () => [],
+        idat: deflateSync(Buffer.concat([Buffer.from([7]), Buffer.alloc(width * 4 * height + height - 1)])),
+      }),
+      // Interlaced, the data short by a pass.
+      makePng({
+        width,
+        height,
+        colorType: 6,
+        interlaced: true,
+        pixel: () => [],
+        idat: deflateSync(Buffer.alloc(2000)),
+      }),
+    ];
+    for (const png of cases) expect((await refusal(png)).reason).toBe("broken_image");
+    // The converter's scratch files (colour, alpha, raw pixels) are gone; the outputs were never made.
+    const left = readdirSync(dir).filter((n) => /\.(colour|alpha|pixels)$/.test(n));
+    expect(left).toEqual([]);
+    expect((await convert(good)).page).toEqual({ width, height });
+  });
+
+  it("the transparent parts of a decoded image show the white page (poppler draws it)", async () => {
+    const [width, height] = [40, 20];
+    const png = makePng({
+      width,
+      height,
+      colorType: 6,
+      interlaced: true,
+      filter: everyFilter,
+      pixel: (x, y) => (y < 10 ? [...RED, x < 20 ? 255 : 0] : [...BLUE, x < 20 ? 0 : 255]),
+    });
+    const drawn = render((await convert(png)).file);
+    expectColour(drawn.at(5, 5), RED);
+    expectColour(drawn.at(35, 5), [255, 255, 255]);
+    expectColour(drawn.at(5, 15), [255, 255, 255]);
+    expectColour(drawn.at(35, 15), BLUE);
   });
 });
 
