@@ -87,6 +87,16 @@ export async function readFilePart<T>(part: MultipartFile, use: (file: Readable)
   }
 }
 
+/**
+ * The rest of a refused form's body is read and dropped: the answer then leaves a connection that
+ * can carry the client's next request. (Node drains an unread body itself, but not one that busboy
+ * has begun to read and then stalled on: the next request on that connection would hang.)
+ */
+function discardRest(request: FastifyRequest): void {
+  request.raw.unpipe();
+  request.raw.resume();
+}
+
 const oneFilePart = () =>
   validationFailed(
     [{ field: "file", message: "Send one file part named file." }],
@@ -168,6 +178,7 @@ export async function oneDocument<T>(
       held = { stream, ended, storing };
     }
   } catch (error) {
+    discardRest(request);
     if (held) {
       // Fails the file's stream under `store`: it records nothing. Awaited so that the answer
       // comes after its work files are gone.
