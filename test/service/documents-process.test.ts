@@ -1,10 +1,11 @@
 // Documents against the service as its own process (as `npm run service` runs it), on local files:
 // - uploading a 50 MB document of each hard kind through the chunked API raises the process's peak
 //   memory (the kernel's high-water mark, VmHWM, reset before each upload) by at most 64 MB:
-//   a scan of many pages, one page whose single content stream is 50 MB, 2,000 small pages, a JPEG
-//   and a PNG made into PDFs, one page of one 50 MB image, the scan and the 2,000 pages with their
-//   cross-reference table damaged (repaired in constant memory: accepted, the same pages and tags),
-//   both again written with object streams and a cross-reference stream, that stream damaged,
+//   a scan of many pages, one page whose single content stream is 50 MB, 2,000 small pages, a JPEG,
+//   a PNG and an RGBA PNG (decoded row by row) made into PDFs, one page of one 50 MB image, the
+//   scan and the 2,000 pages with their cross-reference table damaged (repaired in constant
+//   memory: accepted, the same pages and tags), both again written with object streams and a
+//   cross-reference stream, that stream damaged,
 //   and a compression bomb (refused as too complex, within the bound too);
 // - kill -9 in the middle of a block and in the middle of a commit: after the restart every
 //   committed document is there with its bytes, the upload goes on from what was acknowledged, and
@@ -141,6 +142,34 @@ function writeBigPng(file: string, size: number): { width: number; height: numbe
   return { width, height };
 }
 
+/**
+ * An RGBA PNG of random pixels and alpha (stored as it is) of about `size` bytes: decoded a row at a
+ * time into an image and its soft mask (image-file-to-pdf.ts), not passed through.
+ */
+function writeBigRgbaPng(file: string, size: number): void {
+  const width = 4000;
+  const height = Math.floor(size / (width * 4 + 1)) - 10;
+  const raw = randomBytes(height * (width * 4 + 1));
+  for (let y = 0; y < height; y++) raw[y * (width * 4 + 1)] = y % 5; // every filter type
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 6;
+  const data = zlib.deflateSync(raw, { level: 0 });
+  const idats: Buffer[] = [];
+  for (let p = 0; p < data.length; p += MiB) idats.push(pngChunk("IDAT", data.subarray(p, p + MiB)));
+  writeFileSync(
+    file,
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      pngChunk("IHDR", ihdr),
+      ...idats,
+      pngChunk("IEND", Buffer.alloc(0)),
+    ]),
+  );
+}
+
 interface Shape {
   label: string;
   file: string;
@@ -185,6 +214,14 @@ beforeAll(() => {
   shapes.push({ label: "a 50 MB JPEG", file: at("photo.jpg"), contentType: "image/jpeg", pages: 1, tags: 0 });
   writeBigPng(at("plan.png"), SIZE);
   shapes.push({ label: "a 50 MB PNG", file: at("plan.png"), contentType: "image/png", pages: 1, tags: 0 });
+  writeBigRgbaPng(at("screen.png"), SIZE);
+  shapes.push({
+    label: "a 50 MB RGBA PNG",
+    file: at("screen.png"),
+    contentType: "image/png",
+    pages: 1,
+    tags: 0,
+  });
   const image = writeBigPdf(at("image.pdf"), 1, SIZE - 4000);
   shapes.push({
     label: "one page, one 50 MB image",

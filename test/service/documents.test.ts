@@ -5,11 +5,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { PDFDocument, StandardFonts, degrees } from "pdf-lib";
+import { PDFDocument, PDFName, PDFRawStream, StandardFonts, degrees } from "pdf-lib";
 import { collectBlobGarbage, expireUploads } from "../../src/service/domain/documents";
 import { openBlobStore } from "../../src/service/blobs";
 import { UploadStaging } from "../../src/service/blobs/staging";
-import { TINY_PNG } from "../pdf/images";
+import { TINY_PNG, makeRgbaPng } from "../pdf/images";
 import { BACKENDS, expectProblem, startTestService, type Backend, type TestService } from "./harness";
 import { startS3, type TestS3 } from "./s3-server";
 
@@ -155,6 +155,52 @@ describe.each(SETUPS)("documents on $label", ({ backend, s3: useS3 }) => {
       pageCount: 1,
       sha256: sha256(TINY_PNG),
     });
+  });
+
+  test("an RGBA screenshot of 1920×1080 becomes one page of its size, the image with its transparency", async () => {
+    const pkg = await draft();
+    // 72 dpi stated (as 2835 pixels a metre, 72.009 dpi): a point a pixel, within a quarter.
+    const png = makeRgbaPng(1920, 1080, 72);
+    const response = await upload(pkg.id, png, "screenshot.png", "image/png");
+    expect(response.status).toBe(201);
+    const doc = (await response.json()) as Json;
+    expect(doc).toMatchObject({
+      contentType: "image/png",
+      size: png.length,
+      sha256: sha256(png),
+      pageCount: 1,
+      detectedTagCount: 0,
+    });
+    const [page] = doc.pages as { width: number; height: number }[];
+    expect(Math.abs(page!.width - 1920)).toBeLessThan(0.25);
+    expect(Math.abs(page!.height - 1080)).toBeLessThan(0.25);
+    const link = (await call<{ url: string }>("GET", `${P}/${pkg.id}/documents/${doc.id}/download-pdf`)).body;
+    const pdf = await PDFDocument.load(
+      new Uint8Array(await (await fetch(service.url + link.url)).arrayBuffer()),
+    );
+    expect(pdf.getPageCount()).toBe(1);
+    expect(pdf.getPage(0).getSize().width).toBeCloseTo(page!.width, 1);
+    expect(pdf.getPage(0).getSize().height).toBeCloseTo(page!.height, 1);
+    // The image and its soft mask (the alpha), both of the screenshot's size.
+    const images = pdf.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => object)
+      .filter(
+        (o): o is PDFRawStream =>
+          o instanceof PDFRawStream && o.dict.get(PDFName.of("Subtype")) === PDFName.of("Image"),
+      );
+    expect(images).toHaveLength(2);
+    const image = images.find((i) => i.dict.has(PDFName.of("SMask")))!;
+    const mask = pdf.context.lookup(image.dict.get(PDFName.of("SMask"))) as PDFRawStream;
+    expect(mask).toBeInstanceOf(PDFRawStream);
+    for (const i of [image, mask]) {
+      expect([
+        i.dict.get(PDFName.of("Width"))?.toString(),
+        i.dict.get(PDFName.of("Height"))?.toString(),
+      ]).toEqual(["1920", "1080"]);
+    }
+    expect(image.dict.get(PDFName.of("ColorSpace"))).toBe(PDFName.of("DeviceRGB"));
+    expect(mask.dict.get(PDFName.of("ColorSpace"))).toBe(PDFName.of("DeviceGray"));
   });
 
   test("refusals: wrong type 415, mislabeled, broken or encrypted 400 invalid_document, over 50 MB 413", async () => {
