@@ -10,6 +10,8 @@
 // stream among the page's resources, images included, and it keeps all it has read until the
 // document is closed. So the file is closed and opened again when pdf.js has read enough since the
 // last opening (WINDOW_BYTES), and a document of scanned pages costs a few pages' images at a time.
+// A page's large content stream it does not load at all: it reads it from the file as it parses
+// it, through a blocking read lent to it (pdfjs-patched.ts, change 7).
 //
 // Node only (service side): it reads files. Refusals are inspect.ts's, for the same reasons.
 import { readSync } from "node:fs";
