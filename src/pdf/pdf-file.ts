@@ -76,7 +76,13 @@ export interface ReadPdfFileOptions {
  */
 function pageAlignedBytes(length: number): Uint8Array {
   const pages = Math.max(1, Math.ceil(length / WASM_PAGE_BYTES));
-  return new Uint8Array(new WebAssembly.Memory({ initial: pages, maximum: pages }).buffer, 0, length);
+  try {
+    return new Uint8Array(new WebAssembly.Memory({ initial: pages, maximum: pages }).buffer, 0, length);
+  } catch {
+    // No WebAssembly (node --jitless), or no room for its reservation (V8 reserves gigabytes of
+    // address space around a memory: a ulimit -v can refuse it): a plain array, unaligned.
+    return new Uint8Array(length);
+  }
 }
 
 /** WebAssembly's unit of memory. */
