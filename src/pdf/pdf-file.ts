@@ -10,6 +10,8 @@
 // stream among the page's resources, images included, and it keeps all it has read until the
 // document is closed. So the file is closed and opened again when pdf.js has read enough since the
 // last opening (WINDOW_BYTES), and a document of scanned pages costs a few pages' images at a time.
+// A page's large content stream it does not load at all: it reads it from the file as it parses
+// it, through a blocking read lent to it (pdfjs-patched.ts, change 7).
 //
 // Node only (service side): it reads files. Refusals are inspect.ts's, for the same reasons.
 import { readSync } from "node:fs";
@@ -74,7 +76,13 @@ export interface ReadPdfFileOptions {
  */
 function pageAlignedBytes(length: number): Uint8Array {
   const pages = Math.max(1, Math.ceil(length / WASM_PAGE_BYTES));
-  return new Uint8Array(new WebAssembly.Memory({ initial: pages, maximum: pages }).buffer, 0, length);
+  try {
+    return new Uint8Array(new WebAssembly.Memory({ initial: pages, maximum: pages }).buffer, 0, length);
+  } catch {
+    // No WebAssembly (node --jitless), or no room for its reservation (V8 reserves gigabytes of
+    // address space around a memory: a ulimit -v can refuse it): a plain array, unaligned.
+    return new Uint8Array(length);
+  }
 }
 
 /** WebAssembly's unit of memory. */
