@@ -948,7 +948,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a document in one request (multipart/form-data)
-         * @description One `file` part (PDF, PNG or JPEG, at most 50 MB) and an optional `name` field before it. Images become one-page PDFs; text tags are detected. A broken, encrypted or mislabeled file is 400 invalid_document saying which. Draft packages only (400 invalid_state naming the state otherwise). Needs scope sign.package.create.
+         * @description One `file` part (PDF, PNG or JPEG, at most 50 MB) and an optional `name` field before it; a second file part, a file part of another name or a `name` after the file is 400 validation_failed naming it, with nothing stored. Images become one-page PDFs; text tags are detected. A broken, encrypted or mislabeled file is 400 invalid_document saying which. Draft packages only (400 invalid_state naming the state otherwise). Needs scope sign.package.create.
          */
         post: operations["uploadDocumentDirect"];
         delete?: never;
@@ -1165,26 +1165,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/packages/{id}/uploads/{uploadId}/blocks/{block}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Stage one block (application/octet-stream; 0-based; again replaces it)
-         * @description Each block is exactly blockSize bytes but the last. Needs scope sign.package.create.
-         */
-        put: operations["stageDocumentBlock"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/packages/{id}/uploads/{uploadId}/commit": {
         parameters: {
             query?: never;
@@ -1199,6 +1179,26 @@ export interface paths {
          * @description Missing blocks, or bytes whose size or sha256 differ from those announced, are 400 saying which. Draft packages only (400 invalid_state naming the state otherwise). Needs scope sign.package.create.
          */
         post: operations["commitDocumentUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/packages/{id}/uploads/{uploadId}/blocks/{block}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Stage one block (raw bytes; 0-based; again replaces it)
+         * @description The body is the block's bytes, whatever its Content-Type (application/octet-stream is usual). Each block is exactly blockSize bytes but the last. Needs scope sign.package.create.
+         */
+        put: operations["stageDocumentBlock"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1840,7 +1840,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a document to the template in one request (multipart/form-data)
-         * @description As a package's direct upload: one `file` part (PDF, PNG or JPEG, at most 50 MB; 25 documents and 200 MB a template) and an optional `name` field before it. Each parsed tag whose signer index N names a role (the role at position N in routing order, ties by when added) becomes a TextTag annotation of that role, once. A PDF whose pages read but whose text does not is kept with processingStatus Failed (retry reads it again). Needs scope sign.package.create.
+         * @description As a package's direct upload: one `file` part (PDF, PNG or JPEG, at most 50 MB; 25 documents and 200 MB a template) and an optional `name` field before it (anything more is 400, nothing stored). Each parsed tag whose signer index N names a role (the role at position N in routing order, ties by when added) becomes a TextTag annotation of that role, once. A PDF whose pages read but whose text does not is kept with processingStatus Failed (retry reads it again). Needs scope sign.package.create.
          */
         post: operations["uploadTemplateDocumentDirect"];
         delete?: never;
@@ -2017,26 +2017,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/templates/{id}/uploads/{uploadId}/blocks/{block}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Stage one block (application/octet-stream; 0-based; again replaces it)
-         * @description Each block is exactly blockSize bytes but the last. Needs scope sign.package.create.
-         */
-        put: operations["stageTemplateBlock"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/templates/{id}/uploads/{uploadId}/commit": {
         parameters: {
             query?: never;
@@ -2116,6 +2096,26 @@ export interface paths {
          * @description Needs scope sign.package.create.
          */
         delete: operations["removeTemplateAnnotation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/uploads/{uploadId}/blocks/{block}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Stage one block (raw bytes; 0-based; again replaces it)
+         * @description The body is the block's bytes, whatever its Content-Type (application/octet-stream is usual). Each block is exactly blockSize bytes but the last. Needs scope sign.package.create.
+         */
+        put: operations["stageTemplateBlock"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -8029,84 +8029,6 @@ export interface operations {
             };
         };
     };
-    stageDocumentBlock: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                uploadId: string;
-                block: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UploadSessionResponse"];
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignErrorResponse"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignErrorResponse"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignErrorResponse"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignErrorResponse"];
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignErrorResponse"];
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignErrorResponse"];
-                };
-            };
-        };
-    };
     commitDocumentUpload: {
         parameters: {
             query?: never;
@@ -8175,6 +8097,75 @@ export interface operations {
             };
             /** @description Default Response */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    stageDocumentBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                uploadId: string;
+                block: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadSessionResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11010,87 +11001,6 @@ export interface operations {
             };
         };
     };
-    stageTemplateBlock: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The template's id (UUID). */
-                id: string;
-                /** @description The upload's id (UUID). */
-                uploadId: string;
-                /** @description 0-based. */
-                block: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UploadSessionResponse"];
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignErrorResponse"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignErrorResponse"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignErrorResponse"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignErrorResponse"];
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignErrorResponse"];
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignErrorResponse"];
-                };
-            };
-        };
-    };
     commitTemplateUpload: {
         parameters: {
             query?: never;
@@ -11441,6 +11351,78 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    stageTemplateBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id (UUID). */
+                id: string;
+                /** @description The upload's id (UUID). */
+                uploadId: string;
+                /** @description 0-based. */
+                block: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadSessionResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,26 +1,41 @@
-// A damaged cross-reference table, repaired in constant memory (issue 15). pdf.js follows the last
-// `startxref` to the table of where each object lies; when that fails (the number is off, the table
-// is garbage or points at the wrong bytes, the trailer is missing) it loads the WHOLE file into its
-// copy and indexes every object (its XRef.indexObjects): 50 MB resident for a 50 MB upload, on top
-// of the rest. Here, before pdf.js opens the file:
+// A damaged cross-reference table or stream, repaired in constant memory (issue 15). pdf.js follows
+// the last `startxref` to the table of where each object lies; when that fails (the number is off,
+// the table is garbage or points at the wrong bytes, the trailer is missing) it loads the WHOLE file
+// into its copy and indexes every object (its XRef.indexObjects): 50 MB resident for a 50 MB
+// upload, on top of the rest. Here, before pdf.js opens the file:
 //
 // 1. `xrefIsSound` checks, cheaply, what pdf.js would follow: the last startxref, the classic tables
 //    there and along their /Prev chain (their syntax, a trailer with /Root, and that every in-use
-//    entry points at its own `num gen obj` header), or an `N G obj` cross-reference stream (trusted:
-//    its entries are compressed).
+//    entry points at its own `num gen obj` header), and likewise cross-reference streams (an
+//    `N G obj` /Type /XRef stream, decoded by xref-stream.ts: its entries read as pdf.js reads
+//    them, each at an offset checked like a table's, each object stream it names listed at an
+//    offset). A stream that cannot be decoded (damaged, a bomb past 4 MB) is not sound.
 // 2. If not sound, `repairXref` walks the file a window (1 MiB) at a time exactly as indexObjects
-//    walks its copy (the same tokens, the same regular expressions, later objects replacing earlier
-//    ones), keeping only each object's offset and the trailers' positions, picks the trailer
-//    indexObjects would pick (its /Root a catalog whose /Pages has an integer /Count, one with /ID
-//    first), and writes a classic table and trailer for all of that: an appendix the caller serves
-//    after the file's last byte (pdf-file.ts), so pdf.js finds it as the last startxref and never
-//    falls back to reading everything. The file itself is not copied or changed.
+//    walks its copy (the same tokens, the same regular expressions, a later object replacing an
+//    earlier one of the same generation), keeping only each object's offset, the trailers'
+//    positions and which objects are cross-reference streams and object streams. Then, as
+//    indexObjects does after its walk, each cross-reference stream in file order and along its
+//    /Prev chain adds the numbers nothing has taken yet: compressed objects (object stream and
+//    index) above all, since a header found in the walk keeps its offset. Then (an addition to
+//    pdf.js, as MuPDF's repair does) the object streams' own headers locate the compressed objects
+//    no stream does (its data damaged, the stream cut off). The trailer is picked as indexObjects
+//    picks it (a classic trailer whose /Root is a catalog whose /Pages has an integer /Count, one
+//    with /ID first), else the first cross-reference stream's dictionary with a usable /Root (pdf.js
+//    takes the first it read, usable or not). The result is written as a cross-reference stream
+//    (uncompressed: every object, compressed ones included, and /Root /Info /ID): an appendix the
+//    caller serves after the file's last byte (pdf-file.ts), so pdf.js finds it as the last
+//    startxref and never falls back to reading everything. The file itself is not copied or changed.
 //
 // What is not repaired (`repairXref` answers null and pdf.js does as before, reading the whole
-// file): files with cross-reference streams (their objects may lie compressed in object streams,
-// which only those streams locate), files with an /Encrypt trailer (refused anyway), and files with
-// more than MAX_OBJECTS objects. One addition to indexObjects: with no usable trailer at all, the
-// last /Type /Catalog object becomes /Root (pdf.js refuses such a file; Acrobat opens it).
+// file): a cross-reference stream with a filter other than FlateDecode ("xref_streams"), files
+// with an /Encrypt trailer (refused anyway), and files with more than MAX_OBJECTS objects or
+// MAX_TRAILERS trailers or cross-reference streams. One more addition to indexObjects: with no
+// usable trailer at all, the last /Type /Catalog object (in an object stream too) becomes /Root
+// (pdf.js refuses such a file; Acrobat opens it).
+//
+// Bounds: each stream read is at most 4 MB of the file and inflates to at most 4 MB (node:zlib's
+// maxOutputLength: a compression bomb costs that and reads as damaged), 64 MB inflated in all; the
+// index is typed arrays (ObjectIndex), not an object an entry.
 //
 // It reads through a function, so it is testable on bytes; service only (it decodes with Buffer).
 
@@ -164,7 +179,7 @@ const enum Kind {
 }
 
 /**
- * Object number → what it is, in typed arrays (a slot an object, 9 bytes) and one Map of numbers
+ * Object number → what it is, in typed arrays (a slot an object, 25 bytes) and one Map of numbers
  * to slots: an index of 200,000 objects is a few megabytes, not an object a number.
  */
 class ObjectIndex {
@@ -357,7 +372,8 @@ export async function xrefIsSound(read: ReadInto, size: number, start: number): 
           const num = firstNum + i;
           if (!entries.has(num)) {
             // Too many to check: left to pdf.js, as before.
-            if (!entries.set(num, type === "n" ? Kind.Offset : Kind.Free, Number(offset), Number(gen))) return true;
+            if (!entries.set(num, type === "n" ? Kind.Offset : Kind.Free, Number(offset), Number(gen)))
+              return true;
           }
         }
       }

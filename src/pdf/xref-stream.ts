@@ -34,7 +34,12 @@ export function latin1(bytes: Uint8Array, length = bytes.length): string {
 }
 
 /** Reads `length` bytes at `position` (fewer at the end of the file). */
-export async function readBytes(read: ReadInto, position: number, length: number, size: number): Promise<Uint8Array> {
+export async function readBytes(
+  read: ReadInto,
+  position: number,
+  length: number,
+  size: number,
+): Promise<Uint8Array> {
   // A file's own numbers (a negative or huge startxref, an entry's offset) can point anywhere.
   if (!(position >= 0 && position < size)) return new Uint8Array(0);
   const bytes = new Uint8Array(Math.max(0, Math.min(length, size - position)));
@@ -48,7 +53,12 @@ export async function readBytes(read: ReadInto, position: number, length: number
 }
 
 /** Reads `length` bytes at `position` (fewer at the end of the file) as text. */
-export async function readText(read: ReadInto, position: number, length: number, size: number): Promise<string> {
+export async function readText(
+  read: ReadInto,
+  position: number,
+  length: number,
+  size: number,
+): Promise<string> {
   return latin1(await readBytes(read, position, length, size));
 }
 
@@ -72,12 +82,22 @@ export class PdfKeyword {
   constructor(readonly word: string) {}
 }
 export type PdfDict = Map<string, PdfValue>;
-export type PdfValue = number | boolean | null | PdfName | PdfRef | PdfString | PdfKeyword | PdfValue[] | PdfDict;
+export type PdfValue =
+  number | boolean | null | PdfName | PdfRef | PdfString | PdfKeyword | PdfValue[] | PdfDict;
 
 const isWhite = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0;
 /** PDF's delimiters: ( ) < > [ ] { } / %. */
 const isDelimiter = (c: number) =>
-  c === 0x28 || c === 0x29 || c === 0x3c || c === 0x3e || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d || c === 0x2f || c === 0x25;
+  c === 0x28 ||
+  c === 0x29 ||
+  c === 0x3c ||
+  c === 0x3e ||
+  c === 0x5b ||
+  c === 0x5d ||
+  c === 0x7b ||
+  c === 0x7d ||
+  c === 0x2f ||
+  c === 0x25;
 const MAX_DEPTH = 32;
 
 /** Parses PDF objects in `text` from `pos`, as pdf.js's Parser reads them (what it needs of them). */
@@ -198,7 +218,8 @@ export class ObjectParser {
   }
 }
 
-const integer = (v: PdfValue | undefined): number | null => (typeof v === "number" && Number.isInteger(v) ? v : null);
+const integer = (v: PdfValue | undefined): number | null =>
+  typeof v === "number" && Number.isInteger(v) ? v : null;
 
 // --- Streams ----------------------------------------------------------------------------------
 
@@ -218,9 +239,16 @@ const MAX_HEAD_BYTES = 64 * 1024;
  * The stream object at `position` in the file (its `num gen obj` header there), or null when
  * there is none (another object, a damaged header or dictionary).
  */
-export async function readStreamHead(read: ReadInto, size: number, position: number): Promise<StreamHead | null> {
+export async function readStreamHead(
+  read: ReadInto,
+  size: number,
+  position: number,
+): Promise<StreamHead | null> {
   const text = await readText(read, position, MAX_HEAD_BYTES, size);
-  const m = /^(?:[\0\t\n\f\r ]|%[^\n\r]*)*(\d+)[\0\t\n\f\r ]+(\d+)[\0\t\n\f\r ]+obj(?![^\0\t\n\f\r ()<>[\]{}/%])/.exec(text);
+  const m =
+    /^(?:[\0\t\n\f\r ]|%[^\n\r]*)*(\d+)[\0\t\n\f\r ]+(\d+)[\0\t\n\f\r ]+obj(?![^\0\t\n\f\r ()<>[\]{}/%])/.exec(
+      text,
+    );
   if (!m) return null;
   const parser = new ObjectParser(text, m[0].length);
   const dict = parser.value();
@@ -280,7 +308,13 @@ function unpredict(data: Uint8Array, params: PdfDict): Uint8Array | StreamFailur
   const colors = integer(params.get("Colors")) ?? 1;
   const bits = integer(params.get("BitsPerComponent")) ?? 8;
   const columns = integer(params.get("Columns")) ?? 1;
-  if (!(colors >= 1 && colors <= 32 && [1, 2, 4, 8, 16].includes(bits) && columns >= 1 && columns <= 1 << 20)) {
+  if (!(
+    colors >= 1 &&
+    colors <= 32 &&
+    [1, 2, 4, 8, 16].includes(bits) &&
+    columns >= 1 &&
+    columns <= 1 << 20
+  )) {
     return "unsupported";
   }
   const pixelBytes = Math.ceil((colors * bits) / 8);
@@ -360,7 +394,10 @@ export async function readStreamData(
     filter = filter[0] ?? null;
     params = Array.isArray(params) ? (params[0] ?? null) : null;
   }
-  if (filter !== null && !(filter instanceof PdfName && (filter.name === "FlateDecode" || filter.name === "Fl"))) {
+  if (
+    filter !== null &&
+    !(filter instanceof PdfName && (filter.name === "FlateDecode" || filter.name === "Fl"))
+  ) {
     return "unsupported";
   }
   const raw = await rawData(read, size, head);
@@ -440,7 +477,12 @@ export function objectStream(dict: PdfDict, data: Uint8Array): ObjectStream | nu
   for (let i = 0; i < n; i++) {
     const num = parser.value();
     const offset = parser.value();
-    if (typeof num !== "number" || !Number.isInteger(num) || typeof offset !== "number" || !Number.isInteger(offset)) {
+    if (
+      typeof num !== "number" ||
+      !Number.isInteger(num) ||
+      typeof offset !== "number" ||
+      !Number.isInteger(offset)
+    ) {
       return null;
     }
     nums.push(num);

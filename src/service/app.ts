@@ -32,7 +32,14 @@ import templateRoutes from "./routes/templates";
 import bulkSendRoutes from "./routes/bulk-send";
 import templateDocumentRoutes from "./routes/template-documents";
 import { openBlobStore } from "./blobs";
-import { clearWorkDir, collectBlobGarbage, sweepStagedFiles } from "./domain/documents";
+import {
+  clearWorkDir,
+  collectBlobGarbage,
+  collectOwnBlobGarbage,
+  releaseCommitClaims,
+  sweepStagedFiles,
+} from "./domain/documents";
+import { instanceId } from "./blobs/instance-id";
 import { UploadStaging } from "./blobs/staging";
 import { PdfReader } from "./pdf-reader";
 import path from "node:path";
@@ -208,11 +215,23 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   // nothing else writing) so do blobs that a crashed upload stored but never recorded.
   await clearWorkDir(workDir);
   await blobs.sweepOrphans();
+  if (config.blobStore) {
+    // On a shared store, blobs this instance's crash left unrecorded go now; others' wait their
+    // grace period (domain/documents.ts, collectOwnBlobGarbage).
+    const instance = await instanceId(config.dataDir);
+    storage.setBlobInstance(instance);
+    await collectOwnBlobGarbage(storage, blobs, instance);
+    // Its commits that the crash cut off claim their upload sessions no more (others' claims
+    // expire: domain/documents.ts, COMMIT_CLAIM_MS).
+    await releaseCommitClaims(storage, instance);
+  }
   // On local files, chunked uploads stage their blocks in one file a session (blobs/staging.ts).
   const staging = config.blobStore ? null : new UploadStaging(path.join(config.dataDir, "uploads"));
   if (staging) {
     app.addHook("onClose", () => staging.close());
     await sweepStagedFiles(storage, staging, 0);
+    // One machine: no commit is under way at start.
+    await releaseCommitClaims(storage, null);
     await collectBlobGarbage(storage, blobs, new Date(), 0);
   }
   const pdfReader = new PdfReader();

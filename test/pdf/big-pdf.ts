@@ -11,6 +11,8 @@ export interface BigPdf {
   bytes: number;
   /** The tag text on each page, in page order. */
   tags: string[];
+  /** With object streams: the number of the cross-reference stream (startxref points at it). */
+  xrefStream?: number;
 }
 
 const TAGS = ["{{sig:1}}", "{{text:2;label=Amount due}}", "\\i3\\", "{{Sig_es_:signer2:signature}}"];
@@ -18,9 +20,16 @@ const TAGS = ["{{sig:1}}", "{{text:2;label=Amount due}}", "\\i3\\", "{{Sig_es_:s
 /**
  * Writes a PDF of `pages` US Letter pages to `file`, each showing an 8-bit grey image of
  * `imageBytes` bytes (random, so no filter makes it smaller) with a tag of one of the three
- * formats written over it.
+ * formats written over it. With `objectStreams`, as PDF 1.5 writers (pdf-lib's default save) write:
+ * the catalog, page tree, font and pages compressed in object streams of 100 objects, and a
+ * compressed cross-reference stream instead of a table.
  */
-export function writeBigPdf(file: string, pages: number, imageBytes: number): BigPdf {
+export function writeBigPdf(
+  file: string,
+  pages: number,
+  imageBytes: number,
+  { objectStreams = false }: { objectStreams?: boolean } = {},
+): BigPdf {
   const fd = openSync(file, "w");
   let at = 0;
   const offsets: number[] = []; // offsets[n] is object n's
@@ -29,7 +38,14 @@ export function writeBigPdf(file: string, pages: number, imageBytes: number): Bi
     writeSync(fd, bytes);
     at += bytes.length;
   };
+  /** With object streams, the objects that go into them: [number, body]. */
+  const pending: [number, string][] = [];
   const object = (n: number, body: string) => {
+    // A stream cannot lie in an object stream.
+    if (objectStreams && !body.includes("\nstream\n")) {
+      pending.push([n, body]);
+      return;
+    }
     offsets[n] = at;
     write(`${n} 0 obj\n${body}\nendobj\n`);
   };
@@ -67,6 +83,10 @@ export function writeBigPdf(file: string, pages: number, imageBytes: number): Bi
       write(image);
       write("\nendstream\nendobj\n");
     }
+    if (objectStreams) {
+      const xrefStream = writeObjectStreams(pending, pageObject(pages), offsets, write, () => at);
+      return { bytes: at, tags, xrefStream };
+    }
     const xref = at;
     const count = pageObject(pages);
     let table = `xref\n0 ${count}\n0000000000 65535 f \n`;
@@ -77,6 +97,65 @@ export function writeBigPdf(file: string, pages: number, imageBytes: number): Bi
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Writes `objects` ([number, body]) into object streams of 100 (numbered from `first`), then a
+ * cross-reference stream of every object (`offsets` holds those written whole), /W [1 4 2];
+ * answers the stream's number.
+ */
+function writeObjectStreams(
+  objects: [number, string][],
+  first: number,
+  offsets: number[],
+  write: (data: string | Uint8Array) => void,
+  position: () => number,
+): number {
+  const inStream = new Map<number, [number, number]>();
+  let next = first;
+  for (let i = 0; i < objects.length; i += 100) {
+    const group = objects.slice(i, i + 100);
+    const n = next++;
+    let header = "";
+    let body = "";
+    group.forEach(([num, text], k) => {
+      header += `${num} ${body.length} `;
+      body += `${text}\n`;
+      inStream.set(num, [n, k]);
+    });
+    const data = zlib.deflateSync(Buffer.from(header + body, "latin1"));
+    offsets[n] = position();
+    write(
+      `${n} 0 obj\n<< /Type /ObjStm /N ${group.length} /First ${header.length} /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+    );
+    write(data);
+    write("\nendstream\nendobj\n");
+  }
+  const self = next;
+  offsets[self] = position();
+  const size = self + 1;
+  const rows = Buffer.alloc(size * 7);
+  for (let num = 0; num < size; num++) {
+    const r = num * 7;
+    const compressed = inStream.get(num);
+    if (compressed) {
+      rows[r] = 2;
+      rows.writeUInt32BE(compressed[0], r + 1);
+      rows.writeUInt16BE(compressed[1], r + 5);
+    } else if (num > 0 && offsets[num] !== undefined) {
+      rows[r] = 1;
+      rows.writeUInt32BE(offsets[num]!, r + 1);
+    } else {
+      rows.writeUInt16BE(65535, r + 5);
+    }
+  }
+  const data = zlib.deflateSync(rows);
+  write(
+    `${self} 0 obj\n<< /Type /XRef /Size ${size} /W [1 4 2] /Root 1 0 R /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+  );
+  write(data);
+  write(`\nendstream\nendobj\nstartxref\n${offsets[self]}\n%%EOF\n`);
+  return self;
 }
 
 /** Writes numbered objects and the cross-reference table: the frame of the writers below. */

@@ -181,19 +181,26 @@ describe("a damaged cross-reference table is repaired", () => {
 
   it.each([
     // 2,000 pages read for their sizes only (tags: false): the repair is what is tested.
-    [40, 20_000, true],
-    [2000, 100, false],
+    [40, 20_000, true, false],
+    [2000, 100, false, false],
+    // Pages, page tree and catalog compressed in object streams, a cross-reference stream.
+    [40, 20_000, true, true],
+    [2000, 100, false, true],
   ])(
-    "%i scanned pages, startxref off: repaired, the pages and tags of the intact file",
-    async (pages, imageBytes, tags) => {
-      const file = path.join(dir, `scan-${pages}.pdf`);
-      const big = writeBigPdf(file, pages, imageBytes);
+    "%i scanned pages (images of %i bytes, tags %s, object streams %s), startxref off: repaired, the pages and tags of the intact file",
+    async (pages, imageBytes, tags, objectStreams) => {
+      const file = path.join(dir, `scan-${pages}-${objectStreams}.pdf`);
+      const big = writeBigPdf(file, pages, imageBytes, { objectStreams });
       const bytes = new Uint8Array(readFileSync(file));
+      expect((await repairOf(bytes)).sound).toBe(true);
       const reading = await readPdfFile(file, { tags });
       expect(reading.tags.map((t) => t.text)).toEqual(tags ? big.tags : []);
       const damaged = withStartxref(bytes, String(startxrefOf(bytes) - 17));
-      // Repaired (a page tree's /Kids of 2,000 pages is longer than a first look reads).
-      expect((await repairOf(damaged)).repair).toMatchObject({ notRepaired: null, objects: 3 + 3 * pages });
+      // Repaired (a page tree's /Kids of 2,000 pages is longer than a first look reads). With
+      // object streams the index also holds them (one a hundred objects), the cross-reference
+      // stream and its free entry 0.
+      const objects = 3 + 3 * pages + (objectStreams ? Math.ceil((3 + pages) / 100) + 2 : 0);
+      expect((await repairOf(damaged)).repair).toMatchObject({ notRepaired: null, objects });
       expect(await readPdfFile(fileOf(damaged), { tags })).toEqual(reading);
     },
   );
@@ -308,7 +315,9 @@ describe("a damaged cross-reference stream is repaired", () => {
   /** The file with its last cross-reference stream's dictionary and data replaced. */
   function withXrefStream(bytes: Uint8Array, dict: string, data: Uint8Array): Uint8Array {
     const x = xrefStreamOf(bytes);
-    const head = bytesOf(`${x.num} 0 obj\n${dict.replace(/\/Length \d+/, `/Length ${data.length}`)}\nstream\n`);
+    const head = bytesOf(
+      `${x.num} 0 obj\n${dict.replace(/\/Length \d+/, `/Length ${data.length}`)}\nstream\n`,
+    );
     const tail = bytesOf(`\nendstream\nendobj\nstartxref\n${x.objectAt}\n%%EOF\n`);
     return new Uint8Array([...bytes.subarray(0, x.objectAt), ...head, ...data, ...tail]);
   }
@@ -333,7 +342,11 @@ describe("a damaged cross-reference stream is repaired", () => {
         const up = r > 0 ? rows[(r - 1) * width + i]! : 0;
         const upLeft = r > 0 && i > 0 ? rows[(r - 1) * width + i - 1]! : 0;
         const estimate = left + up - upLeft;
-        const [pa, pb, pc] = [Math.abs(estimate - left), Math.abs(estimate - up), Math.abs(estimate - upLeft)];
+        const [pa, pb, pc] = [
+          Math.abs(estimate - left),
+          Math.abs(estimate - up),
+          Math.abs(estimate - upLeft),
+        ];
         const paeth = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
         const predicted = [0, left, up, (left + up) >> 1, paeth][type]!;
         out.push((x - predicted) & 0xff);
@@ -428,18 +441,28 @@ describe("a damaged cross-reference stream is repaired", () => {
     // it fails on the real stream too when it rebuilds (so with startxref in a content stream's
     // bytes); the repair reads those files.
     const damage = (name: string) => STREAM_DAMAGES.find(([n]) => n === name)![1](streamed);
-    expect(await findTags(damage("startxref 0")).catch((e: unknown) => e)).toBeInstanceOf(InvalidDocumentError);
-    for (const name of ["startxref off by 3 bytes", "startxref 40 bytes too early", "startxref past the end"]) {
+    expect(await findTags(damage("startxref 0")).catch((e: unknown) => e)).toBeInstanceOf(
+      InvalidDocumentError,
+    );
+    for (const name of [
+      "startxref off by 3 bytes",
+      "startxref 40 bytes too early",
+      "startxref past the end",
+    ]) {
       expect([name, await findTags(damage(name))]).toEqual([name, intactReading.tags]);
     }
   });
 
   it("an update cut off (its stream and startxref gone) is the file before it: left alone", async () => {
     const update = await openForUpdate(streamed, loadPdf);
-    drawUpright(update.doc.getPage(0), [{ text: "{{sig:3}}", font: await update.doc.embedFont("Helvetica") }], {
-      x: 50,
-      baseline: 50,
-    });
+    drawUpright(
+      update.doc.getPage(0),
+      [{ text: "{{sig:3}}", font: await update.doc.embedFont("Helvetica") }],
+      {
+        x: 50,
+        baseline: 50,
+      },
+    );
     const updated = await update.save();
     const cut = updated.subarray(0, startxrefOf(updated));
     expect((await repairOf(cut)).sound).toBe(true);
@@ -490,7 +513,10 @@ describe("a damaged cross-reference stream is repaired", () => {
       [15, (r: number) => r % 5],
     ] as const) {
       const data = zlib.deflateSync(pngFilter(rows, width, types));
-      const withParms = dict.replace(/>>$/, `/DecodeParms << /Predictor ${predictor} /Columns ${width} >>\n>>`);
+      const withParms = dict.replace(
+        />>$/,
+        `/DecodeParms << /Predictor ${predictor} /Columns ${width} >>\n>>`,
+      );
       const predicted = withXrefStream(streamed, withParms, data);
       expect((await repairOf(predicted)).sound).toBe(true);
       expect(await readPdfFile(fileOf(predicted))).toEqual(intactReading);
@@ -498,10 +524,25 @@ describe("a damaged cross-reference stream is repaired", () => {
       const damaged = withStartxref(predicted, String(startxrefOf(predicted) + 3));
       const { sound, repair } = await repairOf(damaged);
       expect([sound, repair.notRepaired]).toEqual([false, null]);
-      // The repair found every compressed object through the stream, not only the object streams.
+      // The stream was decoded: the trailer is its dictionary (its /Info).
       expect(latin1(repair.appendix!)).toMatch(/\/Info 3 0 R/);
       expect(await readPdfFile(fileOf(damaged))).toEqual(intactReading);
     }
+  });
+
+  it("a stream with the TIFF predictor (/Predictor 2): read, and repaired when damaged", async () => {
+    const { rows, width, dict } = rowsOf(streamed);
+    // Each byte less the one before it in its row.
+    const filtered = rows.map((b, i) => (i % width === 0 ? b : (b - rows[i - 1]!) & 0xff));
+    const withParms = dict.replace(/>>$/, `/DecodeParms << /Predictor 2 /Columns ${width} >>\n>>`);
+    const predicted = withXrefStream(streamed, withParms, zlib.deflateSync(filtered));
+    expect((await repairOf(predicted)).sound).toBe(true);
+    expect(await readPdfFile(fileOf(predicted))).toEqual(intactReading);
+    const damaged = withStartxref(predicted, String(startxrefOf(predicted) + 3));
+    const { sound, repair } = await repairOf(damaged);
+    expect([sound, repair.notRepaired]).toEqual([false, null]);
+    expect(latin1(repair.appendix!)).toMatch(/\/Info 3 0 R/);
+    expect(await readPdfFile(fileOf(damaged))).toEqual(intactReading);
   });
 
   it("a compression bomb as the stream's data: inflated only to a bound, read as damaged, repaired", async () => {
@@ -525,6 +566,18 @@ describe("a damaged cross-reference stream is repaired", () => {
       if (outcome instanceof InvalidDocumentError) expect(outcome.code).toBe("invalid_document");
       else expect(outcome).toEqual(intactReading);
     }
+  });
+
+  it("an /Encrypt in the stream's dictionary: not repaired, refused as encrypted", async () => {
+    const { rows, dict } = rowsOf(streamed);
+    const encrypted = withXrefStream(
+      streamed,
+      dict.replace("/Info 3 0 R", "/Encrypt 3 0 R"),
+      zlib.deflateSync(rows),
+    );
+    const damaged = withStartxref(encrypted, String(startxrefOf(encrypted) + 3));
+    expect((await repairOf(damaged)).repair.notRepaired).toBe("encrypted");
+    await expect(readPdfFile(fileOf(damaged))).rejects.toMatchObject({ reason: "encrypted" });
   });
 
   it("any bytes over the stream and startxref: the intact reading, or invalid_document", async () => {

@@ -1,7 +1,8 @@
 // The upload endpoints under bad bodies: truncated or malformed multipart, wrong content types,
 // random bytes, oversized blocks, a client that hangs up mid-upload; a commit with any body and
 // content type; import-url with any body and URLs of every shape. Every answer is a success or the
-// documented error (contract §3), never a 500, and nothing is left in the work directory.
+// documented error (contract §3), never a 500, nothing is left in the work directory, and a refused
+// request adds no document (the package's list is checked after every one).
 import fc from "fast-check";
 import dns from "node:dns";
 import { promises as fs } from "node:fs";
@@ -54,6 +55,22 @@ describe.each(BACKENDS)("upload endpoints under bad bodies on %s", (backend) => 
       body: typeof body === "string" ? body : new Uint8Array(body),
     });
   const workFiles = async () => fs.readdir(path.join(service.config.dataDir, "work")).catch(() => []);
+  const documentCount = async (id = pkg) => {
+    const list = await service.call("GET", `${P}/${id}/documents`, { token });
+    return ((await list.json()) as { items: unknown[] }).items.length;
+  };
+  /** Sends the request: a success adds one document to the package, a refusal none. */
+  async function expectDocuments(send: () => Promise<Response>, id = pkg) {
+    const before = await documentCount(id);
+    const response = await send();
+    const status = response.status;
+    await expectHandled(response);
+    expect({ status, added: (await documentCount(id)) - before }).toEqual({
+      status,
+      added: status === 201 ? 1 : 0,
+    });
+    return status;
+  }
 
   test("direct upload: malformed multipart, wrong types, random bytes", async () => {
     const boundary = "----fuzz";
@@ -74,12 +91,66 @@ describe.each(BACKENDS)("upload endpoints under bad bodies on %s", (backend) => 
     );
     await fc.assert(
       fc.asyncProperty(bodies, types, async (body, type) => {
-        await expectHandled(await raw(`${P}/${pkg}/documents`, body, type));
+        await expectDocuments(() => raw(`${P}/${pkg}/documents`, body, type));
       }),
       { numRuns: 200 },
     );
     expect(await workFiles()).toEqual([]);
   });
+
+  test("direct upload: forms of any shape; one document for exactly one file part named file after any name, else none", async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]);
+    const pdf = await doc.save();
+    type Part = { kind: "file" | "otherFile" | "name" | "field"; big: boolean };
+    const part = fc.record({
+      kind: fc.constantFrom<Part["kind"]>("file", "file", "otherFile", "name", "field"),
+      big: fc.boolean(), // a file large enough to be spooled while the rest of the form arrives
+    });
+    const padded = new Uint8Array(pdf.length + 1024 * 1024);
+    padded.set(pdf);
+    padded.fill(0x20, pdf.length); // whitespace after %%EOF: still the same PDF
+    let id = pkg;
+    let stored = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(part, { maxLength: 5 }), async (parts) => {
+        const form = new FormData();
+        parts.forEach(({ kind, big }, i) => {
+          const bytes = new Blob([new Uint8Array(big ? padded : pdf)], { type: "application/pdf" });
+          if (kind === "file") form.append("file", bytes, `f${i}.pdf`);
+          else if (kind === "otherFile") form.append("attachment", bytes, `o${i}.pdf`);
+          else if (kind === "name") form.append("name", `Name ${i}`);
+          else form.append("note", `x${i}`);
+        });
+        const files = parts.filter((p) => p.kind === "file" || p.kind === "otherFile");
+        const fileAt = parts.findIndex((p) => p.kind === "file");
+        const good =
+          files.length === 1 &&
+          files[0]!.kind === "file" &&
+          !parts.slice(fileAt).some((p) => p.kind === "name");
+        const status = await expectDocuments(
+          () =>
+            fetch(`${service.url}${P}/${id}/documents`, {
+              method: "POST",
+              headers: { authorization: `Bearer ${token}` },
+              body: form,
+            }),
+          id,
+        );
+        expect({ parts, status }).toEqual({ parts, status: good ? 201 : 400 });
+        // A package holds 25 documents: a fresh one before it is full.
+        if (status === 201 && ++stored % 20 === 0) {
+          id = (
+            (await (await service.call("POST", P, { token, body: { name: "Forms" } })).json()) as {
+              id: string;
+            }
+          ).id;
+        }
+      }),
+      { numRuns: 80 },
+    );
+    expect(await workFiles()).toEqual([]);
+  }, 120_000);
 
   test("chunked upload: any body for a block, any request to initiate", async () => {
     const init = await service.call("POST", `${P}/${pkg}/uploads`, {
@@ -112,7 +183,7 @@ describe.each(BACKENDS)("upload endpoints under bad bodies on %s", (backend) => 
     // A block larger than the block size is cut off at once (not read to the end).
     const big = new Uint8Array(4 * 1024 * 1024 + 100);
     await expectHandled(await raw(`${P}/${pkg}/uploads/${id}/blocks/0`, big, "application/octet-stream"));
-    await expectHandled(await service.call("POST", `${P}/${pkg}/uploads/${id}/commit`, { token }));
+    await expectDocuments(() => service.call("POST", `${P}/${pkg}/uploads/${id}/commit`, { token }));
     expect(await workFiles()).toEqual([]);
   });
 
@@ -232,6 +303,10 @@ describe.each(BACKENDS)("commit and import-url under any body on %s", (backend) 
 
   const draft = async () =>
     ((await (await service.call("POST", P, { token, body: { name: "Fuzz" } })).json()) as { id: string }).id;
+  const documentCount = async (id: string) => {
+    const list = await service.call("GET", `${P}/${id}/documents`, { token });
+    return ((await list.json()) as { items: unknown[] }).items.length;
+  };
   let last: { code?: string; status?: number; traceId?: string; errors?: { field: string }[] } = {};
   async function expectHandled(response: Response, known: Set<string>) {
     const text = await response.text();
@@ -306,6 +381,7 @@ describe.each(BACKENDS)("commit and import-url under any body on %s", (backend) 
             known,
           );
           expect(status).toBeGreaterThanOrEqual(400);
+          expect(await documentCount(pkg)).toBe(0);
         },
       ),
       { numRuns: 150 },
@@ -331,6 +407,7 @@ describe.each(BACKENDS)("commit and import-url under any body on %s", (backend) 
     );
     expect(done.status).toBe(201);
     await done.text();
+    expect(await documentCount(pkg)).toBe(1);
   });
 
   test("import-url: any body, and URLs of every shape (this test's server or refused addresses only)", async () => {
@@ -344,7 +421,9 @@ describe.each(BACKENDS)("commit and import-url under any body on %s", (backend) 
     ]);
     await fc.assert(
       fc.asyncProperty(anyBody, anyType, async (body, type) => {
-        await expectHandled(await post(`${P}/${pkg}/documents/import-url`, body, type), known);
+        const status = await expectHandled(await post(`${P}/${pkg}/documents/import-url`, body, type), known);
+        expect(await documentCount(pkg)).toBe(status === 201 ? 1 : 0);
+        if (status === 201) pkg = await draft();
       }),
       { numRuns: 100 },
     );
@@ -355,6 +434,7 @@ describe.each(BACKENDS)("commit and import-url under any body on %s", (backend) 
           known,
         );
         expect(status).toBe(400); // no url string, no import
+        expect(await documentCount(pkg)).toBe(0);
       }),
       { numRuns: 100 },
     );
@@ -396,6 +476,7 @@ describe.each(BACKENDS)("commit and import-url under any body on %s", (backend) 
       ),
     );
     let imported = 0;
+    pkg = await draft();
     await fc.assert(
       fc.asyncProperty(urls, fc.option(fc.string({ maxLength: 30 })), async (url, name) => {
         const response = await service.call("POST", `${P}/${pkg}/documents/import-url`, {
@@ -403,6 +484,12 @@ describe.each(BACKENDS)("commit and import-url under any body on %s", (backend) 
           body: name === null ? { url } : { url, name },
         });
         const status = await expectHandled(response, known);
+        // A refusal adds nothing; a success its one document.
+        expect({ url, status, documents: await documentCount(pkg) }).toEqual({
+          url,
+          status,
+          documents: (imported % 20) + (status === 201 ? 1 : 0),
+        });
         if (status === 201) {
           // Only this test's server has documents to give.
           expect(url).toContain(`:${port}/`);

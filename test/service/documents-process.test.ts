@@ -4,7 +4,8 @@
 //   a scan of many pages, one page whose single content stream is 50 MB, 2,000 small pages, a JPEG,
 //   a PNG and an RGBA PNG (decoded row by row) made into PDFs, one page of one 50 MB image, the
 //   scan and the 2,000 pages with their cross-reference table damaged (repaired in constant
-//   memory: accepted, the same pages and tags),
+//   memory: accepted, the same pages and tags), both again written with object streams and a
+//   cross-reference stream, that stream damaged,
 //   and a compression bomb (refused as too complex, within the bound too);
 // - kill -9 in the middle of a block and in the middle of a commit: after the restart every
 //   committed document is there with its bytes, the upload goes on from what was acknowledged, and
@@ -237,6 +238,34 @@ beforeAll(() => {
     copyFileSync(at(`${name}.pdf`), at(`${name}-damaged.pdf`));
     breakStartxref(at(`${name}-damaged.pdf`));
     shapes.push({ label, file: at(`${name}-damaged.pdf`), contentType: "application/pdf", pages, tags });
+  }
+  // Written as PDF 1.5 writers (pdf-lib's default save) write: pages, page tree and catalog in
+  // object streams, located only by a compressed cross-reference stream; damaged, startxref points
+  // past the stream's object number (its " 0 obj"), so the stream must be found, inflated and
+  // merged with the objects' headers (before the repair read them: pdf.js loaded the whole file).
+  for (const [name, label, pages, imageBytes] of [
+    [
+      "scan-os",
+      "the scan of 40 pages in object streams, its cross-reference stream damaged",
+      40,
+      Math.floor(SIZE / 40) - 4000,
+    ],
+    [
+      "pages-os",
+      "the 2,000 pages in object streams, their cross-reference stream damaged",
+      2000,
+      Math.floor(SIZE / 2000) - 1200,
+    ],
+  ] as const) {
+    const written = writeBigPdf(at(`${name}.pdf`), pages, imageBytes, { objectStreams: true });
+    breakStartxref(at(`${name}.pdf`), String(written.xrefStream).length + 1);
+    shapes.push({
+      label,
+      file: at(`${name}.pdf`),
+      contentType: "application/pdf",
+      pages,
+      tags: written.tags.length,
+    });
   }
   // A content stream inflating to 256 MiB from a quarter of a megabyte.
   writeDeflateBombPdf(at("bomb.pdf"), 256 * MiB);

@@ -3,12 +3,13 @@
 // and a resolver where "public.test" is one of those servers), a document fetched and stored.
 import dns from "node:dns";
 import https from "node:https";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import path from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { openBlobStore } from "../../src/service/blobs";
 import { importDocument, importedFileName } from "../../src/service/domain/documents";
 import { PdfReader } from "../../src/service/pdf-reader";
+import { isPublicAddress } from "../../src/service/net/address-policy";
 import type { SafeFetchOptions } from "../../src/service/net/safe-fetch";
 import { setImportFetchSeamsForTest } from "../../src/service/net/test-hooks";
 import { BACKENDS, expectProblem, startTestService, type TestService } from "./harness";
@@ -30,6 +31,8 @@ describe.each(BACKENDS)("import-url on %s", (backend) => {
   let server: https.Server;
   let port: number;
   const hits: string[] = [];
+  /** Every TCP connection the local server accepted (a leak to 0.0.0.0 or ::ffff:127.0.0.1 lands here). */
+  const connections: string[] = [];
   const stalled: import("node:http").ServerResponse[] = [];
   let pdf: Uint8Array;
 
@@ -46,6 +49,9 @@ describe.each(BACKENDS)("import-url on %s", (backend) => {
         res.end(pdf);
       } else if (req.url === "/to-internal") {
         res.writeHead(302, { location: `https://internal.test:${port}/lease.pdf` });
+        res.end();
+      } else if (req.url?.startsWith("/redirect?to=")) {
+        res.writeHead(302, { location: decodeURIComponent(req.url.slice("/redirect?to=".length)) });
         res.end();
       } else if (req.url === "/page.html") {
         res.writeHead(200, { "content-type": "text/html" });
@@ -74,6 +80,7 @@ describe.each(BACKENDS)("import-url on %s", (backend) => {
         res.end();
       }
     });
+    server.on("connection", (socket: net.Socket) => connections.push(socket.remoteAddress ?? "?"));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     port = (server.address() as AddressInfo).port;
     service = await startTestService(backend, { SIGN_SCHEDULER_INTERVAL_MS: "0" });
@@ -222,6 +229,122 @@ describe.each(BACKENDS)("import-url on %s", (backend) => {
       const list = await service.call("GET", `${P}/${id}/documents`, { token });
       expect(((await list.json()) as { items: unknown[] }).items).toHaveLength(1);
     } finally {
+      setImportFetchSeamsForTest(null);
+    }
+  });
+
+  test("through the route, under the real address policy: every address it names is refused after DNS, as a URL's host and as a redirect's target, never connected to", async () => {
+    // The real classification, plus the local server at 127.0.0.1 (the public server of the test).
+    // Each refused address gets a name of its own ("a0.test" ...) that resolves to it alone.
+    const refused = [
+      "10.0.0.1",
+      "172.16.0.1",
+      "172.31.255.254",
+      "192.168.1.1",
+      "169.254.169.254", // AWS, GCP, Azure metadata
+      "100.100.100.200", // Alibaba metadata (CGNAT)
+      "100.64.0.1",
+      "127.0.0.2",
+      "0.0.0.0", // reaches this machine on Linux
+      "224.0.0.1",
+      "255.255.255.255",
+      "198.18.0.1",
+      "192.0.0.1",
+      "::1",
+      "::",
+      "fd00:ec2::254", // AWS metadata over IPv6
+      "fc00::1",
+      "fe80::1",
+      "fec0::1",
+      "ff02::1",
+      "::ffff:127.0.0.1", // IPv4-mapped loopback
+      "::ffff:10.0.0.1",
+      "::ffff:169.254.169.254",
+      "64:ff9b::a9fe:a9fe", // NAT64 of 169.254.169.254
+      "2002:a00:1::", // 6to4 of 10.0.0.1
+      "::127.0.0.1", // IPv4-compatible
+    ];
+    const names = new Map(refused.map((address, i) => [`a${i}.test`, address]));
+    names.set("public.test", "127.0.0.1");
+    const lookups: string[] = [];
+    const lookup = ((
+      hostname: string,
+      options: dns.LookupOptions,
+      callback: (...args: unknown[]) => void,
+    ) => {
+      lookups.push(hostname);
+      const address = names.get(hostname);
+      if (!address) return callback(Object.assign(new Error("ENOTFOUND"), { code: "ENOTFOUND" }));
+      const family = net.isIP(address);
+      if (options.all) return callback(null, [{ address, family }]);
+      callback(null, address, family);
+    }) as unknown as typeof dns.lookup;
+    // The hook that counts connects: every address a socket of this process was about to connect
+    // to on the local server's port (every URL below names that port): an IP literal given to
+    // connect, or what its lookup answered. (The test's own calls to the service go to another.)
+    const attempts: string[] = [];
+    const realConnect = net.Socket.prototype.connect;
+    net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
+      const first = args[0];
+      const target =
+        typeof first === "object" && first !== null ? (first as { host?: string; port?: unknown }) : {};
+      if (Number(target.port) === port) {
+        const host = (target.host ?? "").replace(/^\[|\]$/g, "");
+        if (net.isIP(host)) attempts.push(host);
+        this.on("lookup", (error: Error | null, address: string | undefined) => {
+          if (!error && address) attempts.push(address);
+        });
+      }
+      return (realConnect as (...a: unknown[]) => net.Socket).apply(this, args);
+    } as typeof realConnect;
+    setImportFetchSeamsForTest({
+      ca: cert.cert,
+      lookup,
+      addressPolicy: (a) => a === "127.0.0.1" || isPublicAddress(a),
+    });
+    const connectionsBefore = connections.length;
+    try {
+      const id = await draft();
+      const importing = async (url: string) =>
+        expectProblem(
+          await service.call("POST", `${P}/${id}/documents/import-url`, { token, body: { url } }),
+          400,
+          "validation_failed",
+        );
+      let redirects = 0;
+      const viaRedirect = (to: string) => {
+        redirects++;
+        return `https://public.test:${port}/redirect?to=${encodeURIComponent(to)}`;
+      };
+      for (const [name, address] of [...names].filter(([n]) => n !== "public.test")) {
+        const literal = net.isIPv6(address) ? `[${address}]` : address;
+        const byName = `https://${name}:${port}/lease.pdf`;
+        const byAddress = `https://${literal}:${port}/lease.pdf`;
+        const resolvesTo = `${name} resolves to an address that cannot be reached from here.`;
+        const named = new URL(byAddress).hostname.replace(/^\[|\]$/g, "");
+        const isAddress = `${named} cannot be reached from here.`;
+        for (const [url, message] of [
+          [byName, resolvesTo],
+          [byAddress, isAddress],
+          [viaRedirect(byName), resolvesTo],
+          [viaRedirect(byAddress), isAddress],
+        ] as const) {
+          const problem = await importing(url);
+          expect({ url, errors: problem.errors }).toEqual({ url, errors: [{ field: "url", message }] });
+        }
+      }
+      // No socket went to a refused address: the only connections were the redirects' to the
+      // local server, one each, and its listener saw nothing else (0.0.0.0 and ::ffff:127.0.0.1
+      // would have reached it).
+      expect(attempts.filter((a) => a !== "127.0.0.1")).toEqual([]);
+      expect(attempts).toHaveLength(redirects);
+      expect(connections.length - connectionsBefore).toBe(redirects);
+      // The names were looked up (the refusal is after DNS), each by its own request.
+      for (const name of names.keys()) expect(lookups).toContain(name);
+      const list = await service.call("GET", `${P}/${id}/documents`, { token });
+      expect(((await list.json()) as { items: unknown[] }).items).toEqual([]);
+    } finally {
+      net.Socket.prototype.connect = realConnect;
       setImportFetchSeamsForTest(null);
     }
   });

@@ -135,6 +135,45 @@ describe.each(BACKENDS)("template documents on %s", (backend) => {
     expect(after.map((a) => a.type)).toEqual(["Signature", "Signature", "Initials"]);
   });
 
+  test("direct upload: a second file part or a name after the file is 400 with nothing stored; a block takes any Content-Type", async () => {
+    const { t } = await template();
+    const bytes = await pdfWithTags([{ text: "{{sig:1}}", x: 72, y: 100 }]);
+    const pdf = () => new Blob([new Uint8Array(bytes)], { type: "application/pdf" });
+    const send = (form: FormData) =>
+      fetch(`${service.url}${T}/${t.id}/documents`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+    const two = new FormData();
+    two.append("file", pdf(), "a.pdf");
+    two.append("file", pdf(), "b.pdf");
+    const second = await expectProblem(await send(two), 400, "validation_failed");
+    expect(second.errors).toEqual([{ field: "file", message: "Send one file part named file." }]);
+    const late = new FormData();
+    late.append("file", pdf(), "a.pdf");
+    late.append("name", "Late");
+    const named = await expectProblem(await send(late), 400, "validation_failed");
+    expect(named.errors).toEqual([{ field: "name", message: "Send the name field before the file part." }]);
+    expect((await call<{ items: unknown[] }>("GET", `${T}/${t.id}/documents`)).body.items).toEqual([]);
+
+    const opened = await call("POST", `${T}/${t.id}/uploads`, {
+      fileName: "chunked.pdf",
+      contentType: "application/pdf",
+      size: bytes.length,
+    });
+    for (const type of ["application/pdf", undefined, "application/json"]) {
+      const put = await fetch(`${service.url}${T}/${t.id}/uploads/${opened.body.id}/blocks/0`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${token}`, ...(type ? { "content-type": type } : {}) },
+        body: new Uint8Array(bytes),
+      });
+      expect({ type, status: put.status }).toEqual({ type, status: 200 });
+    }
+    expect((await call("POST", `${T}/${t.id}/uploads/${opened.body.id}/commit`)).status).toBe(201);
+    expect((await call<{ items: unknown[] }>("GET", `${T}/${t.id}/documents`)).body.items).toHaveLength(1);
+  });
+
   test("chunked upload: blocks, status, commit; abort is final; bad blocks refused", async () => {
     const { t } = await template();
     const bytes = await pdfWithTags([{ text: "{{sig:1}}", x: 72, y: 100 }]);

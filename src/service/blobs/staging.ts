@@ -40,6 +40,14 @@ export function currentBootMark(): string | null {
   }
 }
 
+/** A block for a session whose file a commit is about to read (staging.freeze): it is not written. */
+export class SessionFrozenError extends Error {
+  constructor() {
+    super("The upload is being committed.");
+    this.name = "SessionFrozenError";
+  }
+}
+
 export class BlockLengthError extends Error {
   constructor(readonly expected: number) {
     super(`The block must be exactly ${expected} bytes.`);
@@ -95,6 +103,10 @@ export class UploadStaging {
   private readonly progress = new Map<string, Progress>();
   /** Reads blocks back and hashes them, in a thread of its own (started on the first block). */
   private readonly hasher = new FileHasher();
+  /** Sessions whose file a commit reads: how many commits (see freeze). */
+  private readonly frozen = new Map<string, number>();
+  /** Block requests under way (enter), a session: how many, and the commits waiting for none. */
+  private readonly inFlight = new Map<string, { count: number; idle: (() => void)[] }>();
 
   /**
    * `bootMark` is what block rows record (currentBootMark()); null makes them record a CRC-32 of
@@ -107,6 +119,47 @@ export class UploadStaging {
 
   fileOf(sessionId: string): string {
     return path.join(this.dir, `${sessionId}.part`);
+  }
+
+  /**
+   * A block request of the session begins (before its bytes are written; left when its row is
+   * recorded or refused): SessionFrozenError if a commit froze the session's file. Synchronous, so
+   * a request either is counted before a commit's freeze (which then waits for it) or is refused.
+   */
+  enter(sessionId: string): () => void {
+    if (this.frozen.has(sessionId)) throw new SessionFrozenError();
+    let writes = this.inFlight.get(sessionId);
+    if (!writes) this.inFlight.set(sessionId, (writes = { count: 0, idle: [] }));
+    writes.count++;
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      if (--writes.count === 0) {
+        this.inFlight.delete(sessionId);
+        for (const wake of writes.idle) wake();
+      }
+    };
+  }
+
+  /**
+   * A commit is about to claim the session and read its file: block requests from now on are
+   * refused (SessionFrozenError), and this waits for those under way (enter) to end, recorded or
+   * refused, so that the commit's list of blocks and the file agree: a block acknowledged is in the
+   * document, one refused is not (its bytes are not written into the file the commit reads, nor
+   * into the blob's file after it). thaw() undoes it, whether the commit was recorded or failed.
+   */
+  async freeze(sessionId: string): Promise<void> {
+    this.frozen.set(sessionId, (this.frozen.get(sessionId) ?? 0) + 1);
+    const writes = this.inFlight.get(sessionId);
+    if (writes) await new Promise<void>((resolve) => writes.idle.push(resolve));
+  }
+
+  /** The commit that froze the session's file is over. */
+  thaw(sessionId: string): void {
+    const count = (this.frozen.get(sessionId) ?? 1) - 1;
+    if (count > 0) this.frozen.set(sessionId, count);
+    else this.frozen.delete(sessionId);
   }
 
   /**

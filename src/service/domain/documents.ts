@@ -20,7 +20,7 @@ import {
   MAX_PACKAGE_DOCUMENTS,
 } from "../../pdf/limits";
 import { spoolToFile, type Spooled } from "../blobs/spool";
-import { BlockLengthError, readPieces, type UploadStaging } from "../blobs/staging";
+import { BlockLengthError, readPieces, SessionFrozenError, type UploadStaging } from "../blobs/staging";
 import {
   BlobIntegrityError,
   BlobTooLargeError,
@@ -60,6 +60,12 @@ import type { PdfReader } from "../pdf-reader";
 export const UPLOAD_BLOCK_SIZE = 4 * 1024 * 1024;
 /** An upload session lives this long (contract §6.2). */
 export const UPLOAD_TTL_MS = 24 * 3600 * 1000;
+/**
+ * A commit's claim on its upload session counts this long (a commit takes seconds; one of a 50 MB
+ * document under load, a minute or two). A claim older than that was left by a process that died
+ * mid-commit (with several instances on one database; a single machine's start clears its own).
+ */
+export const COMMIT_CLAIM_MS = 10 * 60 * 1000;
 /** A blob queued as garbage is deleted no sooner than this (an upload of the same bytes may be under way). */
 export const BLOB_GRACE_MS = 3600 * 1000;
 const FILE_NAME_LENGTH = 255;
@@ -670,7 +676,29 @@ async function requireUpload<O extends Owned>(
   // An expired session is gone, whether or not the scheduler has swept it yet.
   if (!session || session.expiresOn <= now.toISOString())
     throw notFound(`Upload ${idText} of ${owner.noun} ${o.id}`);
+  if (session.claimedOn && session.claimedOn > claimsStaleBefore()) throw beingCommitted(owner, o, idText);
   return session;
+}
+
+/** Claims made before this are stale (their commit's process died): see COMMIT_CLAIM_MS. */
+function claimsStaleBefore(): string {
+  return new Date(Date.now() - COMMIT_CLAIM_MS).toISOString();
+}
+
+/**
+ * A session a commit is at work on answers as a finished one does (contract §6.2: 404 after commit
+ * or abort), saying so: if the commit fails, the session is open again.
+ */
+function beingCommitted<O extends Owned>(owner: DocumentOwner<O>, o: O, idText: string): ApiError {
+  return new ApiError(
+    404,
+    "not_found",
+    `Upload ${idText} of ${owner.noun} ${o.id} is being committed (or was committed or aborted); if that commit fails, the upload is open again.`,
+  );
+}
+
+function isMissingFile(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | null)?.code === "ENOENT";
 }
 
 export async function getUpload(
@@ -733,13 +761,35 @@ export async function stageOwnedBlock<O extends Owned>(
 ) {
   let o: O;
   let session: UploadSessionRecord;
+  let leave: (() => void) | undefined;
   try {
     o = await owner.find(ctx.storage, tenantId, ownerId, false);
     session = await requireUpload(owner, ctx.storage, o, id, now);
+    // On local files, counted until its row is recorded or refused: a commit waits for it before
+    // it claims the session, or (once it began) refuses it here, before any byte is written.
+    leave = ctx.staging?.enter(session.id);
   } catch (error) {
     drain(body);
-    throw error;
+    throw error instanceof SessionFrozenError ? beingCommitted(owner, o!, id) : error;
   }
+  try {
+    return await stageClaimable(owner, ctx, o, id, session, blockText, body, now);
+  } finally {
+    leave?.();
+  }
+}
+
+/** stageOwnedBlock once the session is found (and, on local files, its request counted). */
+async function stageClaimable<O extends Owned>(
+  owner: DocumentOwner<O>,
+  ctx: DocumentContext,
+  o: O,
+  id: string,
+  session: UploadSessionRecord,
+  blockText: string,
+  body: BlobSource,
+  now: Date,
+) {
   const n = /^\d{1,9}$/.test(blockText) ? Number(blockText) : -1;
   if (n < 0 || n >= session.blockCount) {
     drain(body);
@@ -795,6 +845,10 @@ export async function stageOwnedBlock<O extends Owned>(
   return ctx.storage.transaction(
     async (s) => {
       const current = await requireUpload(owner, s, o, id, now);
+      // Held until this transaction ends: a commit claims it before or after, never in between
+      // (it would not see this block, acknowledged all the same).
+      if (!(await owner.uploads(s).holdOpen(current.id, claimsStaleBefore())))
+        throw beingCommitted(owner, o, id);
       const replaced = await owner
         .uploads(s)
         .putBlock(current.id, { n, sha256: stored.sha256, size: stored.size });
@@ -837,6 +891,45 @@ export async function commitOwnedUpload<O extends Owned>(
 ) {
   const o = await owner.find(ctx.storage, tenantId, ownerId, false);
   const session = await requireUpload(owner, ctx.storage, o, id, now);
+  // The commit claims the session first: of commits, aborts and blocks that overlap, exactly one
+  // gets it (the others answer 404), so one document is made of the blocks as they are now. The
+  // claim is given back if the commit fails, to try again or abort. On local files the session's
+  // file is frozen before: block requests under way end first (acknowledged, they are in the
+  // document), later ones are refused before they write.
+  const staging = ctx.staging;
+  if (staging) await staging.freeze(session.id);
+  try {
+    // Named by the instance that claims (its blob instance on a shared store), which a new start
+    // of it releases (releaseCommitClaims).
+    const token = `${ctx.storage.blobInstance ?? "local"}:${randomUUID()}`;
+    const uploads = owner.uploads(ctx.storage);
+    if (!(await uploads.claim(session.id, token, new Date().toISOString(), claimsStaleBefore())))
+      throw beingCommitted(owner, o, id);
+    try {
+      return await commitClaimed(owner, ctx, tenantId, ownerId, o, id, session, token, context);
+    } catch (error) {
+      await uploads.release(session.id, token).catch(() => undefined);
+      // The session's file went (the session expired meanwhile): as gone as the session.
+      throw isMissingFile(error) ? notFound(`Upload ${id} of ${owner.noun} ${o.id}`) : error;
+    }
+  } finally {
+    staging?.thaw(session.id);
+  }
+}
+
+/** A commit once the session is claimed by `token` (commitOwnedUpload gives the claim back if this fails). */
+async function commitClaimed<O extends Owned>(
+  owner: DocumentOwner<O>,
+  ctx: DocumentContext,
+  tenantId: string,
+  ownerId: string,
+  o: O,
+  id: string,
+  session: UploadSessionRecord,
+  token: string,
+  context: AuditContext,
+) {
+  // Read after the claim: no block can be added or replaced now.
   const blocks = await owner.uploads(ctx.storage).blocks(session.id);
   const have = new Set(blocks.map((b) => b.n));
   const missing = Array.from({ length: session.blockCount }, (_, n) => n).filter((n) => !have.has(n));
@@ -854,8 +947,12 @@ export async function commitOwnedUpload<O extends Owned>(
     expectedSha256: session.sha256,
   };
   // The session ends in the document's own transaction: a commit is recorded once or not at all.
+  // Its row must still be there and claimed by this commit (not aborted, expired, or taken by
+  // another commit after this one's claim went stale), else nothing is recorded.
   const endSession = async (s: Stores) => {
-    await s.blobGarbage.queue(await owner.uploads(s).delete(session.id), new Date().toISOString());
+    const blobs = await owner.uploads(s).delete(session.id, { claim: token });
+    if (blobs === null) throw notFound(`Upload ${id} of ${owner.noun} ${o.id}`);
+    await s.blobGarbage.queue(blobs, new Date().toISOString());
   };
   if (!ctx.staging) {
     const blobs = ctx.blobs;
@@ -945,7 +1042,10 @@ export async function abortOwnedUpload<O extends Owned>(
   const session = await ctx.storage.transaction(async (s) => {
     const o = await owner.find(s, tenantId, ownerId, false);
     const session = await requireUpload(owner, s, o, id, now);
-    await s.blobGarbage.queue(await owner.uploads(s).delete(session.id), now.toISOString());
+    // Only an open session: one a commit claimed meanwhile is that commit's (404, as after it).
+    const blobs = await owner.uploads(s).delete(session.id, { staleBefore: claimsStaleBefore() });
+    if (blobs === null) throw beingCommitted(owner, o, id);
+    await s.blobGarbage.queue(blobs, now.toISOString());
     return session;
   });
   await ctx.staging?.remove(session.id);
@@ -1255,7 +1355,7 @@ export async function expireUploads(
     const sessions = await storage.transaction(async (s) => {
       const sessions = await uploads(s).expired(now.toISOString(), 100);
       for (const session of sessions) {
-        await s.blobGarbage.queue(await uploads(s).delete(session.id), now.toISOString());
+        await s.blobGarbage.queue((await uploads(s).delete(session.id)) ?? [], now.toISOString());
       }
       return sessions;
     });
@@ -1263,6 +1363,18 @@ export async function expireUploads(
     count = Math.max(count, sessions.length);
   }
   return count;
+}
+
+/**
+ * At start: the claims of commits that a crash or a stop cut off go, so that their sessions can be
+ * committed or aborted at once rather than after COMMIT_CLAIM_MS: the claims this instance made
+ * (`instance`, on a shared blob store), or every claim (null: local files, one machine). Answers how
+ * many.
+ */
+export async function releaseCommitClaims(storage: Storage, instance: string | null): Promise<number> {
+  return (
+    (await storage.uploads.releaseClaims(instance)) + (await storage.templateUploads.releaseClaims(instance))
+  );
 }
 
 /**
@@ -1298,6 +1410,34 @@ export async function collectBlobGarbage(
       await blobs.delete(entry.sha256);
       deleted++;
     }
+  }
+  return deleted;
+}
+
+/**
+ * At start, on a shared blob store (S3): deletes at once the queued blobs that nothing refers to and
+ * that only this instance queued (its crash cut off the uploads they were for; none of its own is
+ * under way yet). A blob another instance also queued keeps its grace period: an upload of the same
+ * bytes there may be about to refer to it. Answers how many were deleted.
+ */
+export async function collectOwnBlobGarbage(storage: Storage, blobs: BlobStore, instance: string) {
+  let deleted = 0;
+  for (let round = 0; round < 10_000; round++) {
+    const mine = await storage.blobGarbage.queuedOnlyBy(instance, 200);
+    let taken = 0;
+    for (const entry of mine) {
+      const orphan = await storage.transaction(async (s) => {
+        if (!(await s.blobGarbage.take(entry.sha256, entry.queuedOn))) return false;
+        taken++;
+        return !(await s.blobGarbage.isReferenced(entry.sha256));
+      });
+      if (orphan) {
+        await blobs.delete(entry.sha256);
+        deleted++;
+      }
+    }
+    // Entries queued again meanwhile (by another instance) are not taken: they stay for the collector.
+    if (mine.length < 200 || taken === 0) break;
   }
   return deleted;
 }

@@ -63,9 +63,16 @@ export class PdfReader {
   private start(): Worker {
     // The service runs its TypeScript through tsx; a worker thread does not inherit its loader
     // hooks (Node 20), so the thread registers tsx's require hook before loading the reader.
+    // Without source maps, which tsx turns on: with them Node parses and keeps the map of every
+    // module the thread loads (pdf.js's is 2.4 MB), and the first error's stack made it build a
+    // table of all of one's mappings: 20 MB of the thread's 58 MB heap, counted by its cap and by
+    // every full collection (a cost of reading). Stacks from the thread name compiled lines.
     const ext = path.extname(__filename);
     const entry = path.join(__dirname, `worker${ext}`);
-    const source = ext === ".ts" ? `require("tsx/cjs"); require(${JSON.stringify(entry)});` : null;
+    const source =
+      ext === ".ts"
+        ? `require("tsx/cjs"); process.setSourceMapsEnabled(false); require(${JSON.stringify(entry)});`
+        : null;
     const worker = new Worker(source ?? entry, {
       eval: source !== null,
       execArgv: [],

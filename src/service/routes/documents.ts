@@ -59,7 +59,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
     operation(create, tags, {
       operationId: "uploadDocumentDirect",
       summary: "Upload a document in one request (multipart/form-data)",
-      description: `One \`file\` part (PDF, PNG or JPEG, at most 50 MB) and an optional \`name\` field before it. Images become one-page PDFs; text tags are detected. A broken, encrypted or mislabeled file is 400 invalid_document saying which. ${draftOnly}`,
+      description: `One \`file\` part (PDF, PNG or JPEG, at most 50 MB) and an optional \`name\` field before it; a second file part, a file part of another name or a \`name\` after the file is 400 validation_failed naming it, with nothing stored. Images become one-page PDFs; text tags are detected. A broken, encrypted or mislabeled file is 400 invalid_document saying which. ${draftOnly}`,
       consumes: ["multipart/form-data"],
       params: PackagePath,
       response: { 201: ref(DocumentApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
@@ -237,8 +237,9 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
       },
       stage: {
         operationId: "stageDocumentBlock",
-        summary: "Stage one block (application/octet-stream; 0-based; again replaces it)",
-        description: `Each block is exactly blockSize bytes but the last.`,
+        summary: "Stage one block (raw bytes; 0-based; again replaces it)",
+        description:
+          "The body is the block's bytes, whatever its Content-Type (application/octet-stream is usual). Each block is exactly blockSize bytes but the last.",
       },
       commit: {
         operationId: "commitDocumentUpload",

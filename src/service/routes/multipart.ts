@@ -3,7 +3,7 @@
 // client's 400, never our 500.
 import multipart, { type MultipartFile, type Multipart } from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Readable } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
 import { MAX_DOCUMENT_BYTES } from "../../pdf/limits";
 import { ApiError, validationFailed } from "../errors";
 
@@ -18,26 +18,52 @@ export function requireMultipart(request: FastifyRequest, instead: string): void
 }
 
 /**
- * In this plugin's scope: multipart forms of one document (and a few fields) and raw blocks
- * (application/octet-stream, passed on as the stream). The rest of the API stays JSON.
+ * In this plugin's scope: multipart forms of one document (and a few fields). The rest stays JSON
+ * (a chunked upload's blocks take raw bytes in a scope of their own: upload-routes.ts).
  */
 export async function acceptDocumentBodies(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
     limits: { files: 1, fields: 10, fieldSize: 4_096, parts: 12, fileSize: MAX_DOCUMENT_BYTES + 1 },
     throwFileSizeLimit: false,
   });
-  app.addContentTypeParser("application/octet-stream", (_request, payload, done) => done(null, payload));
 }
 
-/** The form's parts in order; busboy's word on a body that is no form (no boundary, cut off) is a 400. */
-export async function* multipartParts(request: FastifyRequest): AsyncGenerator<Multipart> {
+/**
+ * The plugin's limit errors in our words: its own ("reach files limit") are busboy's, not an answer.
+ * `tooManyFiles` says what the route takes instead of the generic 413.
+ */
+function limitError(error: Error & { code?: string }, tooManyFiles?: () => ApiError): ApiError | null {
+  const tooMany = (what: string) =>
+    new ApiError(413, "payload_too_large", `The form has too many ${what}.`, [
+      { field: what === "file parts" ? "file" : "form", message: `Too many ${what}.` },
+    ]);
+  switch (error.code) {
+    case "FST_FILES_LIMIT":
+      return tooManyFiles?.() ?? tooMany("file parts");
+    case "FST_FIELDS_LIMIT":
+      return tooMany("fields");
+    case "FST_PARTS_LIMIT":
+      return tooMany("parts");
+    default:
+      return null;
+  }
+}
+
+/**
+ * The form's parts in order; busboy's word on a body that is no form (no boundary, cut off) is a
+ * 400, a form over the plugin's limits a 413 (or `tooManyFiles`), both in our words.
+ */
+export async function* multipartParts(
+  request: FastifyRequest,
+  tooManyFiles?: () => ApiError,
+): AsyncGenerator<Multipart> {
   const parts = request.parts()[Symbol.asyncIterator]();
   for (;;) {
     let next;
     try {
       next = await parts.next();
     } catch (error) {
-      throw malformed(error as Error);
+      throw limitError(error as Error, tooManyFiles) ?? malformed(error as Error);
     }
     if (next.done) return;
     yield next.value;
@@ -62,8 +88,37 @@ export async function readFilePart<T>(part: MultipartFile, use: (file: Readable)
 }
 
 /**
- * A direct upload's form: an optional `name` field, then one `file` part, handed to `store` with
- * its file name and type. Other parts are skipped; no file part is 400.
+ * The rest of a refused form's body is read and dropped: the answer then leaves a connection that
+ * can carry the client's next request. (Node drains an unread body itself, but not one that busboy
+ * has begun to read and then stalled on: the next request on that connection would hang.)
+ */
+function discardRest(request: FastifyRequest): void {
+  request.raw.unpipe();
+  request.raw.resume();
+}
+
+const oneFilePart = () =>
+  validationFailed(
+    [{ field: "file", message: "Send one file part named file." }],
+    "The form has more than one file part.",
+  );
+
+/** A promise that fails when `p` fails and never settles otherwise. */
+const failureOf = (p: Promise<unknown>) => p.then(() => new Promise<never>(() => undefined));
+
+/**
+ * A direct upload's form (contract §6.2: one `file` part and an optional `name`), handed to
+ * `store` with its file name and type. Fields other than `name` are skipped; no file part, a second
+ * file part, a file part of another name, or `name` after the file is 400 with nothing stored.
+ *
+ * `store` reads the file as it arrives (spooled, hashed), but its stream ends only once the whole
+ * form is read: a refusal found after the file (a second file part, say) fails that stream, and
+ * `store` fails before it records anything. Only then is the document stored: all or nothing.
+ *
+ * `name` must come before the file, as README and the OpenAPI document say: `store` checks the name
+ * (and whether the package takes a document) before reading the file, so that a refused request
+ * costs no 50 MB read; honouring a late name would move that check after the read. A late name is
+ * refused, never silently dropped.
  */
 export async function oneDocument<T>(
   request: FastifyRequest,
@@ -77,24 +132,69 @@ export async function oneDocument<T>(
     "Send the document as multipart/form-data with one file part, or use the chunked uploads.",
   );
   let name: string | null = null;
-  let stored: { value: T } | null = null;
-  for await (const part of multipartParts(request)) {
-    if (part.type === "field") {
-      if (part.fieldname === "name" && typeof part.value === "string") name = part.value;
-      continue;
+  /** The file as `store` reads it, held open until the form is read. */
+  let held: { stream: PassThrough; ended: Promise<unknown>; storing: Promise<T> } | null = null;
+  const parts = multipartParts(request, oneFilePart);
+  try {
+    for (;;) {
+      // While `store` reads the file, its failure (say, a package that takes no document) ends
+      // the wait: the form's next part would come only once the file were read.
+      const next: IteratorResult<Multipart, void> = held
+        ? await Promise.race([parts.next(), failureOf(held.storing)])
+        : await parts.next();
+      if (next.done) break;
+      const part = next.value;
+      if (part.type === "field") {
+        if (part.fieldname !== "name") continue;
+        if (held) {
+          throw validationFailed(
+            [{ field: "name", message: "Send the name field before the file part." }],
+            "The name field comes after the file part.",
+          );
+        }
+        if (typeof part.value === "string") name = part.value;
+        continue;
+      }
+      if (held) throw oneFilePart();
+      if (part.fieldname !== "file") {
+        throw validationFailed(
+          [{ field: part.fieldname, message: "Send the document as the part named file." }],
+          `The form has a file part named ${JSON.stringify(part.fieldname)}; send one part named file.`,
+        );
+      }
+      const stream = new PassThrough();
+      // Its failure is store's to see; a store that failed before reading it has no listener left.
+      stream.on("error", () => undefined);
+      const ended = new Promise((resolve, reject) => {
+        part.file.once("end", resolve);
+        part.file.once("error", reject);
+      });
+      ended.catch(() => undefined);
+      part.file.on("error", (error: Error) => stream.destroy(error));
+      part.file.pipe(stream, { end: false });
+      const incoming = { fileName: part.filename || "document", name, contentType: part.mimetype };
+      const storing: Promise<T> = readFilePart(part, () => store(stream, incoming));
+      storing.catch(() => undefined); // awaited below
+      held = { stream, ended, storing };
     }
-    if (part.fieldname !== "file" || stored !== null) {
-      part.file.resume();
-      continue;
+  } catch (error) {
+    discardRest(request);
+    if (held) {
+      // Fails the file's stream under `store`: it records nothing. Awaited so that the answer
+      // comes after its work files are gone.
+      held.stream.destroy(error as Error);
+      await held.storing.catch(() => undefined);
     }
-    const incoming = { fileName: part.filename || "document", name, contentType: part.mimetype };
-    stored = { value: await readFilePart(part, (file) => store(file, incoming)) };
+    throw error;
   }
-  if (stored === null) {
+  if (held === null) {
     throw validationFailed(
       [{ field: "file", message: "Add the document as a part named file." }],
       "The request has no file part.",
     );
   }
-  return stored.value;
+  // The form is read and good: the file may end (once its last bytes are through).
+  await Promise.race([held.ended, failureOf(held.storing)]).catch(() => undefined);
+  held.stream.end();
+  return held.storing;
 }

@@ -70,7 +70,7 @@ const templateDocumentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async
     operation(write, tags, {
       operationId: "uploadTemplateDocumentDirect",
       summary: "Upload a document to the template in one request (multipart/form-data)",
-      description: `As a package's direct upload: one \`file\` part (PDF, PNG or JPEG, at most 50 MB; 25 documents and 200 MB a template) and an optional \`name\` field before it. ${tagsToRoles} A PDF whose pages read but whose text does not is kept with processingStatus Failed (retry reads it again).`,
+      description: `As a package's direct upload: one \`file\` part (PDF, PNG or JPEG, at most 50 MB; 25 documents and 200 MB a template) and an optional \`name\` field before it (anything more is 400, nothing stored). ${tagsToRoles} A PDF whose pages read but whose text does not is kept with processingStatus Failed (retry reads it again).`,
       consumes: ["multipart/form-data"],
       params: TemplatePath,
       response: { 201: ref(TemplateDocumentApiResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
@@ -216,8 +216,9 @@ const templateDocumentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async
       },
       stage: {
         operationId: "stageTemplateBlock",
-        summary: "Stage one block (application/octet-stream; 0-based; again replaces it)",
-        description: "Each block is exactly blockSize bytes but the last.",
+        summary: "Stage one block (raw bytes; 0-based; again replaces it)",
+        description:
+          "The body is the block's bytes, whatever its Content-Type (application/octet-stream is usual). Each block is exactly blockSize bytes but the last.",
       },
       commit: {
         operationId: "commitTemplateUpload",

@@ -47,7 +47,7 @@ export interface UploadRoutes {
   operations: UploadOperations;
 }
 
-/** Registers the routes on `app` (the caller has made raw block bodies acceptable). */
+/** Registers the routes on `app` (blocks take any body as raw bytes, in a scope of their own). */
 export function registerUploadRoutes(app: FastifyInstance, r: UploadRoutes): void {
   const { base, tags, words, operations: op } = r;
   const ids = (request: FastifyRequest) => request.params as UploadParams;
@@ -77,25 +77,33 @@ export function registerUploadRoutes(app: FastifyInstance, r: UploadRoutes): voi
     async (request) => op.status(tenantOf(request), ids(request).id, ids(request).uploadId),
   );
 
-  app.put(
-    `${base}/uploads/:uploadId/blocks/:block`,
-    operation(r.write, tags, {
-      ...words.stage,
-      consumes: ["application/octet-stream"],
-      params: r.blockPath,
-      response: { 200: ref(UploadSessionResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
-    }),
-    async (request) => {
-      const { id, uploadId, block } = request.params as UploadParams & { block: string };
-      return op.stage(
-        tenantOf(request),
-        id,
-        uploadId,
-        block,
-        (request.body as Readable | undefined) ?? Readable.from([]),
-      );
-    },
-  );
+  // A block is raw bytes (contract §6.2) whatever its Content-Type says: application/octet-stream,
+  // application/pdf, none at all, even application/json or multipart/form-data are read as bytes,
+  // not parsed (a 415 asking for JSON would be wrong here). Hence the route's own scope, with the
+  // body parsers of the scope around it replaced by one that hands on the stream.
+  app.register(async (blocks) => {
+    blocks.removeAllContentTypeParsers();
+    blocks.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    blocks.put(
+      `${base}/uploads/:uploadId/blocks/:block`,
+      operation(r.write, tags, {
+        ...words.stage,
+        consumes: ["application/octet-stream"],
+        params: r.blockPath,
+        response: { 200: ref(UploadSessionResponse), ...errorResponses(400, 401, 403, 404, 413) },
+      }),
+      async (request) => {
+        const { id, uploadId, block } = request.params as UploadParams & { block: string };
+        return op.stage(
+          tenantOf(request),
+          id,
+          uploadId,
+          block,
+          (request.body as Readable | undefined) ?? Readable.from([]),
+        );
+      },
+    );
+  });
 
   app.post(
     `${base}/uploads/:uploadId/commit`,

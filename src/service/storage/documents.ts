@@ -198,6 +198,11 @@ export interface UploadSessionRecord {
   blockCount: number;
   createdOn: string;
   expiresOn: string;
+  /**
+   * When a commit claimed the session (it is being committed), or null. A claim made before
+   * `staleBefore` in the methods below counts as none: its process died mid-commit.
+   */
+  claimedOn?: string | null;
 }
 
 export interface UploadBlockRecord {
@@ -225,6 +230,7 @@ interface SessionRow {
   block_count: number | string;
   created_on: string;
   expires_on: string;
+  commit_claimed_on?: string | null;
 }
 
 function toSession(r: SessionRow): UploadSessionRecord {
@@ -241,8 +247,12 @@ function toSession(r: SessionRow): UploadSessionRecord {
     blockCount: Number(r.block_count),
     createdOn: r.created_on,
     expiresOn: r.expires_on,
+    claimedOn: r.commit_claimed_on ?? null,
   };
 }
+
+/** No claim, or one made before the bound (`?`): the session is open. */
+const UNCLAIMED = `(commit_claim IS NULL OR commit_claimed_on <= ?)`;
 
 /** Chunked upload sessions and their staged blocks (of packages, or of templates with TEMPLATE_TABLES). */
 export class UploadStore {
@@ -281,10 +291,13 @@ export class UploadStore {
     );
   }
 
-  /** An open session of the package, or null (never another tenant's: the package is checked first). */
+  /**
+   * A session of the package (open or claimed: see claimedOn), or null (never another tenant's: the
+   * package is checked first).
+   */
   async get(packageId: string, id: string): Promise<UploadSessionRecord | null> {
     const row = await this.db.get<SessionRow>(
-      `SELECT ${this.SESSION_COLUMNS} FROM ${this.sessions} WHERE ${this.owner} = ? AND id = ?`,
+      `SELECT ${this.SESSION_COLUMNS}, commit_claimed_on FROM ${this.sessions} WHERE ${this.owner} = ? AND id = ?`,
       [packageId, id],
     );
     return row ? toSession(row) : null;
@@ -298,26 +311,74 @@ export class UploadStore {
     return rows.map((r) => ({ n: Number(r.n), sha256: r.sha256, size: Number(r.size) }));
   }
 
-  /** Records a staged block; staging the same block again replaces it (idempotent retries). */
+  /**
+   * Records a staged block; staging the same block again replaces it (idempotent retries); answers
+   * the blob it replaced, if another. One statement whatever ran meanwhile: two requests staging
+   * the same block at once both succeed (a SELECT then INSERT let the second fail on the key). The
+   * caller holds the session's row (holdOpen), so what was read before is what was replaced.
+   */
   async putBlock(sessionId: string, block: UploadBlockRecord): Promise<string | null> {
     const old = await this.db.get<{ sha256: string }>(
       `SELECT sha256 FROM ${this.blocksTable} WHERE session_id = ? AND n = ?`,
       [sessionId, block.n],
     );
-    if (old) {
-      await this.db.run(
-        `UPDATE ${this.blocksTable} SET sha256 = ?, size = ? WHERE session_id = ? AND n = ?`,
-        [block.sha256, block.size, sessionId, block.n],
-      );
-    } else {
-      await this.db.run(`INSERT INTO ${this.blocksTable} (session_id, n, sha256, size) VALUES (?, ?, ?, ?)`, [
-        sessionId,
-        block.n,
-        block.sha256,
-        block.size,
-      ]);
-    }
+    await this.db.run(
+      `INSERT INTO ${this.blocksTable} (session_id, n, sha256, size) VALUES (?, ?, ?, ?)
+       ON CONFLICT (session_id, n) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size`,
+      [sessionId, block.n, block.sha256, block.size],
+    );
     return old && old.sha256 !== block.sha256 ? old.sha256 : null;
+  }
+
+  /**
+   * In a transaction: whether the session is there and open (not claimed by a live commit); it is
+   * then held (its row locked on PostgreSQL; SQLite's writer is one) until the transaction ends,
+   * so a commit cannot claim it in between and miss the block this transaction records.
+   */
+  async holdOpen(sessionId: string, staleBefore: string): Promise<boolean> {
+    return (
+      (await this.db.run(
+        `UPDATE ${this.sessions} SET commit_claim = NULL, commit_claimed_on = NULL WHERE id = ? AND ${UNCLAIMED}`,
+        [sessionId, staleBefore],
+      )) === 1
+    );
+  }
+
+  /**
+   * A commit claims the session (open, unexpired at `now`) with its own token: true for exactly one
+   * of commits, aborts and blocks that race.
+   */
+  async claim(sessionId: string, token: string, now: string, staleBefore: string): Promise<boolean> {
+    return (
+      (await this.db.run(
+        `UPDATE ${this.sessions} SET commit_claim = ?, commit_claimed_on = ?
+         WHERE id = ? AND expires_on > ? AND ${UNCLAIMED}`,
+        [token, now, sessionId, now, staleBefore],
+      )) === 1
+    );
+  }
+
+  /** A commit that failed gives its claim back (not another's, if its own went stale and was taken). */
+  async release(sessionId: string, token: string): Promise<void> {
+    await this.db.run(
+      `UPDATE ${this.sessions} SET commit_claim = NULL, commit_claimed_on = NULL WHERE id = ? AND commit_claim = ?`,
+      [sessionId, token],
+    );
+  }
+
+  /**
+   * At start: the claims that `instance` made (their tokens begin `<instance>:`), or every claim
+   * (null): none of its commits is at work. Answers how many.
+   */
+  async releaseClaims(instance: string | null): Promise<number> {
+    return instance === null
+      ? this.db.run(
+          `UPDATE ${this.sessions} SET commit_claim = NULL, commit_claimed_on = NULL WHERE commit_claim IS NOT NULL`,
+        )
+      : this.db.run(
+          `UPDATE ${this.sessions} SET commit_claim = NULL, commit_claimed_on = NULL WHERE commit_claim LIKE ?`,
+          [`${instance}:%`],
+        );
   }
 
   /** Whether the session exists (whatever its package): the start-up sweep of staged files asks. */
@@ -332,17 +393,34 @@ export class UploadStore {
     }
   }
 
-  /** Deletes a session (its blocks go with it); answers the blocks' blobs, to queue as garbage. */
-  async delete(sessionId: string): Promise<string[]> {
+  /**
+   * Deletes a session (its blocks go with it); answers the blocks' blobs, to queue as garbage, or
+   * null when no row was deleted: the session was gone, or `only` says it must be open (an abort:
+   * `{ staleBefore }`) or claimed by this token (the commit that records its document).
+   */
+  async delete(
+    sessionId: string,
+    only?: { staleBefore: string } | { claim: string },
+  ): Promise<string[] | null> {
     const blocks = await this.blocks(sessionId);
-    await this.db.run(`DELETE FROM ${this.sessions} WHERE id = ?`, [sessionId]);
+    const [condition, params] =
+      only === undefined
+        ? ["", []]
+        : "claim" in only
+          ? [" AND commit_claim = ?", [only.claim]]
+          : [` AND ${UNCLAIMED}`, [only.staleBefore]];
+    const deleted = await this.db.run(`DELETE FROM ${this.sessions} WHERE id = ?${condition}`, [
+      sessionId,
+      ...params,
+    ]);
+    if (deleted !== 1) return null;
     return [...new Set(blocks.map((b) => b.sha256))];
   }
 
   /** Sessions past their expiry, oldest first. */
   async expired(now: string, limit: number): Promise<UploadSessionRecord[]> {
     const rows = await this.db.all<SessionRow>(
-      `SELECT ${this.SESSION_COLUMNS} FROM ${this.sessions} WHERE expires_on <= ? ORDER BY expires_on LIMIT ?`,
+      `SELECT ${this.SESSION_COLUMNS}, commit_claimed_on FROM ${this.sessions} WHERE expires_on <= ? ORDER BY expires_on LIMIT ?`,
       [now, limit],
     );
     return rows.map(toSession);
@@ -361,10 +439,18 @@ export class UploadStore {
 
 /** Blobs that may have lost their last reference, and the check whether anything still refers to one. */
 export class BlobGarbageStore {
-  constructor(private readonly db: SqlExecutor) {}
+  /**
+   * `instance` names the service instance that queues (see migration 23), or null when none is set
+   * (local files, where a start collects everything; the admin tool).
+   */
+  constructor(
+    private readonly db: SqlExecutor,
+    private readonly instance: () => string | null = () => null,
+  ) {}
 
   /** Queues blobs (again): the grace period starts now. */
   async queue(sha256s: readonly string[], now: string): Promise<void> {
+    const instance = this.instance();
     for (const sha256 of new Set(sha256s)) {
       // Blocks staged in a session file (local files) record a checksum there, not a blob's key.
       if (!/^[0-9a-f]{64}$/.test(sha256)) continue;
@@ -373,7 +459,28 @@ export class BlobGarbageStore {
          ON CONFLICT (sha256) DO UPDATE SET queued_on = excluded.queued_on`,
         [sha256, now],
       );
+      if (instance !== null) {
+        await this.db.run(
+          `INSERT INTO blob_garbage_queuers (sha256, instance) VALUES (?, ?)
+           ON CONFLICT (sha256, instance) DO NOTHING`,
+          [sha256, instance],
+        );
+      }
     }
+  }
+
+  /** Queued blobs that `instance` queued and no other instance did, oldest first. */
+  async queuedOnlyBy(instance: string, limit: number): Promise<{ sha256: string; queuedOn: string }[]> {
+    const rows = await this.db.all<{ sha256: string; queued_on: string }>(
+      `SELECT g.sha256, g.queued_on FROM blob_garbage g
+       JOIN blob_garbage_queuers q ON q.sha256 = g.sha256 AND q.instance = ?
+       WHERE NOT EXISTS (
+         SELECT 1 FROM blob_garbage_queuers o WHERE o.sha256 = g.sha256 AND o.instance <> ?
+       )
+       ORDER BY g.queued_on, g.sha256 LIMIT ?`,
+      [instance, instance, limit],
+    );
+    return rows.map((r) => ({ sha256: r.sha256, queuedOn: r.queued_on }));
   }
 
   /** Queued blobs whose grace period ended before `before`. */
@@ -402,9 +509,10 @@ export class BlobGarbageStore {
 
   /** Takes the entry off the queue if it was not queued again since `queuedOn`; true when it was taken. */
   async take(sha256: string, queuedOn: string): Promise<boolean> {
-    return (
+    const taken =
       (await this.db.run(`DELETE FROM blob_garbage WHERE sha256 = ? AND queued_on = ?`, [sha256, queuedOn])) >
-      0
-    );
+      0;
+    if (taken) await this.db.run(`DELETE FROM blob_garbage_queuers WHERE sha256 = ?`, [sha256]);
+    return taken;
   }
 }

@@ -68,6 +68,8 @@ export class Storage {
   constructor(
     private readonly driver: SqlDriver,
     executor: SqlExecutor = driver,
+    /** What a transaction's stores share with the storage they come from. */
+    private readonly shared: { blobInstance: string | null } = { blobInstance: null },
   ) {
     this.credentials = new CredentialStore(executor);
     this.signingGroups = new SigningGroupStore(executor, driver.dialect);
@@ -80,7 +82,7 @@ export class Storage {
     this.outbox = new OutboxStore(executor, driver.dialect);
     this.documents = new DocumentStore(executor);
     this.uploads = new UploadStore(executor);
-    this.blobGarbage = new BlobGarbageStore(executor);
+    this.blobGarbage = new BlobGarbageStore(executor, () => this.shared.blobInstance);
     this.downloadLinks = new DownloadLinkStore(executor);
     this.completions = new CompletionStore(executor, driver.dialect);
     this.serviceKeys = new ServiceKeyStore(executor);
@@ -106,7 +108,19 @@ export class Storage {
     fn: (stores: Omit<Storage, "transaction" | "close">) => Promise<T>,
     options?: TransactionOptions,
   ): Promise<T> {
-    return this.driver.transaction((tx) => fn(new Storage(this.driver, tx)), options);
+    return this.driver.transaction((tx) => fn(new Storage(this.driver, tx, this.shared)), options);
+  }
+
+  /**
+   * Names the service instance whose queued blobs these stores record (BlobGarbageStore), from now
+   * on; null for none.
+   */
+  setBlobInstance(instance: string | null): void {
+    this.shared.blobInstance = instance;
+  }
+
+  get blobInstance(): string | null {
+    return this.shared.blobInstance;
   }
 
   /**

@@ -1048,6 +1048,37 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX bulk_send_rows_by_status ON bulk_send_rows (job_id, status, row_number)`,
     ],
   },
+  // ---- Issue 15 follow-up (branch upload-races): a commit claims its upload session first.
+  {
+    version: 22,
+    name: "upload sessions: a commit's claim",
+    statements: [
+      // Set by the commit that works on the session (a token of its own and when it claimed it);
+      // other commits, aborts and blocks of the session answer 404 meanwhile. A commit that fails
+      // clears it; a claim older than a bound (a process killed mid-commit) counts as none.
+      `ALTER TABLE upload_sessions ADD COLUMN commit_claim TEXT`,
+      `ALTER TABLE upload_sessions ADD COLUMN commit_claimed_on TEXT`,
+      `ALTER TABLE template_upload_sessions ADD COLUMN commit_claim TEXT`,
+      `ALTER TABLE template_upload_sessions ADD COLUMN commit_claimed_on TEXT`,
+    ],
+  },
+  // ---- Issue 15 follow-up: on S3, a restarted service removes at once the orphans of its own crash.
+  {
+    version: 23,
+    name: "blob garbage: which service instances queued each blob",
+    statements: [
+      // A blob queued for collection names the instance (its data directory's id) that queued it,
+      // once each. A service starting again collects at once the unreferenced blobs that only it
+      // had queued: none of its own uploads is under way then, and one queued by another instance as
+      // well (an upload of the same bytes elsewhere) keeps its grace period. Rows go with their
+      // blob_garbage entry.
+      `CREATE TABLE blob_garbage_queuers (
+        sha256 TEXT NOT NULL,
+        instance TEXT NOT NULL,
+        PRIMARY KEY (sha256, instance)
+      )`,
+    ],
+  },
   // ---- Issue 16 follow-up (branch sign16): versions 30 and up, clear of the catalogue's.
   {
     version: 30,
