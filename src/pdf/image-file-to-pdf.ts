@@ -27,10 +27,12 @@ import { PngDataError, pngRows, rowBytes, type DataPart, type PngLayout } from "
 
 /**
  * Pixels up to which a PNG that must be decoded (transparency, interlacing) is converted: the
- * memory does not depend on it, the time does (a 50 MB file can inflate to gigabytes of pixels).
- * 100 million is more than an 8K screenshot (33 million) or a 12,000 × 8,000 scan.
+ * memory does not depend on it, the time does: the rows are unfiltered on the service's main thread,
+ * and zeros inflate a thousandfold, so a file under a megabyte could ask for 800 MB of 16-bit RGBA
+ * (15-30 s of a core). 40 million is more than an 8K screenshot (33 million) or a letter page
+ * scanned at 600 dpi (34 million), and at most 320 MB of samples (about 5 s).
  */
-export const MAX_PIXELS = 100_000_000;
+export const MAX_PIXELS = 40_000_000;
 /** Pixels a side of a PNG that must be decoded (as a JPEG's own limit): a row is at most 512 KB. */
 export const MAX_SIDE = 65535;
 

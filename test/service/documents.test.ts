@@ -1095,7 +1095,7 @@ describe.each(SETUPS)("documents on $label", ({ backend, s3: useS3 }) => {
   // a blob another instance queued too (an upload of the same bytes there may be about to refer to
   // it) is left to the running collector, once its grace period is over.
   (useS3 ? test : test.skip)(
-    "after a crash on S3: the next start removes the orphans only it queued; one another instance queued waits for its grace period",
+    "after a crash on S3: the next start removes the orphans only it queued; one another instance (or a version without ids) queued waits for its grace period",
     async () => {
       const { BLOB_GRACE_MS } = await import("../../src/service/domain/documents");
       const { openStorage } = await import("../../src/service/storage");
@@ -1121,6 +1121,11 @@ describe.each(SETUPS)("documents on $label", ({ backend, s3: useS3 }) => {
         const othersRecent = await orphan(60_000, other);
         const both = await orphan(30_000);
         await other.transaction((s) => s.blobGarbage.queue([both], new Date().toISOString()));
+        // Queued by this instance, then again by a version that names no instance (an upgrade under way).
+        const requeued = await orphan(30_000);
+        other.setBlobInstance(null);
+        await other.transaction((s) => s.blobGarbage.queue([requeued], new Date().toISOString()));
+        other.setBlobInstance("another-instance");
         const pkg = await draft();
         const kept = (await (
           await upload(pkg.id, await pdfWithTags([{ tags: [] }]), "kept.pdf", "application/pdf")
@@ -1141,6 +1146,7 @@ describe.each(SETUPS)("documents on $label", ({ backend, s3: useS3 }) => {
           expect(await blobs.has(recent)).toBe(false);
           expect(await blobs.has(othersRecent)).toBe(true);
           expect(await blobs.has(both)).toBe(true);
+          expect(await blobs.has(requeued)).toBe(true);
           expect(await blobs.has(kept.sha256 as string)).toBe(true);
           const download = await call<{ url: string }>(
             "GET",
@@ -1155,6 +1161,7 @@ describe.each(SETUPS)("documents on $label", ({ backend, s3: useS3 }) => {
           await collectBlobGarbage(service.storage, blobs, new Date(Date.now() + BLOB_GRACE_MS));
           expect(await blobs.has(othersRecent)).toBe(false);
           expect(await blobs.has(both)).toBe(false);
+          expect(await blobs.has(requeued)).toBe(false);
           expect(await blobs.has(kept.sha256 as string)).toBe(true);
         } finally {
           await restarted.close();

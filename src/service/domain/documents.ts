@@ -1402,16 +1402,29 @@ export async function collectBlobGarbage(
   const due = await storage.blobGarbage.due(new Date(now.getTime() - graceMs).toISOString(), 200);
   let deleted = 0;
   for (const entry of due) {
-    const orphan = await storage.transaction(async (s) => {
-      if (!(await s.blobGarbage.take(entry.sha256, entry.queuedOn))) return false; // queued again meanwhile
-      return !(await s.blobGarbage.isReferenced(entry.sha256));
-    });
-    if (orphan) {
-      await blobs.delete(entry.sha256);
-      deleted++;
-    }
+    if (await takeAndDelete(storage, blobs, entry)) deleted++;
   }
   return deleted;
+}
+
+/**
+ * Takes a queued blob's entry (unless it was queued again since `queuedOn`: false) and, when nothing
+ * refers to the blob, deletes it (true; "kept" when something does). The blob is deleted inside the
+ * transaction that took its entry: an upload of the same bytes queues the blob again before it
+ * puts it, and that write waits for this transaction, so it never finds the blob still there, skips
+ * putting it and then refers to a blob deleted after all. A failed delete rolls the take back.
+ */
+async function takeAndDelete(
+  storage: Storage,
+  blobs: BlobStore,
+  entry: { sha256: string; queuedOn: string },
+): Promise<boolean | "kept"> {
+  return storage.transaction(async (s) => {
+    if (!(await s.blobGarbage.take(entry.sha256, entry.queuedOn))) return false; // queued again meanwhile
+    if (await s.blobGarbage.isReferenced(entry.sha256)) return "kept";
+    await blobs.delete(entry.sha256);
+    return true;
+  });
 }
 
 /**
@@ -1426,15 +1439,9 @@ export async function collectOwnBlobGarbage(storage: Storage, blobs: BlobStore, 
     const mine = await storage.blobGarbage.queuedOnlyBy(instance, 200);
     let taken = 0;
     for (const entry of mine) {
-      const orphan = await storage.transaction(async (s) => {
-        if (!(await s.blobGarbage.take(entry.sha256, entry.queuedOn))) return false;
-        taken++;
-        return !(await s.blobGarbage.isReferenced(entry.sha256));
-      });
-      if (orphan) {
-        await blobs.delete(entry.sha256);
-        deleted++;
-      }
+      const outcome = await takeAndDelete(storage, blobs, entry);
+      if (outcome !== false) taken++;
+      if (outcome === true) deleted++;
     }
     // Entries queued again meanwhile (by another instance) are not taken: they stay for the collector.
     if (mine.length < 200 || taken === 0) break;

@@ -451,7 +451,9 @@ export class BlobGarbageStore {
   /** Queues blobs (again): the grace period starts now. */
   async queue(sha256s: readonly string[], now: string): Promise<void> {
     const instance = this.instance();
-    for (const sha256 of new Set(sha256s)) {
+    // In one order whatever the caller's: two transactions queuing the same pair (a block replaced
+    // by another's) lock the rows alike instead of deadlocking on PostgreSQL.
+    for (const sha256 of [...new Set(sha256s)].sort()) {
       // Blocks staged in a session file (local files) record a checksum there, not a blob's key.
       if (!/^[0-9a-f]{64}$/.test(sha256)) continue;
       await this.db.run(
@@ -461,19 +463,22 @@ export class BlobGarbageStore {
       );
       if (instance !== null) {
         await this.db.run(
-          `INSERT INTO blob_garbage_queuers (sha256, instance) VALUES (?, ?)
-           ON CONFLICT (sha256, instance) DO NOTHING`,
-          [sha256, instance],
+          `INSERT INTO blob_garbage_queuers (sha256, instance, queued_on) VALUES (?, ?, ?)
+           ON CONFLICT (sha256, instance) DO UPDATE SET queued_on = excluded.queued_on`,
+          [sha256, instance, now],
         );
       }
     }
   }
 
-  /** Queued blobs that `instance` queued and no other instance did, oldest first. */
+  /**
+   * Queued blobs that `instance` queued last (nothing queued them since) and no other instance
+   * queued, oldest first.
+   */
   async queuedOnlyBy(instance: string, limit: number): Promise<{ sha256: string; queuedOn: string }[]> {
     const rows = await this.db.all<{ sha256: string; queued_on: string }>(
       `SELECT g.sha256, g.queued_on FROM blob_garbage g
-       JOIN blob_garbage_queuers q ON q.sha256 = g.sha256 AND q.instance = ?
+       JOIN blob_garbage_queuers q ON q.sha256 = g.sha256 AND q.instance = ? AND q.queued_on = g.queued_on
        WHERE NOT EXISTS (
          SELECT 1 FROM blob_garbage_queuers o WHERE o.sha256 = g.sha256 AND o.instance <> ?
        )

@@ -1070,11 +1070,14 @@ export const MIGRATIONS: readonly Migration[] = [
       // A blob queued for collection names the instance (its data directory's id) that queued it,
       // once each. A service starting again collects at once the unreferenced blobs that only it
       // had queued: none of its own uploads is under way then, and one queued by another instance as
-      // well (an upload of the same bytes elsewhere) keeps its grace period. Rows go with their
-      // blob_garbage entry.
+      // well (an upload of the same bytes elsewhere) keeps its grace period. queued_on is when this
+      // instance last queued it: if the entry's own is later, something queued it since (a version
+      // without this table, during an upgrade), and it keeps its grace period too. Rows go with
+      // their blob_garbage entry.
       `CREATE TABLE blob_garbage_queuers (
         sha256 TEXT NOT NULL,
         instance TEXT NOT NULL,
+        queued_on TEXT NOT NULL,
         PRIMARY KEY (sha256, instance)
       )`,
     ],
