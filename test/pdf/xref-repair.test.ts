@@ -12,7 +12,13 @@ import { loadPdf } from "../../src/pdf/inspect";
 import { openForUpdate } from "../../src/pdf/incremental";
 import { InvalidDocumentError } from "../../src/pdf/inspect";
 import { type PdfFileReading, readPdfFile } from "../../src/pdf/pdf-file";
-import { type ReadInto, headerOffset, repairXref, xrefIsSound } from "../../src/pdf/xref-repair";
+import {
+  type ReadInto,
+  READ_BUDGET,
+  headerOffset,
+  repairXref,
+  xrefIsSound,
+} from "../../src/pdf/xref-repair";
 import { readStreamData, readStreamHead } from "../../src/pdf/xref-stream";
 import { writeBigPdf } from "./big-pdf";
 import { drawUpright, newDoc } from "./draw";
@@ -316,6 +322,25 @@ test("a file of object streams without endstream is not searched megabytes a str
   expect(repair.appendix).toBeNull();
   // Bounded by what is read (no timing): 4 GB before the bounds.
   expect(bytesRead).toBeLessThan(8 * bytes.length);
+});
+
+// What the repair reads after its walk is budgeted (READ_BUDGET): here 100 trailers, each /Root a
+// dictionary that never ends, read 16 KB, 64 KB, … 4 MB each (530 MB in all) without the budget.
+test("what the repair reads after its walk is bounded: past it, the file is left to pdf.js", async () => {
+  let text = "%PDF-1.7\n";
+  for (let k = 1; k <= 100; k++) text += `${k} 0 obj\n<< /Type /Catalog /Pages << /Kids [\n`;
+  text += "0 ".repeat(2 * 1024 * 1024) + "\n";
+  for (let k = 1; k <= 100; k++) text += `trailer\n<< /Root ${k} 0 R >>\n`;
+  const bytes = bytesOf(text + "startxref\n7\n%%EOF\n");
+  let bytesRead = 0;
+  const counted: ReadInto = (buffer, position, length) => {
+    const n = reader(bytes)(buffer, position, length) as number;
+    bytesRead += n;
+    return n;
+  };
+  const repair = await repairXref(counted, bytes.length, await headerOffset(counted, bytes.length));
+  expect(repair.notRepaired).toBe("too_costly");
+  expect(bytesRead).toBeLessThan(READ_BUDGET + 8 * bytes.length);
 });
 
 // A predictor's rows are sized from /Columns /Colors /BitsPerComponent: never more than the data.
