@@ -34,8 +34,12 @@
 // (pdf.js refuses such a file; Acrobat opens it).
 //
 // Bounds: each stream read is at most 4 MB of the file and inflates to at most 4 MB (node:zlib's
-// maxOutputLength: a compression bomb costs that and reads as damaged), 64 MB inflated in all; the
-// index is typed arrays (ObjectIndex), not an object an entry.
+// maxOutputLength: a compression bomb costs that and reads as damaged), 64 MB inflated in all; a
+// stream without a usable /Length is searched for `endstream` only up to where the walk found the
+// object to end; a stream's head is read 2 KB first; and all that is read after the walk (stream
+// heads and data, trailers, dictionaries) is at most READ_BUDGET (128 MB), past which the file is
+// left to pdf.js ("too_costly"), as with too many objects. The index is typed arrays
+// (ObjectIndex), not an object an entry.
 //
 // It reads through a function, so it is testable on bytes; service only (it decodes with Buffer).
 
@@ -435,9 +439,10 @@ export async function xrefIsSound(read: ReadInto, size: number, start: number): 
 
 /**
  * Why repairXref left a file to pdf.js (null: repaired). "xref_streams": a cross-reference stream
- * whose filter is not decoded here (pdf.js may decode it; only FlateDecode is).
+ * whose filter is not decoded here (pdf.js may decode it; only FlateDecode is). "too_costly": the
+ * streams, trailers and dictionaries after the walk would read more than READ_BUDGET.
  */
-export type NotRepaired = "xref_streams" | "encrypted" | "too_many_objects" | "no_root";
+export type NotRepaired = "xref_streams" | "encrypted" | "too_many_objects" | "no_root" | "too_costly";
 
 export interface XrefRepair {
   /** The bytes to serve after the file's last byte: a cross-reference stream of every object. */
@@ -451,6 +456,14 @@ export interface XrefRepair {
 const MAX_NUMBER = 2 ** 31 - 1;
 /** What the repair may inflate, all streams told (each at most MAX_DECODED_BYTES). */
 const DECODE_BUDGET = 64 * 1024 * 1024;
+/**
+ * What the repair may read after its walk, all told: stream heads and data, trailers, catalogs
+ * and page trees. A real file's streams are read about once each, so the largest accepted (50 MB)
+ * made of nothing but object streams reads about 50 MB, plus a few dictionaries of at most 4 MB;
+ * 128 MB leaves room for twice that. Without a bound, a 4.5 MB file of 4,000 object streams
+ * without `endstream` read 17 GB (each searched through megabytes, each dictionary read 64 KB).
+ */
+export const READ_BUDGET = 128 * 1024 * 1024;
 /** The start of a catalog's dictionary (its /Type), as the walk looks for it. */
 const CATALOG = /^[\0\t\n\f\r ]*<<[^]*?\/Type[\0\t\n\f\r ]*\/Catalog\b/;
 const OBJECT_STREAM = /^[\0\t\n\f\r ]*<<[^]*?\/Type[\0\t\n\f\r ]*\/ObjStm\b/;
@@ -483,6 +496,19 @@ export async function repairXref(
   collectGarbage?: () => void,
 ): Promise<XrefRepair> {
   const walker = new Walker(read, size, collectGarbage);
+  // What is read after the walk, against READ_BUDGET: past it, reads answer nothing (the stream or
+  // dictionary reads as damaged) and the repair gives up at its next step.
+  let readBudget = READ_BUDGET;
+  let overBudget = false;
+  const fileRead = read;
+  read = (buffer, position, length) => {
+    if (overBudget || length > readBudget) {
+      overBudget = true;
+      return 0;
+    }
+    readBudget -= length;
+    return fileRead(buffer, position, length);
+  };
   const entries = new ObjectIndex();
   const trailers: number[] = [];
   const catalogs: number[] = [];
@@ -490,6 +516,11 @@ export async function repairXref(
   const xrefStreams: number[] = [];
   /** Objects that are object streams: their numbers and offsets, in file order. */
   const objectStreams: Ref[] = [];
+  /**
+   * Where each object stream and cross-reference stream the walk found ends (its offset → the
+   * end, both from %PDF-): a stream's `endstream` is looked for before it.
+   */
+  const streamEnds = new Map<number, number>();
   const notRepaired = (reason: NotRepaired): XrefRepair => ({
     appendix: null,
     objects: entries.size,
@@ -530,15 +561,18 @@ export async function repairXref(
       const headEnd = head.indexOf("endobj");
       const dictHead = headEnd < 0 ? head : head.slice(0, headEnd);
       if (CATALOG.test(dictHead)) catalogs.push(num);
+      let isStream = false;
       const streamAt = dictHead.indexOf("stream");
       if (streamAt >= 0 && OBJECT_STREAM.test(dictHead.slice(0, streamAt)) && num >= 0) {
         objectStreams.push({ num, gen: p - start });
         if (objectStreams.length > MAX_OBJECTS) return notRepaired("too_many_objects");
+        isStream = true;
       }
       // The end of the object, as indexObjects finds it; and on the way the first /XRef, which
       // followed by a delimiter or a digit makes it a cross-reference stream.
       let sawXref = false;
       let found: Found | null;
+      const objectAt = p - start;
       for (let q = contentStart; ;) {
         found = await walker.find(q, END_OF_OBJECT);
         if (!found || found.match[2] === undefined) break;
@@ -547,6 +581,7 @@ export async function repairXref(
           if ((await walker.textAt(found.index + 5, 1)).charCodeAt(0) < 64) {
             xrefStreams.push(p - start);
             if (xrefStreams.length > MAX_TRAILERS) return notRepaired("too_many_objects");
+            isStream = true;
           }
         }
         q = found.index + 5;
@@ -559,6 +594,7 @@ export async function repairXref(
         length = size - p;
       }
       p += Math.max(1, length);
+      if (isStream) streamEnds.set(objectAt, p - start);
     } else if (token.startsWith("trailer") && (token.length === 7 || /\s/.test(token[7]!))) {
       trailers.push(p);
       if (trailers.length > MAX_TRAILERS) return notRepaired("too_many_objects");
@@ -577,8 +613,9 @@ export async function repairXref(
   }
 
   let budget = DECODE_BUDGET;
-  const decode = async (head: Parameters<typeof readStreamData>[2]) => {
-    const data = await readStreamData(read, size, head, Math.min(MAX_DECODED_BYTES, budget));
+  const decode = async (head: Parameters<typeof readStreamData>[2], offset: number) => {
+    const end = start + (streamEnds.get(offset) ?? size);
+    const data = await readStreamData(read, size, head, Math.min(MAX_DECODED_BYTES, budget), end);
     if (data instanceof Uint8Array) budget -= data.length;
     return data;
   };
@@ -600,7 +637,8 @@ export async function repairXref(
       if (visited.size > MAX_TRAILERS) return notRepaired("too_many_objects");
       const stream = await readStreamHead(read, size, start + at);
       if (!stream) continue;
-      const data = await decode(stream);
+      const data = await decode(stream, at);
+      if (overBudget) return notRepaired("too_costly");
       if (data === "unsupported") return notRepaired("xref_streams");
       // Damaged, or a bomb: as pdf.js, which fails on it, the stream gives nothing.
       if (!(data instanceof Uint8Array)) continue;
@@ -632,7 +670,7 @@ export async function repairXref(
     if (entry?.kind === Kind.Offset && entry.field3 === 0 && entry.field2 > 0) {
       const head = await readStreamHead(read, size, start + entry.field2);
       if (head && head.num === num && head.gen === 0) {
-        const data = await decode(head);
+        const data = await decode(head, entry.field2);
         if (data instanceof Uint8Array) stream = objectStream(head.dict, data);
       }
     }
@@ -649,6 +687,7 @@ export async function repairXref(
     const entry = entries.get(num);
     if (entry?.kind !== Kind.Offset || entry.field2 !== offset) continue;
     const stream = await loadObjectStream(num);
+    if (overBudget) return notRepaired("too_costly");
     if (!stream) continue;
     for (let i = 0; i < stream.nums.length; i++) {
       const inside = stream.nums[i]!;
@@ -717,6 +756,7 @@ export async function repairXref(
     if (/\/Encrypt\b/.test(dict)) return notRepaired("encrypted");
     const root = reference(dict, "Root");
     const state = await rootState(root);
+    if (overBudget) return notRepaired("too_costly");
     if (state === "none") continue;
     const parsed = new ObjectParser(dict).value();
     chosen = { root: root!, info: reference(dict, "Info"), id: idOf(parsed instanceof Map ? parsed : null) };
@@ -740,6 +780,7 @@ export async function repairXref(
       }
     }
   }
+  if (overBudget) return notRepaired("too_costly");
   if (!chosen) return notRepaired("no_root");
   lastStream = null;
   // What the walk read is garbage now: collected before pdf.js reads, not on top of it.

@@ -234,6 +234,12 @@ export interface StreamHead {
 
 /** The longest stream dictionary looked at. */
 const MAX_HEAD_BYTES = 64 * 1024;
+/**
+ * What is read of a stream object first: its header and dictionary (an object stream's or a
+ * cross-reference stream's is under 200 bytes). Only a longer dictionary is read again, up to
+ * MAX_HEAD_BYTES: a repair reads the heads of up to 200,000 object streams (xref-repair.ts).
+ */
+const FIRST_HEAD_BYTES = 2 * 1024;
 
 /**
  * The stream object at `position` in the file (its `num gen obj` header there), or null when
@@ -244,7 +250,14 @@ export async function readStreamHead(
   size: number,
   position: number,
 ): Promise<StreamHead | null> {
-  const text = await readText(read, position, MAX_HEAD_BYTES, size);
+  const first = await readText(read, position, FIRST_HEAD_BYTES, size);
+  const head = parseStreamHead(first, position);
+  // Cut off by the first read (not an object that ended within it): read again, longer.
+  if (head || first.length < FIRST_HEAD_BYTES || first.includes("endobj")) return head;
+  return parseStreamHead(await readText(read, position, MAX_HEAD_BYTES, size), position);
+}
+
+function parseStreamHead(text: string, position: number): StreamHead | null {
   const m =
     /^(?:[\0\t\n\f\r ]|%[^\n\r]*)*(\d+)[\0\t\n\f\r ]+(\d+)[\0\t\n\f\r ]+obj(?![^\0\t\n\f\r ()<>[\]{}/%])/.exec(
       text,
@@ -268,26 +281,35 @@ export type StreamFailure = "unsupported" | "damaged" | "too_large";
 
 /**
  * The stream's raw data as pdf.js delimits it: /Length bytes when `endstream` follows them, else up
- * to the first `endstream` (pdf.js's search); "too_large" past MAX_STREAM_BYTES.
+ * to the first `endstream` (pdf.js's search) before `end` (where the object ends, when the caller
+ * knows it: a repair's walk does); "too_large" past MAX_STREAM_BYTES.
  */
-async function rawData(read: ReadInto, size: number, head: StreamHead): Promise<Uint8Array | StreamFailure> {
+async function rawData(
+  read: ReadInto,
+  fileSize: number,
+  head: StreamHead,
+  end: number,
+): Promise<Uint8Array | StreamFailure> {
+  // Without a bound, a file of thousands of object streams without `endstream` would have each
+  // searched through the 4 MB after it.
+  const size = Math.max(0, Math.min(fileSize, end));
   const length = integer(head.dict.get("Length"));
   if (length !== null && length >= 0 && length <= MAX_STREAM_BYTES) {
     const after = await readText(read, head.dataStart + length, 64, size);
     if (/^(?:[\0\t\n\f\r ]|%[^\n\r]*)*endstream/.test(after)) {
-      return readBytes(read, head.dataStart, length, size);
+      return readBytes(read, head.dataStart, length, fileSize);
     }
   }
   // Searched a piece at a time; the data is read once found.
   const PIECE = 64 * 1024;
   for (let p = head.dataStart; p < size && p - head.dataStart <= MAX_STREAM_BYTES; p += PIECE - 16) {
-    const text = await readText(read, p, PIECE, size);
+    const text = await readText(read, p, Math.min(PIECE, size - p), size);
     const at = text.indexOf("endstream");
     if (at >= 0) {
       const found = p + at - head.dataStart;
       return found > MAX_STREAM_BYTES ? "too_large" : readBytes(read, head.dataStart, found, size);
     }
-    if (text.length < PIECE) break;
+    if (p + text.length >= size) break;
   }
   return size - head.dataStart > MAX_STREAM_BYTES ? "too_large" : "damaged";
 }
@@ -330,13 +352,17 @@ function unpredict(data: Uint8Array, params: PdfDict): Uint8Array | StreamFailur
     return out;
   }
   if (predictor < 10 || predictor > 15) return "unsupported";
-  const rows = Math.ceil(data.length / (rowBytes + 1));
-  const out = new Uint8Array(rows * rowBytes);
+  // A row longer than the data is a damaged stream (a cross-reference stream's row is an entry,
+  // 20 bytes at most), and the rows are never more than the data: /Columns 1048576 /Colors 32
+  // /BitsPerComponent 16 would otherwise cost 134 MB for a stream of a few bytes.
+  if (rowBytes > data.length) return "damaged";
+  const out = new Uint8Array(data.length);
   let length = 0;
   let prior = new Uint8Array(rowBytes);
   for (let r = 0, p = 0; p < data.length; r++) {
     const type = data[p++]!;
     const n = Math.min(rowBytes, data.length - p);
+    // The last row may be cut short (at most data.length bytes are ever written).
     const row = out.subarray(r * rowBytes, r * rowBytes + rowBytes);
     for (let i = 0; i < n; i++) {
       const raw = data[p + i]!;
@@ -386,6 +412,7 @@ export async function readStreamData(
   size: number,
   head: StreamHead,
   maxDecoded = MAX_DECODED_BYTES,
+  end = size,
 ): Promise<Uint8Array | StreamFailure> {
   let filter = head.dict.get("Filter") ?? head.dict.get("F") ?? null;
   let params = head.dict.get("DecodeParms") ?? head.dict.get("DP") ?? null;
@@ -400,7 +427,7 @@ export async function readStreamData(
   ) {
     return "unsupported";
   }
-  const raw = await rawData(read, size, head);
+  const raw = await rawData(read, size, head, end);
   if (!(raw instanceof Uint8Array)) return raw;
   if (filter === null) return raw.length > maxDecoded ? "too_large" : raw;
   // pdf.js reads an empty Flate stream as nothing.

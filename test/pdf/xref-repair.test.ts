@@ -12,7 +12,14 @@ import { loadPdf } from "../../src/pdf/inspect";
 import { openForUpdate } from "../../src/pdf/incremental";
 import { InvalidDocumentError } from "../../src/pdf/inspect";
 import { type PdfFileReading, readPdfFile } from "../../src/pdf/pdf-file";
-import { type ReadInto, headerOffset, repairXref, xrefIsSound } from "../../src/pdf/xref-repair";
+import {
+  type ReadInto,
+  READ_BUDGET,
+  headerOffset,
+  repairXref,
+  xrefIsSound,
+} from "../../src/pdf/xref-repair";
+import { readStreamData, readStreamHead } from "../../src/pdf/xref-stream";
 import { writeBigPdf } from "./big-pdf";
 import { drawUpright, newDoc } from "./draw";
 
@@ -293,6 +300,73 @@ test("a file of thousands of trailers is not weighed trailer by trailer", async 
   expect(repair.notRepaired).toBe("too_many_objects");
   // What it read is bounded (no timing): before the bound, 64 KB and the /Root for each trailer.
   expect(bytesRead).toBeLessThan(8 * bytes.length);
+});
+
+// Each object stream the walk found is read: without `endstream` (and no /Length), each was searched
+// through the 4 MB after it and its dictionary read 64 KB at a time; 1,000 of them in a 4 MB file
+// read 4 GB, seconds of the one reader thread. The search ends where the walk found the object to
+// end, the head is read 2 KB first, and what the repair reads after its walk is budgeted.
+test("a file of object streams without endstream is not searched megabytes a stream", async () => {
+  let text = "%PDF-1.7\n";
+  for (let k = 1; k <= 1000; k++) {
+    text += `${k} 0 obj\n<</Type/ObjStm/N 1/First 4/Filter/FlateDecode>>\nstream\nabcd\nendobj\n`;
+  }
+  const bytes = bytesOf(text + "x".repeat(4 * 1024 * 1024) + "\n");
+  let bytesRead = 0;
+  const counted: ReadInto = (buffer, position, length) => {
+    const n = reader(bytes)(buffer, position, length) as number;
+    bytesRead += n;
+    return n;
+  };
+  const repair = await repairXref(counted, bytes.length, await headerOffset(counted, bytes.length));
+  expect(repair.appendix).toBeNull();
+  // Bounded by what is read (no timing): 4 GB before the bounds.
+  expect(bytesRead).toBeLessThan(8 * bytes.length);
+});
+
+// What the repair reads after its walk is budgeted (READ_BUDGET): here 100 trailers, each /Root a
+// dictionary that never ends, read 16 KB, 64 KB, … 4 MB each (530 MB in all) without the budget.
+test("what the repair reads after its walk is bounded: past it, the file is left to pdf.js", async () => {
+  let text = "%PDF-1.7\n";
+  for (let k = 1; k <= 100; k++) text += `${k} 0 obj\n<< /Type /Catalog /Pages << /Kids [\n`;
+  text += "0 ".repeat(2 * 1024 * 1024) + "\n";
+  for (let k = 1; k <= 100; k++) text += `trailer\n<< /Root ${k} 0 R >>\n`;
+  const bytes = bytesOf(text + "startxref\n7\n%%EOF\n");
+  let bytesRead = 0;
+  const counted: ReadInto = (buffer, position, length) => {
+    const n = reader(bytes)(buffer, position, length) as number;
+    bytesRead += n;
+    return n;
+  };
+  const repair = await repairXref(counted, bytes.length, await headerOffset(counted, bytes.length));
+  expect(repair.notRepaired).toBe("too_costly");
+  expect(bytesRead).toBeLessThan(READ_BUDGET + 8 * bytes.length);
+});
+
+// A predictor's rows are sized from /Columns /Colors /BitsPerComponent: never more than the data.
+test("a predictor's huge rows in a small stream are damaged, not allocated", async () => {
+  const raw = zlib.deflateSync(Buffer.from([2, 1, 2, 3]));
+  const dict =
+    "<</Type/ObjStm/N 0/First 0/Filter/FlateDecode/DecodeParms" +
+    `<</Predictor 12/Columns 1048576/Colors 32/BitsPerComponent 16>>/Length ${raw.length}>>`;
+  const bytes = new Uint8Array(
+    Buffer.concat([
+      Buffer.from(`1 0 obj\n${dict}\nstream\n`, "latin1"),
+      raw,
+      Buffer.from("\nendstream\nendobj\n", "latin1"),
+    ]),
+  );
+  const read = reader(bytes);
+  const head = (await readStreamHead(read, bytes.length, 0))!;
+  expect(head).not.toBeNull();
+  const before = process.memoryUsage().arrayBuffers;
+  let peak = 0;
+  for (let i = 0; i < 5; i++) {
+    expect(await readStreamData(read, bytes.length, head)).toBe("damaged");
+    peak = Math.max(peak, process.memoryUsage().arrayBuffers - before);
+  }
+  // 134 MB a decoding before rows were bounded by the data.
+  expect(peak).toBeLessThan(100 * 1024 * 1024);
 });
 
 // Files written with object streams and a cross-reference stream (pdf-lib's default save, most
