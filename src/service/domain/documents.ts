@@ -709,7 +709,12 @@ function beingCommitted<O extends Owned>(owner: DocumentOwner<O>, o: O, idText: 
  * upload stays open, without that block. 409 (the upload's own requests conflict), with Retry-After
  * the bound after which the stalled request is cut off (BLOCK_IDLE_MS).
  */
-function blockStillArriving<O extends Owned>(owner: DocumentOwner<O>, o: O, idText: string, waitedMs: number): ApiError {
+function blockStillArriving<O extends Owned>(
+  owner: DocumentOwner<O>,
+  o: O,
+  idText: string,
+  waitedMs: number,
+): ApiError {
   return new ApiError(
     409,
     "invalid_state",
