@@ -2,7 +2,7 @@
 // real service on SQLite and PostgreSQL with local files. A block request is counted before its
 // body is read and a commit waits for the counted ones; before the bounds of upload-bounds.ts a
 // stalled block held the commit for ever (and every later block and commit of the upload). Now:
-// - the commit gives up after its bound (shortened here through the in-process seam) with 409
+// - the commit gives up after its bound (shortened here through the in-process seam) with 400 invalid_state
 //   invalid_state and Retry-After; the upload stays open, without the stalled block; once the
 //   stalled request is gone the block can be sent again and the upload committed.
 // - the stalled request itself is cut off after its idle bound (shortened likewise), and a commit
@@ -90,21 +90,21 @@ describe.each(BACKENDS)("a stalled block request on %s, local files", (backend) 
     return { socket, closed };
   }
 
-  test("a commit gives up on a stalled block with 409 and Retry-After; after it, the upload commits", async () => {
+  test("a commit gives up on a stalled block with 400 invalid_state and Retry-After; after it, the upload commits", async () => {
     setUploadSeamsForTest({ commitWaitMs: 300, blockIdleMs: 60_000 });
     const { pkg, upload } = await opened();
     const stalled = await stall(pkg.id, upload.id);
     try {
       const refused = await commit(pkg.id, upload.id);
       expect(refused.headers.get("retry-after")).toBe("60");
-      const problem = await expectProblem(refused, 409, "invalid_state");
+      const problem = await expectProblem(refused, 400, "invalid_state");
       expect(problem.detail).toMatch(/a request sending one of its blocks did not end/);
       // Still open, without the stalled block; commits again give up the same way (not hang).
       expect((await call("GET", `${base}/${pkg.id}/uploads/${upload.id}`)).body).toMatchObject({
         status: "Open",
         receivedBlocks: [0],
       });
-      await expectProblem(await commit(pkg.id, upload.id), 409, "invalid_state");
+      await expectProblem(await commit(pkg.id, upload.id), 400, "invalid_state");
     } finally {
       stalled.socket.destroy();
     }

@@ -706,7 +706,8 @@ function beingCommitted<O extends Owned>(owner: DocumentOwner<O>, o: O, idText: 
 
 /**
  * A commit gave up waiting for a block request of its upload (a client that stalled mid-body): the
- * upload stays open, without that block. 409 (the upload's own requests conflict), with Retry-After
+ * upload stays open, without that block. 400 invalid_state, as the contract answers a state that
+ * refuses the request (§3), with Retry-After
  * the bound after which the stalled request is cut off (BLOCK_IDLE_MS).
  */
 function blockStillArriving<O extends Owned>(
@@ -716,7 +717,7 @@ function blockStillArriving<O extends Owned>(
   waitedMs: number,
 ): ApiError {
   return new ApiError(
-    409,
+    400,
     "invalid_state",
     `Upload ${idText} of ${owner.noun} ${o.id} cannot be committed now: a request sending one of its blocks did not end within ${Math.ceil(waitedMs / 1000)} s. The upload is still open and that block is not part of it: commit again later, sending again any block its status does not list.`,
     undefined,

@@ -7,7 +7,7 @@
 //   block is not stored, and the commits it held go on. Idle, not total: a slow link that keeps
 //   sending is never cut.
 // - a commit waits at most COMMIT_WAIT_MS for block requests under way; then it gives up, answers
-//   409 with Retry-After, and leaves the upload open (the block in progress is not part of it).
+//   400 invalid_state with Retry-After, and leaves the upload open (the block in progress is not part of it).
 // The seams let a test in the service's own process shorten both and hold a commit once it has
 // claimed its upload. No environment variable reaches them; Jest gives each test file a module
 // registry of its own, so one file's seams never reach another's service.

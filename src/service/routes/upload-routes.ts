@@ -121,7 +121,7 @@ export function registerUploadRoutes(app: FastifyInstance, r: UploadRoutes): voi
     operation(r.write, tags, {
       ...words.commit,
       params: r.uploadPath,
-      response: { 201: ref(r.document), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+      response: { 201: ref(r.document), ...errorResponses(400, 401, 403, 404, 413, 415) },
     }),
     async (request, reply) =>
       reply
