@@ -1176,7 +1176,7 @@ export interface paths {
         put?: never;
         /**
          * Join the blocks into a document
-         * @description Missing blocks, or bytes whose size or sha256 differ from those announced, are 400 saying which. Draft packages only (400 invalid_state naming the state otherwise). Needs scope sign.package.create.
+         * @description Missing blocks, or bytes whose size or sha256 differ from those announced, are 400 saying which. A commit that waits 30 s in vain for a block request still under way is 400 invalid_state with Retry-After (the upload stays open, without that block); a block body that sends nothing for 20 s is cut off. Draft packages only (400 invalid_state naming the state otherwise). Needs scope sign.package.create.
          */
         post: operations["commitDocumentUpload"];
         delete?: never;
@@ -2028,7 +2028,7 @@ export interface paths {
         put?: never;
         /**
          * Join the blocks into a template document
-         * @description Missing blocks, or bytes whose size or sha256 differ from those announced, are 400 saying which. Each parsed tag whose signer index N names a role (the role at position N in routing order, ties by when added) becomes a TextTag annotation of that role, once. Needs scope sign.package.create.
+         * @description Missing blocks, or bytes whose size or sha256 differ from those announced, are 400 saying which. A commit that waits 30 s in vain for a block request still under way is 400 invalid_state with Retry-After (the upload stays open, without that block); a block body that sends nothing for 20 s is cut off. Each parsed tag whose signer index N names a role (the role at position N in routing order, ties by when added) becomes a TextTag annotation of that role, once. Needs scope sign.package.create.
          */
         post: operations["commitTemplateUpload"];
         delete?: never;

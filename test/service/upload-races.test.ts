@@ -7,7 +7,8 @@
 // - A block sent while a commit is at work: acknowledged (200) only if the document has it,
 //   otherwise refused with 404; the stored bytes always hash to the document's sha256.
 // - A commit refused (not a PDF) leaves the upload open: it can be aborted, or fixed and committed.
-// - A commit's claim: while another commit holds it, the upload answers 404 everywhere; a claim
+// - A commit's claim: while another commit holds it (held there by a test seam), the upload
+//   answers 404 "being committed" everywhere, and once committed a plain 404; a claim
 //   older than the bound (its process died) counts as none.
 // The racy cases run a few rounds each: on the code before the claim they failed (see the report
 // of the branch upload-races).
@@ -15,6 +16,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { openBlobStore } from "../../src/service/blobs";
 import { COMMIT_CLAIM_MS } from "../../src/service/domain/documents";
+import { setUploadSeamsForTest } from "../../src/service/domain/upload-bounds";
 import { BACKENDS, expectProblem, startTestService, type Backend, type TestService } from "./harness";
 import { startS3, type TestS3 } from "./s3-server";
 
@@ -193,18 +195,40 @@ describe.each(SETUPS)("upload races on $label", ({ backend, s3: useS3 }) => {
 
     test("a block sent once the commit has claimed the upload is refused with 404", async () => {
       const { o, session } = await staged(a);
+      // The commit is held right after its claim (an in-process seam), so the 404s below are the
+      // claim's ("being committed"), not those of a commit already over.
+      let claimed!: () => void;
+      const isClaimed = new Promise<void>((resolve) => (claimed = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      setUploadSeamsForTest({
+        afterClaim: async () => {
+          claimed();
+          await released;
+        },
+      });
+      const beingCommitted = /is being committed/;
       const committing = commit(o.id, session.id);
-      // The upload answers 404 from the moment the commit claims it.
-      let status = 200;
-      while (status === 200) status = (await call("GET", `${base}/${o.id}/uploads/${session.id}`)).status;
-      expect(status).toBe(404);
-      await expectProblem(await put(o.id, session.id, 1, block(b, 1)), 404, "not_found");
-      await expectProblem(await abort(o.id, session.id), 404, "not_found");
+      try {
+        await isClaimed;
+        const status = await service.call("GET", `${base}/${o.id}/uploads/${session.id}`, { token });
+        expect((await expectProblem(status, 404, "not_found")).detail).toMatch(beingCommitted);
+        const sent = await expectProblem(await put(o.id, session.id, 1, block(b, 1)), 404, "not_found");
+        expect(sent.detail).toMatch(beingCommitted);
+        const aborted = await expectProblem(await abort(o.id, session.id), 404, "not_found");
+        expect(aborted.detail).toMatch(beingCommitted);
+      } finally {
+        release();
+        setUploadSeamsForTest(null);
+      }
       const committed = await committing;
       expect(committed.status).toBe(201);
       const doc = (await committed.json()) as Json;
       expect(doc.sha256).toBe(sha256(a));
       expect(await storedSha256(doc)).toBe(sha256(a));
+      // Once committed, the upload is simply gone.
+      const gone = await service.call("GET", `${base}/${o.id}/uploads/${session.id}`, { token });
+      expect((await expectProblem(gone, 404, "not_found")).detail).not.toMatch(beingCommitted);
     }, 60_000);
 
     test("a commit refused (not a PDF) leaves the upload open: it can be aborted, or fixed and committed", async () => {

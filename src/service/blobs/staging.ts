@@ -48,6 +48,14 @@ export class SessionFrozenError extends Error {
   }
 }
 
+/** A commit waited its bound (COMMIT_WAIT_MS) for block requests under way; the session is thawed. */
+export class FreezeTimeoutError extends Error {
+  constructor(readonly waitedMs: number) {
+    super(`Block requests of the upload did not end within ${waitedMs} ms.`);
+    this.name = "FreezeTimeoutError";
+  }
+}
+
 export class BlockLengthError extends Error {
   constructor(readonly expected: number) {
     super(`The block must be exactly ${expected} bytes.`);
@@ -148,11 +156,25 @@ export class UploadStaging {
    * refused, so that the commit's list of blocks and the file agree: a block acknowledged is in the
    * document, one refused is not (its bytes are not written into the file the commit reads, nor
    * into the blob's file after it). thaw() undoes it, whether the commit was recorded or failed.
+   * The wait is bounded by `limitMs` (a request whose client stalled mid-body would hold it for
+   * ever): past it, the session is thawed here and FreezeTimeoutError thrown.
    */
-  async freeze(sessionId: string): Promise<void> {
+  async freeze(sessionId: string, limitMs: number): Promise<void> {
     this.frozen.set(sessionId, (this.frozen.get(sessionId) ?? 0) + 1);
     const writes = this.inFlight.get(sessionId);
-    if (writes) await new Promise<void>((resolve) => writes.idle.push(resolve));
+    if (!writes) return;
+    let wake!: () => void;
+    let timer: NodeJS.Timeout | undefined;
+    const ended = await Promise.race([
+      new Promise<boolean>((resolve) => writes.idle.push((wake = () => resolve(true)))),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), limitMs))),
+    ]);
+    clearTimeout(timer);
+    if (ended) return;
+    const at = writes.idle.indexOf(wake);
+    if (at >= 0) writes.idle.splice(at, 1);
+    this.thaw(sessionId);
+    throw new FreezeTimeoutError(limitMs);
   }
 
   /** The commit that froze the session's file is over. */

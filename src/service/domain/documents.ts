@@ -20,7 +20,13 @@ import {
   MAX_PACKAGE_DOCUMENTS,
 } from "../../pdf/limits";
 import { spoolToFile, type Spooled } from "../blobs/spool";
-import { BlockLengthError, readPieces, SessionFrozenError, type UploadStaging } from "../blobs/staging";
+import {
+  BlockLengthError,
+  FreezeTimeoutError,
+  readPieces,
+  SessionFrozenError,
+  type UploadStaging,
+} from "../blobs/staging";
 import {
   BlobIntegrityError,
   BlobTooLargeError,
@@ -54,6 +60,7 @@ import {
 } from "./package-rules";
 import { issueDownloadLink } from "./download-links";
 import { newId } from "./tokens";
+import { afterCommitClaim, blockIdleMs, commitWaitMs } from "./upload-bounds";
 import type { PdfReader } from "../pdf-reader";
 
 /** Staged blocks are this size, all but the last (contract §6.2). */
@@ -697,6 +704,27 @@ function beingCommitted<O extends Owned>(owner: DocumentOwner<O>, o: O, idText: 
   );
 }
 
+/**
+ * A commit gave up waiting for a block request of its upload (a client that stalled mid-body): the
+ * upload stays open, without that block. 400 invalid_state, as the contract answers a state that
+ * refuses the request (§3), with Retry-After
+ * the bound after which the stalled request is cut off (BLOCK_IDLE_MS).
+ */
+function blockStillArriving<O extends Owned>(
+  owner: DocumentOwner<O>,
+  o: O,
+  idText: string,
+  waitedMs: number,
+): ApiError {
+  return new ApiError(
+    400,
+    "invalid_state",
+    `Upload ${idText} of ${owner.noun} ${o.id} cannot be committed now: a request sending one of its blocks did not end within ${Math.ceil(waitedMs / 1000)} s. The upload is still open and that block is not part of it: commit again later, sending again any block its status does not list.`,
+    undefined,
+    { "Retry-After": String(Math.ceil(blockIdleMs() / 1000)) },
+  );
+}
+
 function isMissingFile(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === "ENOENT";
 }
@@ -897,7 +925,13 @@ export async function commitOwnedUpload<O extends Owned>(
   // file is frozen before: block requests under way end first (acknowledged, they are in the
   // document), later ones are refused before they write.
   const staging = ctx.staging;
-  if (staging) await staging.freeze(session.id);
+  if (staging) {
+    try {
+      await staging.freeze(session.id, commitWaitMs());
+    } catch (error) {
+      throw error instanceof FreezeTimeoutError ? blockStillArriving(owner, o, id, error.waitedMs) : error;
+    }
+  }
   try {
     // Named by the instance that claims (its blob instance on a shared store), which a new start
     // of it releases (releaseCommitClaims).
@@ -906,6 +940,7 @@ export async function commitOwnedUpload<O extends Owned>(
     if (!(await uploads.claim(session.id, token, new Date().toISOString(), claimsStaleBefore())))
       throw beingCommitted(owner, o, id);
     try {
+      await afterCommitClaim();
       return await commitClaimed(owner, ctx, tenantId, ownerId, o, id, session, token, context);
     } catch (error) {
       await uploads.release(session.id, token).catch(() => undefined);

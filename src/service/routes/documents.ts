@@ -244,7 +244,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
       commit: {
         operationId: "commitDocumentUpload",
         summary: "Join the blocks into a document",
-        description: `Missing blocks, or bytes whose size or sha256 differ from those announced, are 400 saying which. ${draftOnly}`,
+        description: `Missing blocks, or bytes whose size or sha256 differ from those announced, are 400 saying which. A commit that waits 30 s in vain for a block request still under way is 400 invalid_state with Retry-After (the upload stays open, without that block); a block body that sends nothing for 20 s is cut off. ${draftOnly}`,
       },
       abort: { operationId: "abortDocumentUpload", summary: "Abort an upload and drop its blocks" },
     },

@@ -223,7 +223,7 @@ const templateDocumentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async
       commit: {
         operationId: "commitTemplateUpload",
         summary: "Join the blocks into a template document",
-        description: `Missing blocks, or bytes whose size or sha256 differ from those announced, are 400 saying which. ${tagsToRoles}`,
+        description: `Missing blocks, or bytes whose size or sha256 differ from those announced, are 400 saying which. A commit that waits 30 s in vain for a block request still under way is 400 invalid_state with Retry-After (the upload stays open, without that block); a block body that sends nothing for 20 s is cut off. ${tagsToRoles}`,
       },
       abort: { operationId: "abortTemplateUpload", summary: "Abort a template upload and drop its blocks" },
     },

@@ -6,6 +6,7 @@ import { Type, type TSchema } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Readable } from "node:stream";
 import type { AuditContext } from "../domain/audit";
+import { blockIdleMs } from "../domain/upload-bounds";
 import type { secured } from "../plugins/authentication";
 import { errorResponses, ref } from "../schemas/common";
 import { InitiateUploadApiRequest, UploadSessionResponse } from "../schemas/documents";
@@ -94,6 +95,16 @@ export function registerUploadRoutes(app: FastifyInstance, r: UploadRoutes): voi
       }),
       async (request) => {
         const { id, uploadId, block } = request.params as UploadParams & { block: string };
+        // A body that sends nothing for BLOCK_IDLE_MS is cut off (its socket closed, so the read
+        // fails and the request ends): a client whose connection half-died would otherwise hold
+        // the block's place, and a commit waiting for it, for ever. Idle, not total: a slow link
+        // that keeps sending is never cut. Once the body is read the socket's timeout is cleared
+        // (the service sets none of its own), so writing the block and answering are not bounded.
+        const raw = request.raw;
+        if (!raw.complete) {
+          raw.setTimeout(blockIdleMs(), () => raw.destroy());
+          raw.once("end", () => raw.socket?.setTimeout(0));
+        }
         return op.stage(
           tenantOf(request),
           id,
