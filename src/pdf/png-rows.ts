@@ -72,23 +72,27 @@ function passes(layout: PngLayout): Pass[] {
   });
 }
 
-/** Undoes the filter `type` on `row` in place; `prev` is the row above (zeros for the first). */
-function unfilter(type: number, row: Uint8Array, prev: Uint8Array, bpp: number): void {
+/**
+ * Undoes the PNG filter `type` on `row` in place; `prev` is the row above (zeros for the first),
+ * at least as long as `row`; `bpp` the bytes a pixel (at least 1). False for an unknown type. Also
+ * what PDF's PNG predictors (10-15) are, for cross-reference streams (xref-stream.ts).
+ */
+export function unfilter(type: number, row: Uint8Array, prev: Uint8Array, bpp: number): boolean {
   const n = row.length;
   // Uint8Array stores modulo 256, as the filters' arithmetic wants.
   switch (type) {
     case 0:
-      return;
+      return true;
     case 1: // Sub
       for (let i = bpp; i < n; i++) row[i] = row[i]! + row[i - bpp]!;
-      return;
+      return true;
     case 2: // Up
       for (let i = 0; i < n; i++) row[i] = row[i]! + prev[i]!;
-      return;
+      return true;
     case 3: // Average
       for (let i = 0; i < bpp && i < n; i++) row[i] = row[i]! + (prev[i]! >> 1);
       for (let i = bpp; i < n; i++) row[i] = row[i]! + ((row[i - bpp]! + prev[i]!) >> 1);
-      return;
+      return true;
     case 4: // Paeth
       for (let i = 0; i < bpp && i < n; i++) row[i] = row[i]! + prev[i]!;
       for (let i = bpp; i < n; i++) {
@@ -102,9 +106,9 @@ function unfilter(type: number, row: Uint8Array, prev: Uint8Array, bpp: number):
         const pc = a + b > 2 * c ? a + b - 2 * c : 2 * c - a - b;
         row[i] = row[i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
       }
-      return;
+      return true;
     default:
-      throw new PngDataError(`Unknown filter type ${type}.`);
+      return false;
   }
 }
 
@@ -173,7 +177,9 @@ async function* scanlines(
       at += take;
       if (filled < size) break;
       const row = current.subarray(1, size);
-      unfilter(current[0]!, row, previous.subarray(1, size), bpp);
+      if (!unfilter(current[0]!, row, previous.subarray(1, size), bpp)) {
+        throw new PngDataError(`Unknown filter type ${current[0]!}.`);
+      }
       yield { pass, y, row };
       [current, previous] = [previous, current];
       filled = 0;

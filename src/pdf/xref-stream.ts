@@ -12,6 +12,7 @@
 //
 // Service only (it decodes with Buffer and node:zlib).
 import zlib from "node:zlib";
+import { unfilter } from "./png-rows";
 
 /** Reads up to `length` bytes of the file at `position` into `buffer` from 0; answers how many. */
 export type ReadInto = (buffer: Uint8Array, position: number, length: number) => number | Promise<number>;
@@ -363,39 +364,9 @@ function unpredict(data: Uint8Array, params: PdfDict): Uint8Array | StreamFailur
     const type = data[p++]!;
     const n = Math.min(rowBytes, data.length - p);
     // The last row may be cut short (at most data.length bytes are ever written).
-    const row = out.subarray(r * rowBytes, r * rowBytes + rowBytes);
-    for (let i = 0; i < n; i++) {
-      const raw = data[p + i]!;
-      const left = i >= pixelBytes ? row[i - pixelBytes]! : 0;
-      const up = prior[i]!;
-      const upLeft = i >= pixelBytes ? prior[i - pixelBytes]! : 0;
-      let v: number;
-      switch (type) {
-        case 0:
-          v = raw;
-          break;
-        case 1:
-          v = raw + left;
-          break;
-        case 2:
-          v = raw + up;
-          break;
-        case 3:
-          v = raw + ((left + up) >> 1);
-          break;
-        case 4: {
-          const estimate = left + up - upLeft;
-          const pa = Math.abs(estimate - left);
-          const pb = Math.abs(estimate - up);
-          const pc = Math.abs(estimate - upLeft);
-          v = raw + (pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft);
-          break;
-        }
-        default:
-          return "damaged";
-      }
-      row[i] = v & 0xff;
-    }
+    const row = out.subarray(r * rowBytes, r * rowBytes + n);
+    row.set(data.subarray(p, p + n));
+    if (!unfilter(type, row, prior, pixelBytes)) return "damaged";
     p += n;
     length = r * rowBytes + n;
     prior = row;
