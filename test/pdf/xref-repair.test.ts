@@ -12,13 +12,7 @@ import { loadPdf } from "../../src/pdf/inspect";
 import { openForUpdate } from "../../src/pdf/incremental";
 import { InvalidDocumentError } from "../../src/pdf/inspect";
 import { type PdfFileReading, readPdfFile } from "../../src/pdf/pdf-file";
-import {
-  type ReadInto,
-  READ_BUDGET,
-  headerOffset,
-  repairXref,
-  xrefIsSound,
-} from "../../src/pdf/xref-repair";
+import { type ReadInto, READ_BUDGET, headerOffset, repairXref, xrefIsSound } from "../../src/pdf/xref-repair";
 import { readStreamData, readStreamHead } from "../../src/pdf/xref-stream";
 import { writeBigPdf } from "./big-pdf";
 import { drawUpright, newDoc } from "./draw";
@@ -55,8 +49,8 @@ async function repairOf(bytes: Uint8Array) {
   };
 }
 
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), "xref-repair-"));
+/** Three pages turned 0, 90 and 180°, each with a tag and a tag split over two runs, and a blank page. */
+async function taggedDoc() {
   const { doc, helvetica, times } = await newDoc();
   for (const rotation of [0, 90, 180]) {
     const page = doc.addPage([612, 792]);
@@ -72,7 +66,14 @@ beforeAll(async () => {
     );
   }
   doc.addPage([300, 400]);
-  // A classic table, as scanners and older generators write (object streams are left to pdf.js).
+  return doc;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "xref-repair-"));
+  const doc = await taggedDoc();
+  // A classic table, as scanners and older generators write (the same document with object streams
+  // and a cross-reference stream is `streamed`, below).
   intact = await doc.save({ useObjectStreams: false });
   intactReading = await readPdfFile(fileOf(intact));
   expect(intactReading.tags.length).toBe(6);
@@ -431,21 +432,7 @@ describe("a damaged cross-reference stream is repaired", () => {
 
   beforeAll(async () => {
     // The same document as `intact`, saved as pdf-lib saves by default.
-    const { doc, helvetica, times } = await newDoc();
-    for (const rotation of [0, 90, 180]) {
-      const page = doc.addPage([612, 792]);
-      page.setRotation(degrees(rotation));
-      drawUpright(page, [{ text: "{{sig:1}}", font: helvetica }], { x: 72, baseline: 100 });
-      drawUpright(
-        page,
-        [
-          { text: "{{text:2;", font: helvetica },
-          { text: "label=Amount due}}", font: times },
-        ],
-        { x: 200, baseline: 300, size: 11 },
-      );
-    }
-    doc.addPage([300, 400]);
+    const doc = await taggedDoc();
     streamed = await doc.save();
     expect(latin1(streamed)).toMatch(/\/Type \/ObjStm/);
     expect(latin1(streamed)).toMatch(/\/Type \/XRef/);
