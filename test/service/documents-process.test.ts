@@ -116,46 +116,23 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-/** An RGB PNG of random pixels (incompressible: stored as it is) of about `size` bytes. */
-function writeBigPng(file: string, size: number): { width: number; height: number } {
-  const width = 4000;
-  const height = Math.floor(size / (width * 3 + 1)) - 10;
-  const raw = randomBytes(height * (width * 3 + 1));
-  for (let y = 0; y < height; y++) raw[y * (width * 3 + 1)] = 0; // filter: none
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const data = zlib.deflateSync(raw, { level: 0 });
-  const idats: Buffer[] = [];
-  for (let p = 0; p < data.length; p += MiB) idats.push(pngChunk("IDAT", data.subarray(p, p + MiB)));
-  writeFileSync(
-    file,
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      pngChunk("IHDR", ihdr),
-      ...idats,
-      pngChunk("IEND", Buffer.alloc(0)),
-    ]),
-  );
-  return { width, height };
-}
-
 /**
- * An RGBA PNG of random pixels and alpha (stored as it is) of about `size` bytes: decoded a row at a
- * time into an image and its soft mask (image-file-to-pdf.ts), not passed through.
+ * A PNG of random pixels (incompressible: stored as it is) of about `size` bytes: RGB, passed
+ * through into its PDF; or with `alpha`, RGBA, decoded a row at a time into an image and its soft
+ * mask (image-file-to-pdf.ts).
  */
-function writeBigRgbaPng(file: string, size: number): void {
+function writeBigPng(file: string, size: number, { alpha = false } = {}): void {
+  const channels = alpha ? 4 : 3;
   const width = 4000;
-  const height = Math.floor(size / (width * 4 + 1)) - 10;
-  const raw = randomBytes(height * (width * 4 + 1));
-  for (let y = 0; y < height; y++) raw[y * (width * 4 + 1)] = y % 5; // every filter type
+  const height = Math.floor(size / (width * channels + 1)) - 10;
+  const raw = randomBytes(height * (width * channels + 1));
+  // Plain: filter none on every row. RGBA: every filter type in turn.
+  for (let y = 0; y < height; y++) raw[y * (width * channels + 1)] = alpha ? y % 5 : 0;
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8;
-  ihdr[9] = 6;
+  ihdr[9] = alpha ? 6 : 2;
   const data = zlib.deflateSync(raw, { level: 0 });
   const idats: Buffer[] = [];
   for (let p = 0; p < data.length; p += MiB) idats.push(pngChunk("IDAT", data.subarray(p, p + MiB)));
@@ -214,7 +191,7 @@ beforeAll(() => {
   shapes.push({ label: "a 50 MB JPEG", file: at("photo.jpg"), contentType: "image/jpeg", pages: 1, tags: 0 });
   writeBigPng(at("plan.png"), SIZE);
   shapes.push({ label: "a 50 MB PNG", file: at("plan.png"), contentType: "image/png", pages: 1, tags: 0 });
-  writeBigRgbaPng(at("screen.png"), SIZE);
+  writeBigPng(at("screen.png"), SIZE, { alpha: true });
   shapes.push({
     label: "a 50 MB RGBA PNG",
     file: at("screen.png"),
