@@ -10,8 +10,8 @@ import { collectBlobGarbage, expireUploads } from "../../src/service/domain/docu
 import { openBlobStore } from "../../src/service/blobs";
 import { UploadStaging } from "../../src/service/blobs/staging";
 import { TINY_PNG, makeRgbaPng } from "../pdf/images";
-import { BACKENDS, expectProblem, startTestService, type Backend, type TestService } from "./harness";
-import { startS3, type TestS3 } from "./s3-server";
+import { expectProblem, startTestService, type TestService } from "./harness";
+import { STORE_SETUPS, startS3, type TestS3 } from "./s3-server";
 
 type Json = Record<string, unknown> & { id: string };
 const P = "/api/v1/packages";
@@ -42,13 +42,7 @@ async function bigPdf(bytes: number) {
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-type Setup = { label: string; backend: Backend; s3: boolean };
-const SETUPS: Setup[] = [
-  ...BACKENDS.map((backend) => ({ label: `${backend}, local files`, backend, s3: false })),
-  { label: "sqlite, S3 (s3rver)", backend: "sqlite", s3: true },
-];
-
-describe.each(SETUPS)("documents on $label", ({ backend, s3: useS3 }) => {
+describe.each(STORE_SETUPS)("documents on $label", ({ backend, s3: useS3 }) => {
   let service: TestService;
   let s3: TestS3 | null = null;
   let token: string;

@@ -13,8 +13,8 @@ import {
   resolveDownloadLink,
   type DownloadLinkInput,
 } from "../../src/service/domain/download-links";
-import { BACKENDS, expectProblem, startTestService, type Backend, type TestService } from "./harness";
-import { startS3, type TestS3 } from "./s3-server";
+import { expectProblem, startTestService, type TestService } from "./harness";
+import { STORE_SETUPS, startS3, type TestS3 } from "./s3-server";
 
 const HOSTILE_NAME = 'a"b\r\nX-Evil: 1;ü.pdf';
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -65,13 +65,7 @@ describe("Content-Disposition of a download", () => {
   });
 });
 
-type Setup = { label: string; backend: Backend; s3: boolean };
-const SETUPS: Setup[] = [
-  ...BACKENDS.map((backend) => ({ label: `${backend}, local files`, backend, s3: false })),
-  { label: "sqlite, S3 (s3rver)", backend: "sqlite", s3: true },
-];
-
-describe.each(SETUPS)("download links on $label", ({ backend, s3: useS3 }) => {
+describe.each(STORE_SETUPS)("download links on $label", ({ backend, s3: useS3 }) => {
   let service: TestService;
   let s3: TestS3 | null = null;
   let blobs: BlobStore;

@@ -4,6 +4,14 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { awaitedAtEnd, closeAtEnd } from "./closed-at-end";
+import { BACKENDS, type Backend } from "./harness";
+
+/** Where documents live in the tests that run on every store: each database with local files, and SQLite with S3. */
+export type StoreSetup = { label: string; backend: Backend; s3: boolean };
+export const STORE_SETUPS: StoreSetup[] = [
+  ...BACKENDS.map((backend) => ({ label: `${backend}, local files`, backend, s3: false })),
+  { label: "sqlite, S3 (s3rver)", backend: "sqlite", s3: true },
+];
 
 interface S3rverInstance {
   run(): Promise<AddressInfo>;

@@ -17,8 +17,8 @@ import { PDFDocument } from "pdf-lib";
 import { openBlobStore } from "../../src/service/blobs";
 import { COMMIT_CLAIM_MS } from "../../src/service/domain/documents";
 import { setUploadSeamsForTest } from "../../src/service/domain/upload-bounds";
-import { BACKENDS, expectProblem, startTestService, type Backend, type TestService } from "./harness";
-import { startS3, type TestS3 } from "./s3-server";
+import { expectProblem, startTestService, type TestService } from "./harness";
+import { STORE_SETUPS, startS3, type TestS3 } from "./s3-server";
 
 type Json = Record<string, unknown> & { id: string };
 const MiB = 1024 * 1024;
@@ -35,19 +35,13 @@ async function bigPdf(bytes: number) {
   return doc.save({ useObjectStreams: false });
 }
 
-type Setup = { label: string; backend: Backend; s3: boolean };
-const SETUPS: Setup[] = [
-  ...BACKENDS.map((backend) => ({ label: `${backend}, local files`, backend, s3: false })),
-  { label: "sqlite, S3 (s3rver)", backend: "sqlite", s3: true },
-];
-
 /** Whose documents: a package's (Draft) or a template's. */
 const OWNERS = [
   { kind: "package", base: "/api/v1/packages" },
   { kind: "template", base: "/api/v1/templates" },
 ] as const;
 
-describe.each(SETUPS)("upload races on $label", ({ backend, s3: useS3 }) => {
+describe.each(STORE_SETUPS)("upload races on $label", ({ backend, s3: useS3 }) => {
   let service: TestService;
   let s3: TestS3 | null = null;
   let token: string;
