@@ -70,7 +70,8 @@ describe.each(BACKENDS)("the signer's document on %s", (backend) => {
     };
   };
 
-  test("no tag text for anyone; the second signer sees the first one's values in their fields, their own empty", async () => {
+  /** The tagged PDF sent to two signer slots (the tags' signer 1 and 2), fields from the tags. */
+  async function sentTaggedPackage(signers: Record<string, unknown>[]) {
     const pkg = (await call("POST", "/api/v1/packages", { name: "Service agreement" })).body;
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array(await taggedPdf())], { type: "application/pdf" }), "sa.pdf");
@@ -82,14 +83,7 @@ describe.each(BACKENDS)("the signer's document on %s", (backend) => {
     expect(uploaded.status).toBe(201);
     const document = (await uploaded.json()) as Json;
     expect(document.detectedTagCount).toBe(5);
-    const ada = `ada.${backend}@contoso.com`;
-    const bob = `bob.${backend}@fabrikam.com`;
-    const added = await call<Json[]>("POST", `/api/v1/packages/${pkg.id}/signers/bulk`, {
-      signers: [
-        { email: ada, name: "Ada Lovelace", routingOrder: 1 },
-        { email: bob, name: "Bob Byron", routingOrder: 1 },
-      ],
-    });
+    const added = await call<Json[]>("POST", `/api/v1/packages/${pkg.id}/signers/bulk`, { signers });
     expect(added.status).toBe(201);
     const applied = await call<{ created: Json[] }>(
       "POST",
@@ -98,7 +92,19 @@ describe.each(BACKENDS)("the signer's document on %s", (backend) => {
     );
     expect(applied.body.created).toHaveLength(5);
     expect((await call("POST", `/api/v1/packages/${pkg.id}/send`)).status).toBe(200);
+    return { pkg, document };
+  }
 
+  const inside = (w: { xMin: number; yMin: number; xMax: number; yMax: number }, f: Field) =>
+    w.xMin >= f.x - 2 && w.xMax <= f.x + f.width + 2 && w.yMin >= f.y - 2 && w.yMax <= f.y + f.height + 2;
+
+  test("no tag text for anyone; the second signer sees the first one's values in their fields, their own empty", async () => {
+    const ada = `ada.${backend}@contoso.com`;
+    const bob = `bob.${backend}@fabrikam.com`;
+    const { document } = await sentTaggedPackage([
+      { email: ada, name: "Ada Lovelace", routingOrder: 1 },
+      { email: bob, name: "Bob Byron", routingOrder: 1 },
+    ]);
     const adaLink = await linkFor(ada);
     const bobLink = await linkFor(bob);
     const adaSession = (await sign("GET", adaLink)).body;
@@ -133,8 +139,6 @@ describe.each(BACKENDS)("the signer's document on %s", (backend) => {
     for (const tag of TAG_TEXT)
       expect({ tag, found: textAfter.includes(tag) }).toEqual({ tag, found: false });
     const [page] = wordsOf(bobAfter.bytes);
-    const inside = (w: { xMin: number; yMin: number; xMax: number; yMax: number }, f: Field) =>
-      w.xMin >= f.x - 2 && w.xMax <= f.x + f.width + 2 && w.yMin >= f.y - 2 && w.yMax <= f.y + f.height + 2;
     const nameWords = page!.words.filter((w) => inside(w, adaName)).map((w) => w.text);
     expect(nameWords.join(" ")).toContain("Ada Lovelace");
     const grey = renderGrey(bobAfter.bytes, 1);
@@ -161,5 +165,52 @@ describe.each(BACKENDS)("the signer's document on %s", (backend) => {
     const adaAfter = await documentOf(adaLink, document.id);
     expect(adaAfter.etag).toBe(adaBefore.etag);
     expect(textOf(adaAfter.bytes)).not.toContain("Ada Lovelace");
+  });
+
+  test("a group slot completed by one member: the next signer sees that member's values, not another member's drafts", async () => {
+    const lee = `lee.${backend}@contoso.com`;
+    const max = `max.${backend}@contoso.com`;
+    const bob = `bob.group.${backend}@fabrikam.com`;
+    const group = (
+      await call("POST", "/api/v1/signing-groups", {
+        name: `Legal ${backend}`,
+        members: [
+          { email: lee, name: "Lee One" },
+          { email: max, name: "Max Two" },
+        ],
+      })
+    ).body;
+    const { document } = await sentTaggedPackage([
+      { signingGroupId: group.id, routingOrder: 1 },
+      { email: bob, name: "Bob Byron", routingOrder: 2 },
+    ]);
+    const leeLink = await linkFor(lee);
+    const maxLink = await linkFor(max);
+    const slotFields = (await sign("GET", leeLink)).body.fields as Field[];
+    const signature = slotFields.find((f) => f.type === "Signature")!;
+    const name = slotFields.find((f) => f.type === "Name")!;
+    // Lee's draft is Lee's alone; Max signs and finishes the slot.
+    await sign("PUT", leeLink, `/fields/${signature.id}`, { value: SIGNATURE_PNG });
+    await sign("PUT", maxLink, `/fields/${signature.id}`, { value: SIGNATURE_PNG });
+    expect((await sign("POST", maxLink, "/finish")).body.state).toBe("Completed");
+
+    const bobLink = await linkFor(bob);
+    const bobDocument = await documentOf(bobLink, document.id);
+    expect(bobDocument.status).toBe(200);
+    const [page] = wordsOf(bobDocument.bytes);
+    expect(
+      page!.words
+        .filter((w) => inside(w, name))
+        .map((w) => w.text)
+        .join(" "),
+    ).toBe("Max Two");
+    expect(textOf(bobDocument.bytes)).not.toContain("Lee One");
+    expect(darkestIn(renderGrey(bobDocument.bytes, 1), signature)).toBeLessThan(100);
+    // Max, who completed the slot, is shown the document without the slot's values drawn in (the page
+    // shows them in the fields); Lee's link no longer shows the documents.
+    const maxDocument = await documentOf(maxLink, document.id);
+    expect(maxDocument.status).toBe(200);
+    expect(textOf(maxDocument.bytes)).not.toContain("Max Two");
+    expect((await documentOf(leeLink, document.id)).status).toBe(400);
   });
 });
