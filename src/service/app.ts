@@ -64,6 +64,7 @@ import { startScheduler } from "./jobs/scheduler";
 import { framingOriginsFor } from "./domain/signing";
 import { redactTokens, SigningLinks } from "./domain/signing-links";
 import signingPageRoutes from "./routes/signing-page";
+import { SignerCopies } from "./domain/signer-document";
 import devRoutes from "./routes/dev";
 import { SIGNING_MODELS } from "./schemas/signing";
 
@@ -245,7 +246,11 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   const seal = new SealKeeper(config);
   // Signers' links: SIGN_PUBLIC_URL, or the address this service listens on (known once it listens).
   const links = await SigningLinks.open(storage, () => config.publicUrl ?? ownUrl(app, config.port));
-  await app.register(signingPageRoutes, { ctx: { storage, links, limiter, blobs } });
+  // What a signer is shown of a document: made once per set of values, kept as a blob.
+  const copies = new SignerCopies(storage, blobs, (error) =>
+    app.log.warn({ err: error }, "a signer's copy of a document could not be made; the upload is shown"),
+  );
+  await app.register(signingPageRoutes, { ctx: { storage, links, limiter, blobs, copies } });
   if (config.devRoutes) await app.register(devRoutes, { storage, links });
   await app.register(shareLinkRoutes, { storage, blobs });
   await app.register(templateRoutes, { storage });

@@ -133,7 +133,8 @@ export function progressOf(fields: readonly SigningField[], values: Values): Pro
 }
 
 /**
- * The "next field" guide: after `currentId`, the next field still empty (required ones first),
+ * The "next field" guide: after `currentId`, the next field still empty in signing order, optional
+ * ones included (the guide says which are optional; skipping them hid them from the signer),
  * wrapping round to the start; when none is empty, simply the next field in order. Null when the
  * signer has nothing to fill in.
  */
@@ -146,11 +147,7 @@ export function nextField(
   if (inputs.length === 0) return null;
   const at = currentId === null ? -1 : inputs.findIndex((f) => f.id === currentId);
   const rotated = [...inputs.slice(at + 1), ...inputs.slice(0, at + 1)];
-  return (
-    rotated.find((f) => f.required && !hasValue(values[f.id])) ??
-    rotated.find((f) => !hasValue(values[f.id])) ??
-    rotated[0]!
-  );
+  return rotated.find((f) => !hasValue(values[f.id])) ?? rotated[0]!;
 }
 
 /** The field before `currentId` in order (wrapping), for "Previous". */

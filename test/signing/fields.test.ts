@@ -79,7 +79,7 @@ describe("the guide", () => {
     );
   const valuesOf = (fields: SigningField[]) => Object.fromEntries(fields.map((f) => [f.id, f.value]));
 
-  it("next field: an input field; an empty required one while any is left, else an empty one, else the next in order", () => {
+  it("next field: an input field; the next empty one in order (optional ones too), else the next in order", () => {
     fc.assert(
       fc.property(arbFields, fc.nat(), (fields, pick) => {
         const inputs = inputFields(fields);
@@ -88,24 +88,23 @@ describe("the guide", () => {
         const next = nextField(fields, values, current);
         if (inputs.length === 0) return next === null;
         if (!next || next.auto) return false;
-        const emptyRequired = inputs.filter((f) => f.required && !values[f.id]);
-        const empty = inputs.filter((f) => !values[f.id]);
-        if (emptyRequired.length > 0) return next.required && !values[next.id];
-        if (empty.length > 0) return !values[next.id];
         const at = inputs.findIndex((f) => f.id === current);
-        return next.id === inputs[(at + 1) % inputs.length]!.id;
+        const after = [...inputs.slice(at + 1), ...inputs.slice(0, at + 1)];
+        const empty = after.filter((f) => !values[f.id]);
+        return next.id === (empty[0] ?? after[0]!).id;
       }),
     );
   });
 
-  it("next field from the start is the first empty required field in order; previous wraps round", () => {
+  it("next field from the start is the first empty field in order, optional or not; previous wraps round", () => {
     const fields = [
       field({ id: "a", type: "Text", value: "done" }),
       field({ id: "b", type: "Text", required: false }),
       field({ id: "c", type: "Name", auto: "Name" }),
       field({ id: "d", type: "Signature" }),
     ];
-    expect(nextField(fields, valuesOf(fields), null)?.id).toBe("d");
+    expect(nextField(fields, valuesOf(fields), null)?.id).toBe("b");
+    expect(nextField(fields, valuesOf(fields), "b")?.id).toBe("d");
     expect(nextField(fields, { ...valuesOf(fields), d: "png" }, "d")?.id).toBe("b");
     expect(previousField(fields, "a")?.id).toBe("d");
     expect(previousField(fields, "d")?.id).toBe("b");

@@ -56,6 +56,35 @@ function deflateContentStreams(doc: PDFDocument): void {
   }
 }
 
+/**
+ * The document's final form drawn into a loaded document: the tags' text removed, their place
+ * covered, the fields' values drawn. The one place it is made, for the sealed document and for the
+ * copy a signer is shown (domain/signer-document.ts), so that both look alike. `afterScrub` marks the
+ * phase for the benchmark.
+ */
+export async function drawFinalForm(
+  doc: PDFDocument,
+  input: FinalDocumentInput,
+  afterScrub?: () => void,
+): Promise<void> {
+  await scrubTextIn(doc, input.hideTags, NODE_FLATE);
+  afterScrub?.();
+  await flattenInto(doc, { fields: input.fields, hideTags: input.hideTags });
+}
+
+/**
+ * The final form, not sealed: what a signer is shown while the package is in flight (no tag text,
+ * the values given so far drawn where the sealed document will have them).
+ */
+export async function unsealedFinalForm(pdf: Uint8Array, input: FinalDocumentInput): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  useNativeFlate(doc.context);
+  await drawFinalForm(doc, input);
+  await doc.flush();
+  deflateContentStreams(doc);
+  return doc.save({ useObjectStreams: false });
+}
+
 /** The final document, sealed: tag text removed, tags covered, values drawn, signed by the seal. */
 export async function sealedFinalDocument(
   pdf: Uint8Array,
@@ -73,9 +102,7 @@ export async function sealedFinalDocument(
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   useNativeFlate(doc.context);
   lap("load");
-  await scrubTextIn(doc, input.hideTags, NODE_FLATE);
-  lap("scrub");
-  await flattenInto(doc, { fields: input.fields, hideTags: input.hideTags });
+  await drawFinalForm(doc, input, () => lap("scrub"));
   addSealPlaceholder(doc, identity, seal);
   // Images are embedded (through the patched flateStream) when flushed; then the drawn content.
   await doc.flush();

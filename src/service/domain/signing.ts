@@ -32,6 +32,7 @@ import {
   type Stores,
 } from "./package-rules";
 import { rateLimitedError, type RateLimiter } from "./rate-limits";
+import { type SignerCopies, signerCopyInput } from "./signer-document";
 import { GRANT_TTL_MS, type SigningLinks } from "./signing-links";
 import { secretMatches, newId } from "./tokens";
 
@@ -79,6 +80,8 @@ export interface SigningContext {
   links: SigningLinks;
   limiter: RateLimiter;
   blobs: BlobStore;
+  /** The documents as signers see them (signer-document.ts). */
+  copies: SignerCopies;
 }
 
 /** Who follows a link, as the page and the audit trail know them. */
@@ -759,14 +762,18 @@ export async function declineSigning(
   });
 }
 
-/** What the documents route serves: the document's PDF, once the link may see it. */
+/**
+ * What the documents route serves, once the link may see it: the document as this signer is shown it
+ * (signer-document.ts: no tag text, the other slots' completed values drawn), which changes as they
+ * complete; its ETag is the served bytes' hash.
+ */
 export async function documentForLink(
   ctx: SigningContext,
   token: string,
   grant: string | undefined,
   documentId: string,
   now = new Date(),
-): Promise<{ sha256: string; size: number | null; name: string }> {
+): Promise<{ sha256: string; size: number | null; name: string; etag: string }> {
   const v = await visit(ctx.storage, ctx.links, token, grant, now);
   if (v.state === "AccessCodeRequired") {
     throw new ApiError(403, "access_code_required", "Enter the access code first to see the documents.");
@@ -777,7 +784,9 @@ export async function documentForLink(
   const id = parseId(documentId);
   const d = id ? await ctx.storage.documents.get(v.pkg.id, id) : null;
   if (!d) throw new ApiError(404, "not_found", `Document ${documentId.slice(0, 80)} is not in this package.`);
-  return { sha256: d.pdfSha256, size: d.pdfSize ?? null, name: d.name };
+  const input = signerCopyInput(d, await ctx.storage.annotations.list(v.pkg.id), v.signer!.id);
+  const served = await ctx.copies.copyOf({ sha256: d.pdfSha256, size: d.pdfSize ?? null }, input);
+  return { ...served, name: d.name, etag: `"${served.sha256}"` };
 }
 
 // ---------------------------------------------------------------------------------------------

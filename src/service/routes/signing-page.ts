@@ -125,7 +125,11 @@ const signingPageRoutes: FastifyPluginAsyncTypebox<{ ctx: SigningContext }> = as
   ) => {
     const doc = await documentForLink(ctx, request.params.token, grantOf(request), request.params.documentId);
     const size = doc.size;
-    const range = size === null ? null : parseRange(request.headers.range, size);
+    // The document changes as other signers complete: a range asked of an earlier version (If-Range
+    // with another ETag) gets the whole current one instead (RFC 9110 §13.1.5).
+    const ifRange = request.headers["if-range"];
+    const sameVersion = ifRange === undefined || ifRange === doc.etag;
+    const range = size === null || !sameVersion ? null : parseRange(request.headers.range, size);
     if (range === "unsatisfiable") {
       throw new ApiError(
         416,
@@ -142,12 +146,17 @@ const signingPageRoutes: FastifyPluginAsyncTypebox<{ ctx: SigningContext }> = as
       try {
         body = await ctx.blobs.get(doc.sha256, range ?? undefined);
       } catch (error) {
-        if (error instanceof BlobNotFoundError)
+        if (error instanceof BlobNotFoundError) {
+          ctx.copies.forget(doc.sha256); // a copy the collector removed: made again next time
           throw new ApiError(404, "not_found", "The document's file is missing.");
+        }
         throw error;
       }
     }
-    reply.header("Content-Type", "application/pdf").header("X-Content-Type-Options", "nosniff");
+    reply
+      .header("Content-Type", "application/pdf")
+      .header("X-Content-Type-Options", "nosniff")
+      .header("ETag", doc.etag);
     if (size !== null) reply.header("Accept-Ranges", "bytes");
     if (range) {
       reply
@@ -165,8 +174,8 @@ const signingPageRoutes: FastifyPluginAsyncTypebox<{ ctx: SigningContext }> = as
       schema: {
         tags,
         operationId: "getSigningDocument",
-        summary: "A document's PDF (Range supported)",
-        description: `Only in states Ready, NotYourTurn and Completed (else 400 invalid_state). Answers 206 with Content-Range for a single bytes= range. ${grantNote} ${linkNote}`,
+        summary: "A document's PDF as this signer is shown it (Range supported)",
+        description: `The uploaded PDF without its text tags, with the values other signers have completed drawn where the signed document will have them (this signer's own fields are not drawn). It changes as they complete: ETag is the hash of the bytes answered, and a Range with If-Range naming another ETag answers the whole current PDF. Only in states Ready, NotYourTurn and Completed (else 400 invalid_state). Answers 206 with Content-Range for a single bytes= range. ${grantNote} ${linkNote}`,
         security: [],
         params: SigningDocumentPath,
         response: {

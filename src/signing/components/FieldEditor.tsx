@@ -22,6 +22,7 @@ export function FieldEditor({
   onCommit,
   onAttach,
   onProblem,
+  onSigned,
 }: {
   field: SigningField;
   value: string | null;
@@ -39,6 +40,8 @@ export function FieldEditor({
   onCommit: (value: string | null) => void;
   onAttach: (file: File) => void;
   onProblem: (message: string | null) => void;
+  /** A signature or initials was adopted ("Sign with this …"): the guide goes on. */
+  onSigned?: (png: string) => void;
 }) {
   const id = useId();
   const controlId = `${id}-control`;
@@ -126,7 +129,10 @@ export function FieldEditor({
             value={value}
             describedBy={`${controlId} ${describedBy}`}
             busy={busy}
-            onAdopt={(png) => onCommit(png)}
+            onAdopt={(png) => {
+              onCommit(png);
+              if (png !== null) onSigned?.(png);
+            }}
             onProblem={onProblem}
           />
         </>

@@ -11,6 +11,7 @@ import {
   DECLINE_REASON_MAX,
   checkValue,
   fieldName,
+  hasValue,
   inputFields,
   missingRequired,
   nextField,
@@ -130,6 +131,10 @@ export function SigningView({
   const editor = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
   const declineButton = useRef<HTMLButtonElement>(null);
+  const finishButton = useRef<HTMLButtonElement>(null);
+  // The guide folded to its progress line and buttons, so that more of the documents shows.
+  const [collapsed, setCollapsed] = useState(false);
+  const guideBodyId = useId();
   const valuesRef = useRef(values);
   valuesRef.current = values;
 
@@ -269,6 +274,7 @@ export function SigningView({
 
   const goTo = useCallback((id: string | null) => {
     moved.current = true;
+    setCollapsed(false);
     setCurrentId(id);
   }, []);
 
@@ -299,6 +305,14 @@ export function SigningView({
   function next() {
     if (current && timers.current.has(current.id)) save(current, values[current.id] ?? null);
     goTo(nextField(fields, values, currentId)?.id ?? null);
+  }
+
+  /** After "Sign with this signature": on to the next empty field, or to Finish when none is left. */
+  function afterSigned(field: SigningField, png: string) {
+    const after = { ...valuesRef.current, [field.id]: png };
+    const following = nextField(fields, after, field.id);
+    if (following && following.id !== field.id && !hasValue(after[following.id])) goTo(following.id);
+    else finishButton.current?.focus();
   }
 
   async function finish() {
@@ -409,15 +423,29 @@ export function SigningView({
           />
         ) : (
           <>
-            <p className="progress" aria-live="polite">
-              {progress.requiredTotal > 0
-                ? `${progress.requiredDone} of ${progress.requiredTotal} required fields filled`
-                : `${progress.done} of ${progress.total} fields filled`}
-            </p>
+            <div className="guide-head">
+              <p className="progress" aria-live="polite">
+                {progress.requiredTotal > 0
+                  ? `${progress.requiredDone} of ${progress.requiredTotal} required fields filled`
+                  : `${progress.done} of ${progress.total} fields filled`}
+              </p>
+              {current && (
+                <button
+                  type="button"
+                  className="button subtle toggle"
+                  aria-expanded={!collapsed}
+                  aria-controls={guideBodyId}
+                  onClick={() => setCollapsed((c) => !c)}
+                >
+                  {collapsed ? "Show field" : "Hide field"}
+                </button>
+              )}
+            </div>
             {current ? (
-              <>
+              <div id={guideBodyId} className="guide-body" hidden={collapsed}>
                 <p className="where">
                   Field {index + 1} of {inputs.length}
+                  {current.required ? "" : " (optional)"}
                   {doc ? ` · ${doc.name}, page ${current.page}` : ""}
                 </p>
                 <div ref={editor} className="guide-editor">
@@ -433,9 +461,10 @@ export function SigningView({
                     onCommit={(v) => commit(current, v)}
                     onAttach={(file) => attach(current, file)}
                     onProblem={(message) => setError(current.id, message)}
+                    onSigned={(png) => afterSigned(current, png)}
                   />
                 </div>
-              </>
+              </div>
             ) : (
               <p>You have no fields to fill in: read the documents, then select Finish.</p>
             )}
@@ -455,6 +484,7 @@ export function SigningView({
                 </button>
               )}
               <button
+                ref={finishButton}
                 type="button"
                 className={`button${allRequiredDone ? " primary" : ""}`}
                 disabled={finishing}
