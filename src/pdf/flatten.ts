@@ -6,14 +6,17 @@
 // inside the CropBox). The geometry here is deliberately local and small (one matrix per rotation);
 // it should be unified with src/pdf/geometry.ts once that lands.
 import {
+  clip,
   type Color,
   concatTransformationMatrix,
+  endPath,
   PDFDocument,
   PDFFont,
   type PDFImage,
   type PDFPage,
   popGraphicsState,
   pushGraphicsState,
+  rectangle,
   rgb,
   StandardFontEmbedder,
   StandardFonts,
@@ -53,6 +56,13 @@ export interface FlattenField extends PageBox {
    * Null or "" draws nothing.
    */
   value: string | Uint8Array | null;
+  /**
+   * Text values: the size of the document's text around the tag the field was made from (points).
+   * Without it a size is chosen from the box. Either way the text shrinks (or wraps) to stay inside.
+   */
+  textSize?: number;
+  /** Text values: y of the tag's baseline, points from the visible top; without it, near the box's bottom. */
+  baseline?: number;
 }
 
 export interface FlattenInput {
@@ -100,27 +110,135 @@ function encodable(font: PDFFont, text: string): string {
   return out;
 }
 
+/** Text never shrinks below this to fit a box's width; it wraps (and at worst is clipped) instead. */
+export const MIN_TEXT_SIZE = 6;
+/** Lines of wrapped text are this many sizes apart. */
+const LEADING = 1.15;
+/** A field without a size from its tag: at most this, and at most this share of the box's height. */
+const DEFAULT_TEXT_SIZE = 11;
+const DEFAULT_SIZE_OF_HEIGHT = 0.7;
+
+/** Glyph extent above and below the baseline, per point of size (the font's ascender and descender). */
+function metrics(font: PDFFont): { ascent: number; descent: number } {
+  const ascent = font.heightAtSize(1, { descender: false });
+  return { ascent, descent: font.heightAtSize(1) - ascent };
+}
+
+/** Splits text into lines no wider than `width`, breaking a word that alone is too wide. */
+export function wrapText(font: PDFFont, size: number, text: string, width: number): string[] {
+  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/ +/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (fits(candidate)) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    let rest = word;
+    while (rest.length > 1 && !fits(rest)) {
+      let n = rest.length - 1;
+      while (n > 1 && !fits(rest.slice(0, n))) n--;
+      lines.push(rest.slice(0, n));
+      rest = rest.slice(n);
+    }
+    line = rest;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+export interface TextLayout {
+  size: number;
+  lines: string[];
+  /** Baselines of the lines, points from the box's page top. */
+  baselines: number[];
+}
+
+/**
+ * Where a text value goes in its box: at the wanted size (the document's text around the tag, or
+ * one chosen from the box) on the wanted baseline, else the largest smaller size at which it fits
+ * on one line or, wrapped, on several; below MIN_TEXT_SIZE lines that do not fit are left out (the
+ * drawing is clipped to the box anyway). Lines never reach above or below the box.
+ */
+export function layoutText(
+  font: PDFFont,
+  text: string,
+  box: Pick<PageBox, "x" | "y" | "width" | "height">,
+  wanted: { textSize?: number; baseline?: number } = {},
+  pad = 0,
+): TextLayout {
+  const { ascent, descent } = metrics(font);
+  const inner = Math.max(1, box.width - 2 * pad);
+  const want =
+    wanted.textSize !== undefined && Number.isFinite(wanted.textSize) && wanted.textSize > 0
+      ? wanted.textSize
+      : Math.min(DEFAULT_TEXT_SIZE, DEFAULT_SIZE_OF_HEIGHT * box.height);
+  // One line's glyphs fill the box's height at this size.
+  const tallest = box.height / (ascent + descent);
+  const linesAt = (size: number): string[] | null => {
+    if (font.widthOfTextAtSize(text, size) <= inner) return [text];
+    const lines = wrapText(font, size, text, inner);
+    const height = (lines.length - 1) * LEADING * size + (ascent + descent) * size;
+    return height <= box.height ? lines : null;
+  };
+  let size = Math.min(want, tallest);
+  let lines = linesAt(size);
+  // Shrink in quarter points to the largest size that fits (one line or wrapped).
+  while (!lines && size > MIN_TEXT_SIZE) {
+    size = Math.max(MIN_TEXT_SIZE, Math.floor((size - 0.25) * 4) / 4);
+    lines = linesAt(size);
+  }
+  if (!lines) {
+    // Too long even at the minimum: the lines that fit, the rest left out.
+    const all = wrapText(font, size, text, inner);
+    const room = Math.max(1, Math.floor((box.height - (ascent + descent) * size) / (LEADING * size)) + 1);
+    lines = all.slice(0, room);
+  }
+  const lead = LEADING * size;
+  const top = box.y + ascent * size; // highest allowed first baseline
+  const bottom = box.y + box.height - descent * size; // lowest allowed last baseline
+  const given = wanted.baseline;
+  let last = given !== undefined && Number.isFinite(given) ? given : bottom;
+  last = Math.min(last, bottom);
+  last = Math.max(last, top + (lines.length - 1) * lead);
+  return { size, lines, baselines: lines.map((_, i) => last - (lines.length - 1 - i) * lead) };
+}
+
 function drawTextIn(
   page: PDFPage,
   frame: Frame,
-  box: PageBox,
+  field: FlattenField,
   raw: string,
   font: PDFFont,
   color: Color,
 ): void {
   const text = encodable(font, raw).trim();
   if (!text) return;
+  const pad = Math.min(1.5, field.width / 10);
+  const layout = layoutText(font, text, field, field, pad);
+  layout.lines.forEach((line, i) => {
+    page.drawText(line, {
+      x: field.x + pad,
+      y: frame.height - layout.baselines[i]!,
+      size: layout.size,
+      font,
+      color,
+    });
+  });
+}
+
+/** Typed signature or initials: as large as the box allows, standing on its bottom, from its left. */
+function drawTypedSignature(page: PDFPage, frame: Frame, box: PageBox, raw: string, font: PDFFont): void {
+  const text = encodable(font, raw).trim();
+  if (!text) return;
+  const { ascent, descent } = metrics(font);
   const pad = Math.min(2, box.width / 10);
-  const inner = Math.max(1, box.width - 2 * pad);
-  // As large as the box height allows, then shrunk until the line fits its width.
-  let size = Math.max(4, Math.min(box.height * 0.75, 24));
-  const width = font.widthOfTextAtSize(text, size);
-  if (width > inner) size = Math.max(4, (size * inner) / width);
-  const ascent = font.heightAtSize(size, { descender: false });
-  const full = font.heightAtSize(size);
+  const width = font.widthOfTextAtSize(text, 1);
+  const size = Math.min(box.height / (ascent + descent), Math.max(1, box.width - 2 * pad) / width);
   const bottom = frame.height - box.y - box.height;
-  const baseline = bottom + (box.height - full) / 2 + (full - ascent);
-  page.drawText(text, { x: box.x + pad, y: baseline, size, font, color });
+  page.drawText(text, { x: box.x + pad, y: bottom + descent * size, size, font, color: INK });
 }
 
 function drawCheck(page: PDFPage, frame: Frame, box: PageBox): void {
@@ -189,16 +307,14 @@ async function drawImage(
   } catch (e) {
     throw new FlattenError(`a drawn signature is not a readable PNG: ${(e as Error).message}`);
   }
-  // Fit inside the box keeping the drawing's proportions, centred.
+  // Fit inside the box keeping the drawing's proportions, standing on the box's bottom (the line
+  // signed on) from its left edge (after the label), as a signature is written.
   const scale = Math.min(box.width / image.width, box.height / image.height);
-  const w = image.width * scale;
-  const h = image.height * scale;
-  const bottom = frame.height - box.y - box.height;
   page.drawImage(image, {
-    x: box.x + (box.width - w) / 2,
-    y: bottom + (box.height - h) / 2,
-    width: w,
-    height: h,
+    x: box.x,
+    y: frame.height - box.y - box.height,
+    width: image.width * scale,
+    height: image.height * scale,
   });
 }
 
@@ -259,17 +375,23 @@ export async function flattenInto(doc: PDFDocument, input: FlattenInput): Promis
     for (const f of fields) {
       const v = f.value;
       if (v === null || v === "") continue;
-      if (v instanceof Uint8Array) {
-        if (f.type !== "Signature" && f.type !== "Initials") {
-          throw new FlattenError(`a ${f.type} field takes text, not an image`);
-        }
-        await drawImage(doc, images, page, frame, f, v);
-      } else if (f.type === "Checkbox") {
-        if (CHECKED.has(v.trim().toLowerCase())) drawCheck(page, frame, f);
-      } else {
-        const font = f.type === "Signature" || f.type === "Initials" ? fonts.hand() : fonts.text();
-        drawTextIn(page, frame, f, v, font, INK);
+      const signature = f.type === "Signature" || f.type === "Initials";
+      if (v instanceof Uint8Array && !signature) {
+        throw new FlattenError(`a ${f.type} field takes text, not an image`);
       }
+      // Whatever is drawn stays in the field's box: the sealed page shows nothing outside its fields.
+      page.pushOperators(
+        pushGraphicsState(),
+        rectangle(f.x, frame.height - f.y - f.height, f.width, f.height),
+        clip(),
+        endPath(),
+      );
+      if (v instanceof Uint8Array) await drawImage(doc, images, page, frame, f, v);
+      else if (f.type === "Checkbox") {
+        if (CHECKED.has(v.trim().toLowerCase())) drawCheck(page, frame, f);
+      } else if (signature) drawTypedSignature(page, frame, f, v, fonts.hand());
+      else drawTextIn(page, frame, f, v, fonts.text(), INK);
+      page.pushOperators(popGraphicsState());
     }
     page.pushOperators(popGraphicsState());
   }

@@ -3,6 +3,7 @@
 // "page n of m" footers. Standard fonts only (WinAnsi): characters they cannot encode print as "?"
 // until a Unicode font is embedded (needs @pdf-lib/fontkit).
 import { type PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { addSealPlaceholder, type SealIdentity, type SealOptions, signPrepared } from "./seal";
 
 const PAGE: [number, number] = [612, 792]; // US Letter; fits A4 printing with these margins
 const MARGIN = 54;
@@ -167,4 +168,17 @@ export function utc(at: Date | string | null | undefined): string {
   const d = at instanceof Date ? at : new Date(at);
   if (Number.isNaN(d.getTime())) return String(at);
   return `${d.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+/** A report sealed as the documents are (PAdES, seal.ts): by this identity, with these options. */
+export interface ReportSeal extends SealOptions {
+  identity: SealIdentity;
+}
+
+/** The report's bytes; sealed (one save, then signed) when a seal is given. */
+export async function saveReport(doc: PDFDocument, seal?: ReportSeal | null): Promise<Uint8Array> {
+  if (!seal) return doc.save();
+  const { identity, ...options } = seal;
+  addSealPlaceholder(doc, identity, options);
+  return signPrepared(await doc.save({ useObjectStreams: false }), identity);
 }
