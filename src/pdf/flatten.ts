@@ -5,6 +5,7 @@
 // Coordinates are points from the top-left of the page as a reader shows it (after /Rotate and
 // inside the CropBox). The geometry here is deliberately local and small (one matrix per rotation);
 // it should be unified with src/pdf/geometry.ts once that lands.
+import UPNG from "@pdf-lib/upng";
 import {
   clip,
   type Color,
@@ -272,8 +273,22 @@ function standardFont(doc: PDFDocument, name: StandardFonts): PDFFont {
   return PDFFont.of(doc.context.nextRef(), doc, embedder);
 }
 
+/** Where a drawing's ink is, in its pixels (from the top-left). */
+interface InkBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+interface Drawing {
+  image: PDFImage;
+  /** Null when the whole image is to be fitted (no ink found, or too large to look through). */
+  ink: InkBox | null;
+}
+
 /** Same bytes, same image: a signer's drawn signature on ten fields is embedded once. */
-type ImageCache = Map<number, { png: Uint8Array; image: Promise<PDFImage> }[]>;
+type ImageCache = Map<number, { png: Uint8Array; drawing: Promise<Drawing> }[]>;
 
 /** FNV-1a over the bytes: the cache's bucket (equal bytes are then compared in full). */
 function fnv1a(bytes: Uint8Array): number {
@@ -282,15 +297,51 @@ function fnv1a(bytes: Uint8Array): number {
   return h >>> 0;
 }
 
-function embedOnce(doc: PDFDocument, images: ImageCache, png: Uint8Array): Promise<PDFImage> {
+/** Images larger than this are fitted whole rather than decoded once more to find their ink. */
+const MAX_INK_PIXELS = 4_000_000;
+
+/**
+ * The rectangle of a drawing's ink: pixels neither (nearly) transparent nor (nearly) white. A
+ * signing pad gives its whole canvas, the signature somewhere in it with empty margins; fitting the
+ * ink, not the canvas, makes the signature as large as its box and puts it on the box's bottom.
+ */
+export function inkBox(png: Uint8Array): InkBox | null {
+  let decoded;
+  try {
+    decoded = UPNG.decode(png.slice().buffer);
+    if (decoded.width * decoded.height > MAX_INK_PIXELS) return null;
+  } catch {
+    return null; // embedPng reports an unreadable PNG
+  }
+  const { width, height } = decoded;
+  const rgba = new Uint8Array(UPNG.toRGBA8(decoded)[0]!);
+  let left = width;
+  let right = -1;
+  let top = height;
+  let bottom = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      if (rgba[i + 3]! < 16 || Math.min(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!) > 240) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      if (y > bottom) bottom = y;
+    }
+  }
+  if (right < 0) return null;
+  return { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
+}
+
+function embedOnce(doc: PDFDocument, images: ImageCache, png: Uint8Array): Promise<Drawing> {
   const key = fnv1a(png);
   const bucket = images.get(key) ?? [];
   const same = bucket.find((e) => e.png.length === png.length && e.png.every((b, i) => b === png[i]));
-  if (same) return same.image;
-  const image = doc.embedPng(png);
-  bucket.push({ png, image });
+  if (same) return same.drawing;
+  const drawing = doc.embedPng(png).then((image) => ({ image, ink: inkBox(png) }));
+  bucket.push({ png, drawing });
   images.set(key, bucket);
-  return image;
+  return drawing;
 }
 
 async function drawImage(
@@ -301,18 +352,22 @@ async function drawImage(
   box: PageBox,
   png: Uint8Array,
 ): Promise<void> {
-  let image;
+  let drawing;
   try {
-    image = await embedOnce(doc, images, png);
+    drawing = await embedOnce(doc, images, png);
   } catch (e) {
     throw new FlattenError(`a drawn signature is not a readable PNG: ${(e as Error).message}`);
   }
-  // Fit inside the box keeping the drawing's proportions, standing on the box's bottom (the line
-  // signed on) from its left edge (after the label), as a signature is written.
-  const scale = Math.min(box.width / image.width, box.height / image.height);
+  const { image } = drawing;
+  const ink = drawing.ink ?? { x: 0, y: 0, width: image.width, height: image.height };
+  // The ink fitted inside the box keeping the drawing's proportions, standing on the box's bottom
+  // (the line signed on) from its left edge (after the label), as a signature is written. The
+  // empty canvas around the ink falls outside the box, where the caller's clip hides it.
+  const scale = Math.min(box.width / ink.width, box.height / ink.height);
+  const inkBottom = image.height - ink.y - ink.height; // pixels below the ink, PDF's y being up
   page.drawImage(image, {
-    x: box.x,
-    y: frame.height - box.y - box.height,
+    x: box.x - ink.x * scale,
+    y: frame.height - box.y - box.height - inkBottom * scale,
     width: image.width * scale,
     height: image.height * scale,
   });
