@@ -174,7 +174,9 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
     const early = await service.call("GET", `${P}/${pkg.id}/audit-trail/export`, { token });
     expect(early.status).toBe(200);
     expect(early.headers.get("content-type")).toBe("application/pdf");
-    expect(textOf(new Uint8Array(await early.arrayBuffer()))).toMatch(/PackageSent/);
+    const earlyPdf = new Uint8Array(await early.arrayBuffer());
+    expect(textOf(earlyPdf)).toMatch(/PackageSent/);
+    expectSealed(earlyPdf); // sealed as the documents will be, though the package is not complete
 
     await signEverything(pkg.id);
     // Completed, not yet sealed: the trigger wrote the completion row; the routes say it is under way.

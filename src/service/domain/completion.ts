@@ -522,14 +522,37 @@ export async function packageDownloadLink(storage: Storage, tenantId: string, pa
   return (await packageZipLink(storage, pkg))!;
 }
 
-/** audit-trail/export: the trail as it is now, as a PDF (any package: the trail exists from creation). */
-export async function exportAuditTrail(storage: Storage, tenantId: string, packageId: string) {
+/**
+ * audit-trail/export: the trail as it is now, as a PDF (any package: the trail exists from creation),
+ * sealed as the documents are when the service has a seal.
+ */
+export async function exportAuditTrail(
+  storage: Storage,
+  tenantId: string,
+  packageId: string,
+  seal?: SealKeeper | null,
+) {
   const pkg = await requirePackage(storage, tenantId, packageId);
   const events = await storage.audit.list(pkg.tenantId, pkg.id);
-  const pdf = await auditTrailPdf({
-    package: { id: pkg.id, name: pkg.name },
-    events: events.map(auditEventApi),
-    verification: verifyAuditChain(events),
-  });
+  const generatedAt = new Date();
+  const pdf = await auditTrailPdf(
+    {
+      package: { id: pkg.id, name: pkg.name },
+      events: events.map(auditEventApi),
+      verification: verifyAuditChain(events),
+      generatedAt,
+    },
+    auditTrailSeal(seal, pkg.name, generatedAt),
+  );
   return { pkg, pdf };
+}
+
+/** How an audit trail exported on request (not at completion) is sealed; none without a seal. */
+export function auditTrailSeal(
+  seal: SealKeeper | null | undefined,
+  packageName: string,
+  at: Date,
+): ReportSeal | null {
+  if (!seal) return null;
+  return { identity: seal.get(), reason: `Audit trail: ${packageName}`.slice(0, 200), signingTime: at };
 }
