@@ -3,6 +3,7 @@
 // "page n of m" footers. Standard fonts only (WinAnsi): characters they cannot encode print as "?"
 // until a Unicode font is embedded (needs @pdf-lib/fontkit).
 import { type PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { wrapText } from "../../pdf/flatten";
 import { addSealPlaceholder, type SealIdentity, type SealOptions, signPrepared } from "./seal";
 
 const PAGE: [number, number] = [612, 792]; // US Letter; fits A4 printing with these margins
@@ -32,28 +33,9 @@ export function printable(font: PDFFont, text: string): string {
   return out;
 }
 
-/** Splits text into lines no wider than `width`, breaking words that alone are too wide. */
+/** Splits text into lines no wider than `width`, breaking words that alone are too wide (flatten's wrapText). */
 export function wrap(font: PDFFont, size: number, text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
-  for (const word of text.split(/ +/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (fits(candidate)) {
-      line = candidate;
-      continue;
-    }
-    if (line) lines.push(line);
-    let rest = word;
-    while (!fits(rest)) {
-      let n = rest.length - 1;
-      while (n > 1 && !fits(rest.slice(0, n))) n--;
-      lines.push(rest.slice(0, n));
-      rest = rest.slice(n);
-    }
-    line = rest;
-  }
-  if (line) lines.push(line);
+  const lines = wrapText(font, size, text, width);
   return lines.length ? lines : [""];
 }
 
