@@ -5,15 +5,19 @@
 // Coordinates are points from the top-left of the page as a reader shows it (after /Rotate and
 // inside the CropBox). The geometry here is deliberately local and small (one matrix per rotation);
 // it should be unified with src/pdf/geometry.ts once that lands.
+import UPNG from "@pdf-lib/upng";
 import {
+  clip,
   type Color,
   concatTransformationMatrix,
+  endPath,
   PDFDocument,
   PDFFont,
   type PDFImage,
   type PDFPage,
   popGraphicsState,
   pushGraphicsState,
+  rectangle,
   rgb,
   StandardFontEmbedder,
   StandardFonts,
@@ -53,6 +57,13 @@ export interface FlattenField extends PageBox {
    * Null or "" draws nothing.
    */
   value: string | Uint8Array | null;
+  /**
+   * Text values: the size of the document's text around the tag the field was made from (points).
+   * Without it a size is chosen from the box. Either way the text shrinks (or wraps) to stay inside.
+   */
+  textSize?: number;
+  /** Text values: y of the tag's baseline, points from the visible top; without it, near the box's bottom. */
+  baseline?: number;
 }
 
 export interface FlattenInput {
@@ -100,27 +111,135 @@ function encodable(font: PDFFont, text: string): string {
   return out;
 }
 
+/** Text never shrinks below this to fit a box's width; it wraps (and at worst is clipped) instead. */
+export const MIN_TEXT_SIZE = 6;
+/** Lines of wrapped text are this many sizes apart. */
+const LEADING = 1.15;
+/** A field without a size from its tag: at most this, and at most this share of the box's height. */
+const DEFAULT_TEXT_SIZE = 11;
+const DEFAULT_SIZE_OF_HEIGHT = 0.7;
+
+/** Glyph extent above and below the baseline, per point of size (the font's ascender and descender). */
+function metrics(font: PDFFont): { ascent: number; descent: number } {
+  const ascent = font.heightAtSize(1, { descender: false });
+  return { ascent, descent: font.heightAtSize(1) - ascent };
+}
+
+/** Splits text into lines no wider than `width`, breaking a word that alone is too wide. */
+export function wrapText(font: PDFFont, size: number, text: string, width: number): string[] {
+  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/ +/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (fits(candidate)) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    let rest = word;
+    while (rest.length > 1 && !fits(rest)) {
+      let n = rest.length - 1;
+      while (n > 1 && !fits(rest.slice(0, n))) n--;
+      lines.push(rest.slice(0, n));
+      rest = rest.slice(n);
+    }
+    line = rest;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+export interface TextLayout {
+  size: number;
+  lines: string[];
+  /** Baselines of the lines, points from the box's page top. */
+  baselines: number[];
+}
+
+/**
+ * Where a text value goes in its box: at the wanted size (the document's text around the tag, or
+ * one chosen from the box) on the wanted baseline, else the largest smaller size at which it fits
+ * on one line or, wrapped, on several; below MIN_TEXT_SIZE lines that do not fit are left out (the
+ * drawing is clipped to the box anyway). Lines never reach above or below the box.
+ */
+export function layoutText(
+  font: PDFFont,
+  text: string,
+  box: Pick<PageBox, "x" | "y" | "width" | "height">,
+  wanted: { textSize?: number; baseline?: number } = {},
+  pad = 0,
+): TextLayout {
+  const { ascent, descent } = metrics(font);
+  const inner = Math.max(1, box.width - 2 * pad);
+  const want =
+    wanted.textSize !== undefined && Number.isFinite(wanted.textSize) && wanted.textSize > 0
+      ? wanted.textSize
+      : Math.min(DEFAULT_TEXT_SIZE, DEFAULT_SIZE_OF_HEIGHT * box.height);
+  // One line's glyphs fill the box's height at this size.
+  const tallest = box.height / (ascent + descent);
+  const linesAt = (size: number): string[] | null => {
+    if (font.widthOfTextAtSize(text, size) <= inner) return [text];
+    const lines = wrapText(font, size, text, inner);
+    const height = (lines.length - 1) * LEADING * size + (ascent + descent) * size;
+    return height <= box.height ? lines : null;
+  };
+  let size = Math.min(want, tallest);
+  let lines = linesAt(size);
+  // Shrink in quarter points to the largest size that fits (one line or wrapped).
+  while (!lines && size > MIN_TEXT_SIZE) {
+    size = Math.max(MIN_TEXT_SIZE, Math.floor((size - 0.25) * 4) / 4);
+    lines = linesAt(size);
+  }
+  if (!lines) {
+    // Too long even at the minimum: the lines that fit, the rest left out.
+    const all = wrapText(font, size, text, inner);
+    const room = Math.max(1, Math.floor((box.height - (ascent + descent) * size) / (LEADING * size)) + 1);
+    lines = all.slice(0, room);
+  }
+  const lead = LEADING * size;
+  const top = box.y + ascent * size; // highest allowed first baseline
+  const bottom = box.y + box.height - descent * size; // lowest allowed last baseline
+  const given = wanted.baseline;
+  let last = given !== undefined && Number.isFinite(given) ? given : bottom;
+  last = Math.min(last, bottom);
+  last = Math.max(last, top + (lines.length - 1) * lead);
+  return { size, lines, baselines: lines.map((_, i) => last - (lines.length - 1 - i) * lead) };
+}
+
 function drawTextIn(
   page: PDFPage,
   frame: Frame,
-  box: PageBox,
+  field: FlattenField,
   raw: string,
   font: PDFFont,
   color: Color,
 ): void {
   const text = encodable(font, raw).trim();
   if (!text) return;
+  const pad = Math.min(1.5, field.width / 10);
+  const layout = layoutText(font, text, field, field, pad);
+  layout.lines.forEach((line, i) => {
+    page.drawText(line, {
+      x: field.x + pad,
+      y: frame.height - layout.baselines[i]!,
+      size: layout.size,
+      font,
+      color,
+    });
+  });
+}
+
+/** Typed signature or initials: as large as the box allows, standing on its bottom, from its left. */
+function drawTypedSignature(page: PDFPage, frame: Frame, box: PageBox, raw: string, font: PDFFont): void {
+  const text = encodable(font, raw).trim();
+  if (!text) return;
+  const { ascent, descent } = metrics(font);
   const pad = Math.min(2, box.width / 10);
-  const inner = Math.max(1, box.width - 2 * pad);
-  // As large as the box height allows, then shrunk until the line fits its width.
-  let size = Math.max(4, Math.min(box.height * 0.75, 24));
-  const width = font.widthOfTextAtSize(text, size);
-  if (width > inner) size = Math.max(4, (size * inner) / width);
-  const ascent = font.heightAtSize(size, { descender: false });
-  const full = font.heightAtSize(size);
+  const width = font.widthOfTextAtSize(text, 1);
+  const size = Math.min(box.height / (ascent + descent), Math.max(1, box.width - 2 * pad) / width);
   const bottom = frame.height - box.y - box.height;
-  const baseline = bottom + (box.height - full) / 2 + (full - ascent);
-  page.drawText(text, { x: box.x + pad, y: baseline, size, font, color });
+  page.drawText(text, { x: box.x + pad, y: bottom + descent * size, size, font, color: INK });
 }
 
 function drawCheck(page: PDFPage, frame: Frame, box: PageBox): void {
@@ -154,8 +273,22 @@ function standardFont(doc: PDFDocument, name: StandardFonts): PDFFont {
   return PDFFont.of(doc.context.nextRef(), doc, embedder);
 }
 
+/** Where a drawing's ink is, in its pixels (from the top-left). */
+interface InkBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+interface Drawing {
+  image: PDFImage;
+  /** Null when the whole image is to be fitted (no ink found, or too large to look through). */
+  ink: InkBox | null;
+}
+
 /** Same bytes, same image: a signer's drawn signature on ten fields is embedded once. */
-type ImageCache = Map<number, { png: Uint8Array; image: Promise<PDFImage> }[]>;
+type ImageCache = Map<number, { png: Uint8Array; drawing: Promise<Drawing> }[]>;
 
 /** FNV-1a over the bytes: the cache's bucket (equal bytes are then compared in full). */
 function fnv1a(bytes: Uint8Array): number {
@@ -164,15 +297,51 @@ function fnv1a(bytes: Uint8Array): number {
   return h >>> 0;
 }
 
-function embedOnce(doc: PDFDocument, images: ImageCache, png: Uint8Array): Promise<PDFImage> {
+/** Images larger than this are fitted whole rather than decoded once more to find their ink. */
+const MAX_INK_PIXELS = 4_000_000;
+
+/**
+ * The rectangle of a drawing's ink: pixels neither (nearly) transparent nor (nearly) white. A
+ * signing pad gives its whole canvas, the signature somewhere in it with empty margins; fitting the
+ * ink, not the canvas, makes the signature as large as its box and puts it on the box's bottom.
+ */
+export function inkBox(png: Uint8Array): InkBox | null {
+  let decoded;
+  try {
+    decoded = UPNG.decode(png.slice().buffer);
+    if (decoded.width * decoded.height > MAX_INK_PIXELS) return null;
+  } catch {
+    return null; // embedPng reports an unreadable PNG
+  }
+  const { width, height } = decoded;
+  const rgba = new Uint8Array(UPNG.toRGBA8(decoded)[0]!);
+  let left = width;
+  let right = -1;
+  let top = height;
+  let bottom = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      if (rgba[i + 3]! < 16 || Math.min(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!) > 240) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      if (y > bottom) bottom = y;
+    }
+  }
+  if (right < 0) return null;
+  return { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
+}
+
+function embedOnce(doc: PDFDocument, images: ImageCache, png: Uint8Array): Promise<Drawing> {
   const key = fnv1a(png);
   const bucket = images.get(key) ?? [];
   const same = bucket.find((e) => e.png.length === png.length && e.png.every((b, i) => b === png[i]));
-  if (same) return same.image;
-  const image = doc.embedPng(png);
-  bucket.push({ png, image });
+  if (same) return same.drawing;
+  const drawing = doc.embedPng(png).then((image) => ({ image, ink: inkBox(png) }));
+  bucket.push({ png, drawing });
   images.set(key, bucket);
-  return image;
+  return drawing;
 }
 
 async function drawImage(
@@ -183,22 +352,24 @@ async function drawImage(
   box: PageBox,
   png: Uint8Array,
 ): Promise<void> {
-  let image;
+  let drawing;
   try {
-    image = await embedOnce(doc, images, png);
+    drawing = await embedOnce(doc, images, png);
   } catch (e) {
     throw new FlattenError(`a drawn signature is not a readable PNG: ${(e as Error).message}`);
   }
-  // Fit inside the box keeping the drawing's proportions, centred.
-  const scale = Math.min(box.width / image.width, box.height / image.height);
-  const w = image.width * scale;
-  const h = image.height * scale;
-  const bottom = frame.height - box.y - box.height;
+  const { image } = drawing;
+  const ink = drawing.ink ?? { x: 0, y: 0, width: image.width, height: image.height };
+  // The ink fitted inside the box keeping the drawing's proportions, standing on the box's bottom
+  // (the line signed on) from its left edge (after the label), as a signature is written. The
+  // empty canvas around the ink falls outside the box, where the caller's clip hides it.
+  const scale = Math.min(box.width / ink.width, box.height / ink.height);
+  const inkBottom = image.height - ink.y - ink.height; // pixels below the ink, PDF's y being up
   page.drawImage(image, {
-    x: box.x + (box.width - w) / 2,
-    y: bottom + (box.height - h) / 2,
-    width: w,
-    height: h,
+    x: box.x - ink.x * scale,
+    y: frame.height - box.y - box.height - inkBottom * scale,
+    width: image.width * scale,
+    height: image.height * scale,
   });
 }
 
@@ -259,17 +430,23 @@ export async function flattenInto(doc: PDFDocument, input: FlattenInput): Promis
     for (const f of fields) {
       const v = f.value;
       if (v === null || v === "") continue;
-      if (v instanceof Uint8Array) {
-        if (f.type !== "Signature" && f.type !== "Initials") {
-          throw new FlattenError(`a ${f.type} field takes text, not an image`);
-        }
-        await drawImage(doc, images, page, frame, f, v);
-      } else if (f.type === "Checkbox") {
-        if (CHECKED.has(v.trim().toLowerCase())) drawCheck(page, frame, f);
-      } else {
-        const font = f.type === "Signature" || f.type === "Initials" ? fonts.hand() : fonts.text();
-        drawTextIn(page, frame, f, v, font, INK);
+      const signature = f.type === "Signature" || f.type === "Initials";
+      if (v instanceof Uint8Array && !signature) {
+        throw new FlattenError(`a ${f.type} field takes text, not an image`);
       }
+      // Whatever is drawn stays in the field's box: the sealed page shows nothing outside its fields.
+      page.pushOperators(
+        pushGraphicsState(),
+        rectangle(f.x, frame.height - f.y - f.height, f.width, f.height),
+        clip(),
+        endPath(),
+      );
+      if (v instanceof Uint8Array) await drawImage(doc, images, page, frame, f, v);
+      else if (f.type === "Checkbox") {
+        if (CHECKED.has(v.trim().toLowerCase())) drawCheck(page, frame, f);
+      } else if (signature) drawTypedSignature(page, frame, f, v, fonts.hand());
+      else drawTextIn(page, frame, f, v, fonts.text(), INK);
+      page.pushOperators(popGraphicsState());
     }
     page.pushOperators(popGraphicsState());
   }

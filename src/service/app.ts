@@ -240,10 +240,10 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   await app.register(documentRoutes, { storage, blobs, workDir, pdfReader, staging });
   await app.register(createAndSendRoutes, { storage, blobs, workDir, pdfReader, staging });
   await app.register(downloadRoutes, { storage, blobs });
-  await app.register(completionRoutes, { storage });
-  // The seal certificate is read (or made, the first time) when a completion first needs it: making
-  // one takes a second or two, which every start of a test service would otherwise pay.
+  // The seal certificate is read (or made, the first time) when a completion or a report first
+  // needs it: making one takes a second or two, which every start of a test service would otherwise pay.
   const seal = new SealKeeper(config);
+  await app.register(completionRoutes, { storage, seal });
   // Signers' links: SIGN_PUBLIC_URL, or the address this service listens on (known once it listens).
   const links = await SigningLinks.open(storage, () => config.publicUrl ?? ownUrl(app, config.port));
   // What a signer is shown of a document: made once per set of values, kept as a blob.
@@ -252,7 +252,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   );
   await app.register(signingPageRoutes, { ctx: { storage, links, limiter, blobs, copies } });
   if (config.devRoutes) await app.register(devRoutes, { storage, links });
-  await app.register(shareLinkRoutes, { storage, blobs });
+  await app.register(shareLinkRoutes, { storage, blobs, seal });
   await app.register(templateRoutes, { storage });
   // A new bulk send job wakes the scheduler (started below), so its rows start now, not next tick.
   let wakeScheduler = () => {};

@@ -194,10 +194,9 @@ describe("flattenPdf", () => {
       value: blackPng(10),
     };
     const img = renderGrey(await flattenPdf(source, { fields: [field] }), 2);
-    // Square image in a 60×30 box: 30×30, centred horizontally (x 115…145).
-    expect(darkestIn(img, { x: 116, y: 301, width: 28, height: 28 }, 1)).toBeLessThan(50);
-    expect(darkestIn(img, { x: 100, y: 300, width: 14, height: 30 }, 1)).toBe(255);
-    expect(darkestIn(img, { x: 147, y: 300, width: 13, height: 30 }, 1)).toBe(255);
+    // Square image in a 60×30 box: 30×30, from the box's left edge (x 100…130), on its bottom.
+    expect(darkestIn(img, { x: 101, y: 301, width: 28, height: 28 }, 1)).toBeLessThan(50);
+    expect(darkestIn(img, { x: 132, y: 300, width: 28, height: 30 }, 1)).toBe(255);
   });
 
   it("draws radio, dropdown, date, number and attachment values as text and skips empty values", async () => {

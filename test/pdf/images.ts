@@ -108,3 +108,36 @@ export const TINY_JPEG = new Uint8Array(
     "base64",
   ),
 );
+
+/**
+ * A drawn signature as the signing pad gives it: a transparent `width`×`height` RGBA canvas with a
+ * dark stroke (a thick wave) across its middle: ink from 10 % to 90 % across, 30 % to 70 % down.
+ */
+export function signaturePng(width: number, height: number): Uint8Array {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 6; // RGBA
+  const stride = width * 4 + 1;
+  const raw = Buffer.alloc(stride * height); // filter 0, transparent black
+  const thick = Math.max(1, Math.round(height * 0.06));
+  for (let x = Math.round(width * 0.1); x < Math.round(width * 0.9); x++) {
+    const centre = Math.round(height * (0.5 + 0.14 * Math.sin((x / width) * 4 * Math.PI)));
+    for (let y = centre - thick; y <= centre + thick; y++) {
+      const at = y * stride + 1 + x * 4;
+      raw[at] = 13;
+      raw[at + 1] = 26;
+      raw[at + 2] = 89;
+      raw[at + 3] = 255;
+    }
+  }
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", ihdr),
+      chunk("IDAT", deflateSync(raw)),
+      chunk("IEND", new Uint8Array()),
+    ]),
+  );
+}

@@ -1,6 +1,6 @@
 // Reading written PDFs back with poppler-utils (an independent implementation): words with their
 // boxes (pdftotext -bbox) and a page rendered to grey pixels (pdftoppm, PGM output).
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -108,4 +108,12 @@ export function darkestIn(
       min = Math.min(min, img.at(x, y));
   }
   return min;
+}
+
+/** pdfsig's report on a PDF's signatures (stdout and stderr: "does not contain any signatures" is on stderr). */
+export function pdfsig(pdf: Uint8Array): string {
+  return withTempFile(pdf, (file) => {
+    const r = spawnSync("pdfsig", [file], { encoding: "utf8" });
+    return r.stdout + r.stderr;
+  });
 }

@@ -31,6 +31,28 @@ function pdfsig(pdf: Uint8Array): string {
   });
 }
 
+/** pdfsig finds one valid PAdES signature by the generated seal over the whole file. */
+function expectSealed(pdf: Uint8Array): void {
+  const report = pdfsig(pdf);
+  expect(report).toMatch(/Signature Validation: Signature is Valid\./);
+  expect(report).toMatch(/Total document signed/);
+  expect(report).toMatch(/Signature Type: ETSI\.CAdES\.detached/);
+  expect(report).toMatch(/Signer Certificate Common Name: Sign for Outlook seal/);
+}
+
+/** One entry of a zip, by name. */
+function unzipFile(zip: Uint8Array, name: string): Uint8Array {
+  const dir = mkdtempSync(path.join(tmpdir(), "completion-zip-"));
+  try {
+    writeFileSync(path.join(dir, "p.zip"), zip);
+    const r = spawnSync("unzip", ["-p", "p.zip", name], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+    expect(r.status).toBe(0);
+    return new Uint8Array(r.stdout);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function unzipList(zip: Uint8Array): string[] {
   const dir = mkdtempSync(path.join(tmpdir(), "completion-zip-"));
   try {
@@ -152,7 +174,9 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
     const early = await service.call("GET", `${P}/${pkg.id}/audit-trail/export`, { token });
     expect(early.status).toBe(200);
     expect(early.headers.get("content-type")).toBe("application/pdf");
-    expect(textOf(new Uint8Array(await early.arrayBuffer()))).toMatch(/PackageSent/);
+    const earlyPdf = new Uint8Array(await early.arrayBuffer());
+    expect(textOf(earlyPdf)).toMatch(/PackageSent/);
+    expectSealed(earlyPdf); // sealed as the documents will be, though the package is not complete
 
     await signEverything(pkg.id);
     // Completed, not yet sealed: the trigger wrote the completion row; the routes say it is under way.
@@ -226,10 +250,11 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
         darkestIn(grey, { x: Number(a.x), y: Number(a.y), width: Number(a.width), height: Number(a.height) }),
       ).toBeLessThan(100);
 
-    // The certificate of completion names the signers and the documents' hashes.
-    const certificate = textOf(
-      (await fetchBytes((await call<{ url: string }>("GET", routes[2]!)).body.url)).bytes,
-    );
+    // The certificate of completion names the signers and the documents' hashes, and is sealed.
+    const certificatePdf = (await fetchBytes((await call<{ url: string }>("GET", routes[2]!)).body.url))
+      .bytes;
+    expectSealed(certificatePdf);
+    const certificate = textOf(certificatePdf);
     expect(certificate).toContain("ada@fabrikam.com");
     expect(certificate).toContain("bob@contoso.com");
     expect(certificate).toContain(String(doc.sha256).slice(0, 16));
@@ -239,6 +264,10 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
     const zipLink = await call<{ url: string }>("GET", routes[1]!);
     const zip = (await fetchBytes(zipLink.body.url)).bytes;
     expect(unzipList(zip)).toEqual(["mutual-nda.pdf", "Certificate of completion.pdf", "Audit trail.pdf"]);
+    // The audit trail of the package is sealed as the documents are.
+    const auditTrailPdf = unzipFile(zip, "Audit trail.pdf");
+    expectSealed(auditTrailPdf);
+    expect(textOf(auditTrailPdf)).toContain("Audit trail");
 
     // One "Completed" mail to the sender, whose link (SIGN_PUBLIC_URL + a day's download link) serves the zip.
     const outbox = (await service.storage.outbox.listForPackage(pkg.id)).filter(
@@ -254,7 +283,10 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
         });
         if (r.claimed === 0) break;
       }
-      const mail = smtp.mails().slice(before).find((x) => x.subject === "Completed: Mutual NDA");
+      const mail = smtp
+        .mails()
+        .slice(before)
+        .find((x) => x.subject === "Completed: Mutual NDA");
       expect(mail?.text).toContain("Hello Sam Sender,");
       const url = /https:\/\/sign\.example\.com\/base(\/api\/v1\/downloads\/[A-Za-z0-9_-]{43})/.exec(
         mail!.text!,

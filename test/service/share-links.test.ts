@@ -11,7 +11,7 @@ import { completeDuePackage, SealKeeper } from "../../src/service/domain/complet
 import { listShareLinks, openShareLink } from "../../src/service/domain/share-links";
 import { shareContentReady } from "../../src/service/domain/share-content";
 import { hashSecret } from "../../src/service/domain/tokens";
-import { textOf } from "../pdf/poppler";
+import { pdfsig, textOf } from "../pdf/poppler";
 import { BACKENDS, expectProblem, startTestService, type TestService } from "./harness";
 
 type Json = Record<string, unknown> & { id: string };
@@ -159,6 +159,8 @@ describe.each(BACKENDS)("share links on %s", (backend) => {
     expect([...entries.keys()].sort()).toEqual(["Audit trail.pdf", "Lease 2025.pdf"]);
     expect(Buffer.compare(entries.get("Lease 2025.pdf")!, Buffer.from(sent.pdf))).toBe(0);
     expect(entries.get("Audit trail.pdf")!.subarray(0, 5).toString()).toBe("%PDF-");
+    // Sealed as the documents are (PAdES, the service's seal).
+    expect(pdfsig(entries.get("Audit trail.pdf")!)).toMatch(/Signature Validation: Signature is Valid\./);
 
     const after = (await listed()).find((l) => l.id === minted.body.id)!;
     expect(after).toMatchObject({ useCount: 1, status: "Active", lastUsedOn: expect.any(String) });

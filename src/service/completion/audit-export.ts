@@ -1,7 +1,7 @@
 // audit-trail/export (contract §6.5): the package's audit trail as a PDF, one block per event,
 // oldest first, with each event's hash and the previous one so a reader can follow the chain.
 import { PDFDocument } from "pdf-lib";
-import { ReportWriter, reportFonts, utc } from "./pdf-report";
+import { type ReportSeal, ReportWriter, reportFonts, saveReport, utc } from "./pdf-report";
 
 /** One item of `GET /audit-trail` (contract §6.5). */
 export interface AuditTrailItem {
@@ -42,7 +42,8 @@ export function detailsText(details: unknown): string {
 
 const time = (at: string | Date) => (at instanceof Date ? at.getTime() : Date.parse(at));
 
-export async function auditTrailPdf(input: AuditExportInput): Promise<Uint8Array> {
+/** The trail as a PDF; sealed like the documents when `seal` is given (completion does). */
+export async function auditTrailPdf(input: AuditExportInput, seal?: ReportSeal | null): Promise<Uint8Array> {
   const generatedAt = input.generatedAt ?? new Date();
   const doc = await PDFDocument.create();
   doc.setTitle(`Audit trail: ${input.package.name}`);
@@ -84,5 +85,5 @@ export async function auditTrailPdf(input: AuditExportInput): Promise<Uint8Array
   });
 
   w.finish();
-  return doc.save();
+  return saveReport(doc, seal);
 }

@@ -2,7 +2,7 @@
 // where, and which bytes: each document's SHA-256 before and after completion, and whether the
 // audit trail's hash chain verified. Input is plain data so the package model can feed it later.
 import { PDFDocument } from "pdf-lib";
-import { ReportWriter, reportFonts, utc } from "./pdf-report";
+import { type ReportSeal, ReportWriter, reportFonts, saveReport, utc } from "./pdf-report";
 
 type When = Date | string | null | undefined;
 
@@ -47,7 +47,11 @@ export interface CertificateInput {
   generatedAt?: Date;
 }
 
-export async function certificateOfCompletion(input: CertificateInput): Promise<Uint8Array> {
+/** The certificate as a PDF; sealed like the documents when `seal` is given (completion does). */
+export async function certificateOfCompletion(
+  input: CertificateInput,
+  seal?: ReportSeal | null,
+): Promise<Uint8Array> {
   const generatedAt = input.generatedAt ?? new Date();
   const doc = await PDFDocument.create();
   doc.setTitle(`Certificate of completion: ${input.package.name}`);
@@ -107,5 +111,5 @@ export async function certificateOfCompletion(input: CertificateInput): Promise<
   );
 
   w.finish();
-  return doc.save();
+  return saveReport(doc, seal);
 }

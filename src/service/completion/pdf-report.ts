@@ -3,6 +3,8 @@
 // "page n of m" footers. Standard fonts only (WinAnsi): characters they cannot encode print as "?"
 // until a Unicode font is embedded (needs @pdf-lib/fontkit).
 import { type PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { wrapText } from "../../pdf/flatten";
+import { addSealPlaceholder, type SealIdentity, type SealOptions, signPrepared } from "./seal";
 
 const PAGE: [number, number] = [612, 792]; // US Letter; fits A4 printing with these margins
 const MARGIN = 54;
@@ -31,28 +33,9 @@ export function printable(font: PDFFont, text: string): string {
   return out;
 }
 
-/** Splits text into lines no wider than `width`, breaking words that alone are too wide. */
+/** Splits text into lines no wider than `width`, breaking words that alone are too wide (flatten's wrapText). */
 export function wrap(font: PDFFont, size: number, text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
-  for (const word of text.split(/ +/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (fits(candidate)) {
-      line = candidate;
-      continue;
-    }
-    if (line) lines.push(line);
-    let rest = word;
-    while (!fits(rest)) {
-      let n = rest.length - 1;
-      while (n > 1 && !fits(rest.slice(0, n))) n--;
-      lines.push(rest.slice(0, n));
-      rest = rest.slice(n);
-    }
-    line = rest;
-  }
-  if (line) lines.push(line);
+  const lines = wrapText(font, size, text, width);
   return lines.length ? lines : [""];
 }
 
@@ -167,4 +150,17 @@ export function utc(at: Date | string | null | undefined): string {
   const d = at instanceof Date ? at : new Date(at);
   if (Number.isNaN(d.getTime())) return String(at);
   return `${d.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+/** A report sealed as the documents are (PAdES, seal.ts): by this identity, with these options. */
+export interface ReportSeal extends SealOptions {
+  identity: SealIdentity;
+}
+
+/** The report's bytes; sealed (one save, then signed) when a seal is given. */
+export async function saveReport(doc: PDFDocument, seal?: ReportSeal | null): Promise<Uint8Array> {
+  if (!seal) return doc.save();
+  const { identity, ...options } = seal;
+  addSealPlaceholder(doc, identity, options);
+  return signPrepared(await doc.save({ useObjectStreams: false }), identity);
 }

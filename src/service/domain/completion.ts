@@ -23,6 +23,7 @@ import { auditTrailPdf } from "../completion/audit-export";
 import { certificateOfCompletion, type CertificateSigner } from "../completion/certificate";
 import { type FinalDocumentInput, sealedFinalDocument } from "../completion/final-document";
 import { packageZip } from "../completion/package-zip";
+import type { ReportSeal } from "../completion/pdf-report";
 import { loadOrCreateSealIdentity, type SealIdentity, type SealSettings } from "../completion/seal";
 import { pauseAfterRecordForTest, testLeaseMs } from "../completion/test-hooks";
 import { ApiError } from "../errors";
@@ -93,12 +94,53 @@ export function tagBoxes(doc: Pick<DocumentRecord, "detectedTags">): PageBox[] {
     .map((t) => ({ page: t.page, x: t.x, y: t.y, width: t.width, height: t.height }));
 }
 
-/** What a document's final form gets: its tags' text removed and covered, its fields' values drawn. */
-export function finalDocumentInput(
+/**
+ * What tag detection may know of a tag beyond its text box (issue 26): the field box made from it,
+ * the size of the document's text around it and its baseline. Read defensively: documents scanned
+ * before those existed have none of them.
+ */
+interface TagPlacement {
+  page: number;
+  field?: { x: number; y: number; width: number; height: number } | null;
+  textSize?: number | null;
+  baseline?: number | null;
+}
+
+const finite = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n);
+/** A field made from a tag has exactly the tag's field box; this much apart is still the same box. */
+const SAME_BOX = 0.5;
+
+/** The text size and baseline of the tag a TextTag annotation was made from, when the scan knows them. */
+export function tagTextPlacement(
+  doc: Pick<DocumentRecord, "detectedTags">,
+  a: Pick<AnnotationRecord, "source" | "page" | "x" | "y" | "width" | "height">,
+): { textSize?: number; baseline?: number } {
+  if (a.source !== "TextTag") return {};
+  const tag = ((doc.detectedTags ?? []) as unknown as TagPlacement[]).find((t) => {
+    const f = t.field;
+    return (
+      t.page === a.page &&
+      !!f &&
+      [f.x, f.y, f.width, f.height].every(finite) &&
+      Math.abs(f.x - a.x) <= SAME_BOX &&
+      Math.abs(f.y - a.y) <= SAME_BOX &&
+      Math.abs(f.width - a.width) <= SAME_BOX &&
+      Math.abs(f.height - a.height) <= SAME_BOX
+    );
+  });
+  if (!tag) return {};
+  return {
+    ...(finite(tag.textSize) && tag.textSize > 0 ? { textSize: tag.textSize } : {}),
+    ...(finite(tag.baseline) ? { baseline: tag.baseline } : {}),
+  };
+}
+
+/** The fields of a document as flatten.ts draws them: box, value and, for one from a tag, its text's size and line. */
+export function fieldsOf(
   doc: Pick<DocumentRecord, "detectedTags">,
   annotations: readonly AnnotationRecord[],
-): FinalDocumentInput {
-  const fields: FlattenField[] = annotations.map((a) => ({
+): FlattenField[] {
+  return annotations.map((a) => ({
     page: a.page,
     x: a.x,
     y: a.y,
@@ -106,8 +148,16 @@ export function finalDocumentInput(
     height: a.height,
     type: a.type as FlattenFieldType,
     value: flattenValue(a),
+    ...tagTextPlacement(doc, a),
   }));
-  return { hideTags: tagBoxes(doc), fields };
+}
+
+/** What a document's final form gets: its tags' text removed and covered, its fields' values drawn. */
+export function finalDocumentInput(
+  doc: Pick<DocumentRecord, "detectedTags">,
+  annotations: readonly AnnotationRecord[],
+): FinalDocumentInput {
+  return { hideTags: tagBoxes(doc), fields: fieldsOf(doc, annotations) };
 }
 
 export interface CompletionDeps {
@@ -213,6 +263,13 @@ async function completePackage(
     return file;
   };
 
+  // The certificate and the audit trail are sealed as the documents are (same identity and time).
+  const reportSeal = (reason: string): ReportSeal => ({
+    identity,
+    reason: reason.slice(0, 200),
+    signingTime: completedAt,
+  });
+
   const sealed: { doc: (typeof documents)[number]; sha256: string; size: number }[] = [];
   for (const doc of documents) {
     let file = done.get(`Document/${doc.id}`);
@@ -240,26 +297,29 @@ async function completePackage(
 
   let certificate = done.get("Certificate/");
   if (!certificate) {
-    const bytes = await certificateOfCompletion({
-      package: {
-        id: pkg.id,
-        name: pkg.name,
-        status: pkg.status,
-        sender: sender.email ? { name: sender.name ?? sender.email, email: sender.email } : null,
-        sentAt: pkg.sentOn,
-        completedAt: pkg.completedOn,
+    const bytes = await certificateOfCompletion(
+      {
+        package: {
+          id: pkg.id,
+          name: pkg.name,
+          status: pkg.status,
+          sender: sender.email ? { name: sender.name ?? sender.email, email: sender.email } : null,
+          sentAt: pkg.sentOn,
+          completedAt: pkg.completedOn,
+        },
+        signers: signers.map((s) => certificateSigner(s, events)),
+        documents: sealed.map((d) => ({
+          name: d.doc.name,
+          pages: d.doc.pageCount,
+          originalSha256: d.doc.pdfSha256,
+          finalSha256: d.sha256,
+        })),
+        audit: verification,
+        sealedBy: identity.subject.replace(/\n/g, ", "),
+        generatedAt: completedAt,
       },
-      signers: signers.map((s) => certificateSigner(s, events)),
-      documents: sealed.map((d) => ({
-        name: d.doc.name,
-        pages: d.doc.pageCount,
-        originalSha256: d.doc.pdfSha256,
-        finalSha256: d.sha256,
-      })),
-      audit: verification,
-      sealedBy: identity.subject.replace(/\n/g, ", "),
-      generatedAt: completedAt,
-    });
+      reportSeal(`Certificate of completion: ${pkg.name}`),
+    );
     certificate = {
       ...(await record("Certificate", "", bytes, null)),
       packageId: pkg.id,
@@ -270,12 +330,15 @@ async function completePackage(
 
   let audit = done.get("AuditTrail/");
   if (!audit) {
-    const bytes = await auditTrailPdf({
-      package: { id: pkg.id, name: pkg.name },
-      events: events.map(auditEventApi),
-      verification,
-      generatedAt: completedAt,
-    });
+    const bytes = await auditTrailPdf(
+      {
+        package: { id: pkg.id, name: pkg.name },
+        events: events.map(auditEventApi),
+        verification,
+        generatedAt: completedAt,
+      },
+      reportSeal(`Audit trail: ${pkg.name}`),
+    );
     audit = {
       ...(await record("AuditTrail", "", bytes, null)),
       packageId: pkg.id,
@@ -459,14 +522,37 @@ export async function packageDownloadLink(storage: Storage, tenantId: string, pa
   return (await packageZipLink(storage, pkg))!;
 }
 
-/** audit-trail/export: the trail as it is now, as a PDF (any package: the trail exists from creation). */
-export async function exportAuditTrail(storage: Storage, tenantId: string, packageId: string) {
+/**
+ * audit-trail/export: the trail as it is now, as a PDF (any package: the trail exists from creation),
+ * sealed as the documents are when the service has a seal.
+ */
+export async function exportAuditTrail(
+  storage: Storage,
+  tenantId: string,
+  packageId: string,
+  seal?: SealKeeper | null,
+) {
   const pkg = await requirePackage(storage, tenantId, packageId);
   const events = await storage.audit.list(pkg.tenantId, pkg.id);
-  const pdf = await auditTrailPdf({
-    package: { id: pkg.id, name: pkg.name },
-    events: events.map(auditEventApi),
-    verification: verifyAuditChain(events),
-  });
+  const generatedAt = new Date();
+  const pdf = await auditTrailPdf(
+    {
+      package: { id: pkg.id, name: pkg.name },
+      events: events.map(auditEventApi),
+      verification: verifyAuditChain(events),
+      generatedAt,
+    },
+    auditTrailSeal(seal, pkg.name, generatedAt),
+  );
   return { pkg, pdf };
+}
+
+/** How an audit trail exported on request (not at completion) is sealed; none without a seal. */
+export function auditTrailSeal(
+  seal: SealKeeper | null | undefined,
+  packageName: string,
+  at: Date,
+): ReportSeal | null {
+  if (!seal) return null;
+  return { identity: seal.get(), reason: `Audit trail: ${packageName}`.slice(0, 200), signingTime: at };
 }

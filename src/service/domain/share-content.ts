@@ -16,6 +16,7 @@ import { ApiError } from "../errors";
 import type { Storage } from "../storage";
 import type { CompletionFileRecord } from "../storage/completions";
 import { auditEventApi, verifyAuditChain } from "./audit";
+import { auditTrailSeal, type SealKeeper } from "./completion";
 import type { Stores } from "./package-rules";
 import type { OpenedShareLink } from "./share-links";
 
@@ -69,6 +70,7 @@ export async function shareContent(
   blobs: BlobStore,
   { link, pkg }: OpenedShareLink,
   now = new Date(),
+  seal: SealKeeper | null = null,
 ): Promise<ShareContent> {
   if (link.scope !== "EvidencePack") {
     const file = await completedFile(storage, { link, pkg });
@@ -89,12 +91,15 @@ export async function shareContent(
   }
   const documents = await storage.documents.list(pkg.id);
   const events = await storage.audit.list(pkg.tenantId, pkg.id);
-  const auditTrail = await auditTrailPdf({
-    package: { id: pkg.id, name: pkg.name },
-    events: events.map(auditEventApi),
-    verification: verifyAuditChain(events),
-    generatedAt: now,
-  });
+  const auditTrail = await auditTrailPdf(
+    {
+      package: { id: pkg.id, name: pkg.name },
+      events: events.map(auditEventApi),
+      verification: verifyAuditChain(events),
+      generatedAt: now,
+    },
+    auditTrailSeal(seal, pkg.name, now),
+  );
   const zipDocuments = [];
   // yazl takes open streams; a blob stream reads nothing until the zip pulls from it.
   for (const doc of documents) {

@@ -5,6 +5,7 @@ import {
   certificateLink,
   exportAuditTrail,
   packageDownloadLink,
+  type SealKeeper,
   signedDocumentLink,
 } from "../domain/completion";
 import { principal, secured } from "../plugins/authentication";
@@ -20,7 +21,10 @@ const NOT_YET =
   "400 invalid_state saying which.";
 
 /** The completion half of contract §6.2 and audit-trail/export of §6.5. */
-const completionRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (app, { storage }) => {
+const completionRoutes: FastifyPluginAsyncTypebox<{ storage: Storage; seal?: SealKeeper | null }> = async (
+  app,
+  { storage, seal },
+) => {
   const read = secured(["sign.package.read"]);
   const tags = ["Completion"];
   const tenant = (request: FastifyRequest) => principal(request).tenantId;
@@ -101,7 +105,7 @@ const completionRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async 
       },
     },
     async (request, reply) => {
-      const { pkg, pdf } = await exportAuditTrail(storage, tenant(request), request.params.id);
+      const { pkg, pdf } = await exportAuditTrail(storage, tenant(request), request.params.id, seal);
       return reply
         .header("Content-Type", "application/pdf")
         .header("Content-Disposition", contentDisposition(`${pkg.name} - audit trail.pdf`))

@@ -4,6 +4,7 @@ import type { FastifyRequest } from "fastify";
 import type { BlobStore } from "../blobs/types";
 import { apiActor } from "../domain/audit";
 import { contentDisposition } from "../domain/download-links";
+import type { SealKeeper } from "../domain/completion";
 import { shareContent, shareContentReady } from "../domain/share-content";
 import {
   listShareLinks,
@@ -25,10 +26,12 @@ import type { Storage } from "../storage";
 import { rawQuery } from "./raw-query";
 
 /** Share links of contract §7: mint, list and revoke with a credential; open with the link alone. */
-const shareLinkRoutes: FastifyPluginAsyncTypebox<{ storage: Storage; blobs: BlobStore }> = async (
-  app,
-  { storage, blobs },
-) => {
+const shareLinkRoutes: FastifyPluginAsyncTypebox<{
+  storage: Storage;
+  blobs: BlobStore;
+  /** Seals the evidence pack's audit trail as the documents are. */
+  seal?: SealKeeper | null;
+}> = async (app, { storage, blobs, seal }) => {
   const read = secured(["sign.package.read"]);
   const send = secured(["sign.package.send"]);
   const tags = ["Share links"];
@@ -142,7 +145,7 @@ const shareLinkRoutes: FastifyPluginAsyncTypebox<{ storage: Storage; blobs: Blob
           request.ip,
           shareContentReady,
         );
-        const content = await shareContent(storage, blobs, opened);
+        const content = await shareContent(storage, blobs, opened, undefined, seal ?? null);
         return reply
           .header("Content-Type", content.contentType)
           .header("Content-Disposition", contentDisposition(content.fileName))
