@@ -216,6 +216,8 @@ function describeViolations(violations: readonly AxeResult[]): string {
 
     async function openPhone(): Promise<{ page: Page; errors: string[] }> {
       const context = await browser.newContext({ viewport: PHONE, locale: "en-US", deviceScaleFactor: 2 });
+      // Playwright's 30 s per action passed once at load 30 (the group member's Finish, issue 29): 60 s.
+      context.setDefaultTimeout(60_000);
       contexts.push(context);
       const page = await context.newPage();
       const errors: string[] = [];
