@@ -34,16 +34,29 @@ function startAddinDevServer(sessionFile: string): { child: ChildProcess; origin
   };
   const port = Number(process.env.ADDIN_PORT || 3000);
   const origin = `${devCertificate().problem ? "http" : "https"}://localhost:${port}`;
+  // --watch-options-stdin: the dev server stops when its stdin (a pipe from this process) closes, so
+  // it goes with this process however that ends, even by SIGKILL, and never keeps its port.
   const child = spawn(
     process.execPath,
-    [require.resolve("webpack-cli/bin/cli.js"), "serve", "--mode", "development"],
+    [require.resolve("webpack-cli/bin/cli.js"), "serve", "--mode", "development", "--watch-options-stdin"],
     {
       cwd: ROOT,
       env: { ...process.env, SIGN_WORKBENCH_SESSION: sessionFile },
-      stdio: ["ignore", "inherit", "inherit"],
+      stdio: ["pipe", "inherit", "inherit"],
     },
   );
   return { child, origin };
+}
+
+/**
+ * Stops this process as a SIGTERM would once the process that started it (npm) is gone, e.g. killed
+ * by a process manager without passing the signal on: an orphan would keep the service's port.
+ */
+function stopWhenOrphaned(): void {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) process.kill(process.pid, "SIGTERM");
+  }, 1000).unref();
 }
 
 async function waitFor(url: string, child: ChildProcess, seconds: number): Promise<boolean> {
@@ -73,6 +86,7 @@ async function main() {
     addin?.child.kill("SIGTERM");
     process.exit(0);
   });
+  stopWhenOrphaned();
   addin?.child.on("exit", (code) => {
     if (code) service.app.log.error(`the add-in dev server exited with code ${code}`);
   });

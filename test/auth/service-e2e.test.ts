@@ -38,7 +38,7 @@ beforeAll(async () => {
     OIDC_AUDIENCE: AUDIENCE,
     OIDC_JWKS_URI: jwks.url,
   });
-});
+}, 120_000); // a service start (migrations, PostgreSQL) passed 30 s on a loaded machine (issue 29)
 
 afterAll(async () => {
   await service?.close();

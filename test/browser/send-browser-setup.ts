@@ -45,7 +45,7 @@ if (skipBrowser) {
 }
 
 /** Retries an assertion until it holds (or throws its last failure after `timeoutMs`). */
-export async function eventually(assertion: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
+export async function eventually(assertion: () => Promise<void> | void, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -159,11 +159,29 @@ export async function step(page: Page, name: string, mode: Mode, theme: Theme): 
 }
 
 /**
+ * Waits until the pane has drawn what it is loading: fonts loaded, nothing marked busy (aria-busy),
+ * then two animation frames so that layout and paint have caught up. A state, not a fixed pause,
+ * which a loaded machine outruns.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.fonts.status === "loaded" && !document.querySelector('[aria-busy="true"]'),
+    undefined,
+    {
+      timeout: 30_000,
+    },
+  );
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/**
  * A screenshot of the whole screen as test/artifacts/<file>.png, axe-core (no serious violation in
  * `what`), and nothing wider than the pane (`name` labels the failure).
  */
 export async function checkScreen(page: Page, file: string, what: string, name: string): Promise<void> {
-  await page.waitForTimeout(300); // let pages draw and layout settle
+  await settled(page);
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width: PANE_WIDTH, height: Math.max(600, Math.min(height, 4000)) });
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -29,7 +29,7 @@ import type { MessageFixture } from "../../src/workbench/bridge";
 import { startTestService, type TestService } from "../service/harness";
 import { axeViolations, describeViolations } from "./axe";
 import { freePort, startDevServer, type DevServer } from "./dev-server";
-import { dropAt, eventually, openDocument } from "./send-browser-setup";
+import { dropAt, eventually, openDocument, settled } from "./send-browser-setup";
 
 const ROOT = path.resolve(__dirname, "../..");
 const ARTIFACTS = path.join(ROOT, "test", "artifacts");
@@ -171,7 +171,7 @@ interface DraftField {
 
   /** A screenshot of the whole step, axe-core, and no horizontal scrolling at 320 px. */
   async function step(page: Page, name: string, mode: Mode, theme: Theme): Promise<void> {
-    await page.waitForTimeout(300); // let pages draw and layout settle
+    await settled(page);
     // As tall as the pane's content, so the whole step is in one picture (the tab bar stays on top).
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     await page.setViewportSize({ width: PANE_WIDTH, height: Math.max(600, Math.min(height, 4000)) });

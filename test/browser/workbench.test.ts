@@ -85,7 +85,7 @@ if (skip) {
 // Helpers in the browser.
 
 /** Retries an assertion until it holds (or throws its last failure after `timeoutMs`). */
-async function eventually(assertion: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
+async function eventually(assertion: () => Promise<void> | void, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -106,6 +106,11 @@ interface Workbench {
 }
 
 // ---------------------------------------------------------------------------------------------------
+
+// Each test opens the workbench and the pane in Chromium against a webpack dev server: on a loaded
+// 2-core machine that alone passed Jest's default 30 s (issue 29: four tests timed out, under two
+// CPU hogs and a second suite). The waits inside have their own deadlines and say what they wait for.
+jest.setTimeout(180_000);
 
 (skip ? describe.skip : describe)("the workbench in Chromium against the real service", () => {
   let service: TestService | undefined;
@@ -625,7 +630,7 @@ interface Workbench {
           "action_started:tags.copy",
         ]),
       );
-    }, 20_000);
+    });
     expect(stored.find((e) => e.name === "pane_opened")).toMatchObject({
       host: "Outlook",
       platform: "OfficeOnline",

@@ -145,7 +145,7 @@ describe.each(BACKENDS)("completion by the scheduler on %s", (backend) => {
     expect(zip.status).toBe(200);
     expect(zip.headers.get("content-type")).toBe("application/zip");
     await zip.arrayBuffer();
-  }, 120_000);
+  }, 300_000); // a service start, sealing and a mail, each slow on a busy machine (seen over 120 s)
 
   test("a service killed (kill -9) mid-completion: the next start resumes, no file made twice, one mail", async () => {
     // This service only sets the package up: its own scheduler is off.
@@ -223,5 +223,5 @@ describe.each(BACKENDS)("completion by the scheduler on %s", (backend) => {
         if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGTERM");
       await Promise.all(running.map((p) => p.exited));
     }
-  }, 300_000); // two service processes, each starting Node with tsx (up to 60 s each on a busy machine)
+  }, 600_000); // two service processes, each starting Node with tsx (up to 180 s each on a busy machine)
 });

@@ -177,6 +177,6 @@ describe.each(BACKENDS)("outbox across a graceful stop on %s", (backend) => {
       expect(final.every((r) => r.attempts === 1 && r.lastError === null)).toBe(true);
       expect(first.output()).toContain("stopping: finishing requests in flight");
     },
-    240_000,
+    600_000, // two service processes (up to 180 s each to start at load 30) and a delivery each
   );
 });

@@ -75,8 +75,9 @@ export async function spawnService(env: Record<string, string>): Promise<Service
     child.on("exit", (code, signal) => resolve({ code, signal })),
   );
   const url = `http://127.0.0.1:${port}`;
-  // Generous: two services starting at once on a loaded 2-core CI machine compile and migrate slowly.
-  const deadline = Date.now() + 60_000;
+  // Generous: two services starting at once on a loaded 2-core CI machine compile and migrate slowly
+  // (seen: no output at all within 60 s with two suites and two CPU hogs beside it).
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`service exited early:\n${output}`);
     try {

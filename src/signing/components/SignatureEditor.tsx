@@ -5,8 +5,55 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import type SignaturePadType from "signature_pad";
+import type { BasicPoint } from "signature_pad";
 import { initialsOf } from "../fields";
 import { INK, typedSignaturePng } from "../typed-signature";
+
+/**
+ * Records the strokes drawn on `canvas` until `stop()`, which answers them: signature_pad loads on
+ * demand, and on a slow phone or network the signer may draw before it is there. Without this, those
+ * strokes were lost and "Sign with this drawing" stayed off. Points are in the canvas's CSS pixels,
+ * as signature_pad's own.
+ */
+function recordEarlyStrokes(canvas: HTMLCanvasElement): { stop: () => BasicPoint[][] } {
+  const strokes: BasicPoint[][] = [];
+  let current: BasicPoint[] | null = null;
+  const add = (event: PointerEvent) => {
+    const rect = canvas.getBoundingClientRect();
+    current?.push({
+      x: event.clientX - rect.left,
+      y: event.clientY - rect.top,
+      pressure: event.pressure || 0.5,
+      time: Date.now(),
+    });
+  };
+  const down = (event: PointerEvent) => {
+    if (event.button !== 0 || current) return;
+    event.preventDefault();
+    current = [];
+    strokes.push(current);
+    add(event);
+  };
+  const move = (event: PointerEvent) => add(event);
+  const up = (event: PointerEvent) => {
+    add(event);
+    current = null;
+  };
+  canvas.addEventListener("pointerdown", down);
+  window.addEventListener("pointermove", move);
+  window.addEventListener("pointerup", up);
+  window.addEventListener("pointercancel", up);
+  return {
+    stop() {
+      canvas.removeEventListener("pointerdown", down);
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", up);
+      window.removeEventListener("pointercancel", up);
+      current = null;
+      return strokes;
+    },
+  };
+}
 
 export function SignatureEditor({
   kind,
@@ -36,23 +83,50 @@ export function SignatureEditor({
   const pad = useRef<SignaturePadType | null>(null);
   const textId = useId();
   const word = kind === "Initials" ? "initials" : "signature";
+  // The latest onProblem, for the pad's loading effect, which runs again only when mode or editing change.
+  const onProblemRef = useRef(onProblem);
+  onProblemRef.current = onProblem;
 
   useEffect(() => {
     if (mode !== "draw" || !editing || !canvas.current) return;
     let cancelled = false;
     const element = canvas.current;
-    void import(/* webpackChunkName: "signature-pad" */ "signature_pad").then(({ default: SignaturePad }) => {
-      if (cancelled) return;
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      element.width = element.clientWidth * ratio;
-      element.height = element.clientHeight * ratio;
-      element.getContext("2d")?.scale(ratio, ratio);
-      const instance = new SignaturePad(element, { penColor: INK, minWidth: 1, maxWidth: 3 });
-      instance.addEventListener("endStroke", () => setEmpty(instance.isEmpty()));
-      pad.current = instance;
-    });
+    const early = recordEarlyStrokes(element);
+    void import(/* webpackChunkName: "signature-pad" */ "signature_pad").then(
+      ({ default: SignaturePad }) => {
+        if (cancelled) return;
+        const strokes = early.stop();
+        const ratio = Math.max(window.devicePixelRatio || 1, 1);
+        element.width = element.clientWidth * ratio;
+        element.height = element.clientHeight * ratio;
+        element.getContext("2d")?.scale(ratio, ratio);
+        const instance = new SignaturePad(element, { penColor: INK, minWidth: 1, maxWidth: 3 });
+        // What was drawn while the pad loaded, drawn now as the pad would have (a single point a dot).
+        const { dotSize, minWidth, maxWidth, penColor, velocityFilterWeight, compositeOperation } = instance;
+        const style = { dotSize, minWidth, maxWidth, penColor, velocityFilterWeight, compositeOperation };
+        instance.fromData(
+          strokes.filter((points) => points.length > 0).map((points) => ({ ...style, points })),
+        );
+        instance.addEventListener("endStroke", () => {
+          // signature_pad draws a stroke of two points (a quick stroke on a slow phone: down, one
+          // move, up) as a dot where it began; drawn again from its points, it is the line it was.
+          const drawn = instance.toData();
+          if (drawn[drawn.length - 1]?.points.length === 2) instance.fromData(drawn);
+          setEmpty(instance.isEmpty());
+        });
+        pad.current = instance;
+        setEmpty(instance.isEmpty());
+      },
+      () => {
+        if (!cancelled)
+          onProblemRef.current(
+            "The drawing area did not load. Check your connection, then choose Draw again.",
+          );
+      },
+    );
     return () => {
       cancelled = true;
+      early.stop();
       pad.current?.off();
       pad.current = null;
       setEmpty(true);
