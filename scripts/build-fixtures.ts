@@ -142,7 +142,12 @@ export const DOCUMENTS: Document[] = [
         // The two parties side by side; Fabrikam's tags in DocuSign's format, Contoso's in Adobe
         // Sign's (a document made with one product and sent with another).
         { text: "Fabrikam, Inc.", right: "Contoso Ltd.", bold: true, gap: 18 },
-        { text: "Signature: \\s1\\", right: "Signature: {{Sig_es_:signer2:signature}}", leading: BLOCK, gap: 26 },
+        {
+          text: "Signature: \\s1\\",
+          right: "Signature: {{Sig_es_:signer2:signature}}",
+          leading: BLOCK,
+          gap: 26,
+        },
         { text: "Name: \\n1\\", right: "Name: {{N_es_:signer2:fullname}}", leading: BLOCK },
         { text: "Title: \\ti1\\", right: "Title: {{Ttl_es_:signer2:title}}", leading: BLOCK },
         { text: "Date: \\d1\\", right: "Date: {{Date_es_:signer2:date}}", leading: BLOCK },

@@ -280,7 +280,12 @@ function addSpan(e: Extent, run: Run, geometry: PageGeometry, s0: number, s1: nu
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 function extentBox(e: Extent): Box {
-  return { x: round2(e.minX), y: round2(e.minY), width: round2(e.maxX - e.minX), height: round2(e.maxY - e.minY) };
+  return {
+    x: round2(e.minX),
+    y: round2(e.minY),
+    width: round2(e.maxX - e.minX),
+    height: round2(e.maxY - e.minY),
+  };
 }
 
 /** The tag's rectangle on the visible page: the bounding box of its characters' boxes. */
@@ -318,7 +323,12 @@ interface TextPiece {
  * The page's text outside the tags, as boxes: each run whole, or, for a run a tag touches, its
  * pieces before, between and after the tags, without the spaces at their ends.
  */
-function textPieces(page: PageText, font: PDFFont, geometry: PageGeometry, tags: readonly [number, number][]) {
+function textPieces(
+  page: PageText,
+  font: PDFFont,
+  geometry: PageGeometry,
+  tags: readonly [number, number][],
+) {
   const pieces: TextPiece[] = [];
   page.runs.forEach((run, r) => {
     const start = page.starts[r]!;

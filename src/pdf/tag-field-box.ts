@@ -69,7 +69,9 @@ export function tagFieldBox(
     bottom = bandBottom;
   }
   // What overlaps the tag's own box itself cannot be avoided by a field at least as wide as the tag.
-  const clear = others.filter((o) => !intersects(o, { x: left, y: top, width: tagRight - left, height: bottom - top }));
+  const clear = others.filter(
+    (o) => !intersects(o, { x: left, y: top, width: tagRight - left, height: bottom - top }),
+  );
 
   // Rightward along the line: up to the next text whose box shares the line's band.
   let right = Math.min(Math.max(tagRight, left + usual.width), page.width);
@@ -122,7 +124,11 @@ function roundBox(b: Box): Box {
  * tag's box, widened to the type's usual width within the page, its bottom on the tag's bottom, one
  * line high. Narrower than a computed field can be, never covering more than the tag's line.
  */
-export function fallbackFieldBox(tag: Box, type: TagType | null, page: { width: number; height: number }): Box {
+export function fallbackFieldBox(
+  tag: Box,
+  type: TagType | null,
+  page: { width: number; height: number },
+): Box {
   if (type === null) return roundBox(tag);
   const width = Math.max(tag.width, Math.min(FIELD_SIZES[type].width, page.width - tag.x));
   return roundBox({ x: tag.x, y: tag.y, width, height: tag.height });
@@ -150,9 +156,10 @@ export const TEXT_SIZE_CAP = 1.4;
  * `baseline`; they are estimated from its box (fallbackFieldBox, its own font size, its baseline
  * where Helvetica's would be).
  */
-export function withPlacement<
-  T extends Box & { type: TagType | null; page: number } & Partial<TagPlacement>,
->(tag: T, pages: readonly { width: number; height: number }[]): T & TagPlacement {
+export function withPlacement<T extends Box & { type: TagType | null; page: number } & Partial<TagPlacement>>(
+  tag: T,
+  pages: readonly { width: number; height: number }[],
+): T & TagPlacement {
   if (tag.field && typeof tag.textSize === "number" && typeof tag.baseline === "number")
     return tag as T & TagPlacement;
   const page = pages[tag.page - 1] ?? { width: Infinity, height: Infinity };

@@ -96,7 +96,9 @@ export const DetectedTagResponse = Type.Object(
       description:
         "Font size (points) of the document's text beside the tag on its line (e.g. its label), else the tag's own; at most 1.4 times the tag's text height.",
     }),
-    baseline: Type.Number({ description: "The y of the tag's baseline, points from the page's visible top." }),
+    baseline: Type.Number({
+      description: "The y of the tag's baseline, points from the page's visible top.",
+    }),
     error: Type.Union([Type.String(), Type.Null()], {
       description: "Why the tag does not parse; the rest is null then.",
     }),
