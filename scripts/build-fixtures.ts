@@ -19,7 +19,16 @@ interface Line {
   bold?: boolean;
   /** Extra space before the line, in points. */
   gap?: number;
+  /** From the previous line's baseline to this one's, before `gap` (default 1.45 × size). */
+  leading?: number;
+  /** Text of a second column on the same line, at RIGHT_COLUMN. */
+  right?: string;
 }
+
+/** Where a second column starts (two parties' signature blocks side by side). */
+const RIGHT_COLUMN = 324;
+/** Signature blocks: lines 16 pt apart, as in the agreements people send. */
+const BLOCK = 16;
 
 interface Document {
   file: string;
@@ -39,8 +48,12 @@ function pageContent(lines: Line[]): string {
   let y = 760;
   for (const line of lines) {
     const size = line.size ?? 11;
-    y -= (line.gap ?? 0) + size * 1.45;
-    ops.push(`BT /${line.bold ? "F2" : "F1"} ${size} Tf 72 ${y.toFixed(1)} Td ${pdfString(line.text)} Tj ET`);
+    y -= (line.gap ?? 0) + (line.leading ?? size * 1.45);
+    const font = `/${line.bold ? "F2" : "F1"} ${size} Tf`;
+    ops.push(`BT ${font} 72 ${y.toFixed(1)} Td ${pdfString(line.text)} Tj ET`);
+    if (line.right !== undefined) {
+      ops.push(`BT ${font} ${RIGHT_COLUMN} ${y.toFixed(1)} Td ${pdfString(line.right)} Tj ET`);
+    }
   }
   return ops.join("\n") + "\n";
 }
@@ -102,12 +115,18 @@ export const DOCUMENTS: Document[] = [
       ],
       [
         { text: "Signatures", size: 16, bold: true },
+        { text: "Each party signs this agreement by its authorised representative.", gap: 6 },
+        // Room above each signature line for the signature, then the block's lines 16 pt apart.
         { text: "For Fabrikam, Inc.", bold: true, gap: 14 },
-        { text: "Signature: {{sig:1:req}}        Date: {{datesigned:1}}", gap: 6 },
-        { text: "Name: {{name:1}}        Title: {{title:1:req}}" },
-        { text: "For Contoso Ltd.", bold: true, gap: 18 },
-        { text: "Signature: {{sig:2:req}}        Date: {{datesigned:2}}", gap: 6 },
-        { text: "Name: {{name:2}}        Initials: {{initial:2:opt}}" },
+        { text: "Signature: {{sig:1:req}}", leading: BLOCK, gap: 26 },
+        { text: "Name: {{name:1}}", leading: BLOCK },
+        { text: "Title: {{title:1:req}}", leading: BLOCK },
+        { text: "Date: {{datesigned:1}}", leading: BLOCK },
+        { text: "For Contoso Ltd.", bold: true, gap: 24 },
+        { text: "Signature: {{sig:2:req}}", leading: BLOCK, gap: 26 },
+        { text: "Name: {{name:2}}", leading: BLOCK },
+        { text: "Initials: {{initial:2:opt}}", leading: BLOCK },
+        { text: "Date: {{datesigned:2}}", leading: BLOCK },
       ],
     ],
   },
@@ -120,8 +139,18 @@ export const DOCUMENTS: Document[] = [
         { text: "Each party may share confidential information with the other to evaluate a", gap: 10 },
         { text: "possible business relationship. The receiving party keeps it confidential for" },
         { text: "three years and uses it only for that purpose." },
-        { text: "Fabrikam, Inc.: \\s1\\   Date: \\d1\\", gap: 18 },
-        { text: "Contoso Ltd.: {{Sig_es_:signer2:signature}}   Date: {{Date_es_:signer2:date}}", gap: 8 },
+        // The two parties side by side; Fabrikam's tags in DocuSign's format, Contoso's in Adobe
+        // Sign's (a document made with one product and sent with another).
+        { text: "Fabrikam, Inc.", right: "Contoso Ltd.", bold: true, gap: 18 },
+        {
+          text: "Signature: \\s1\\",
+          right: "Signature: {{Sig_es_:signer2:signature}}",
+          leading: BLOCK,
+          gap: 26,
+        },
+        { text: "Name: \\n1\\", right: "Name: {{N_es_:signer2:fullname}}", leading: BLOCK },
+        { text: "Title: \\ti1\\", right: "Title: {{Ttl_es_:signer2:title}}", leading: BLOCK },
+        { text: "Date: \\d1\\", right: "Date: {{Date_es_:signer2:date}}", leading: BLOCK },
       ],
     ],
   },

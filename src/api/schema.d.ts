@@ -2915,8 +2915,20 @@ export interface components {
             /** @description Points from the page's visible top-left. */
             x: number;
             y: number;
+            /** @description x, y, width and height are the tag's own text box. */
             width: number;
             height: number;
+            /** @description The box of the field the tag makes (points from the page's visible top-left): its bottom on the tag's line, at least as wide as the tag and growing right to the next text or the type's usual width, a Signature or Initials growing up into empty space; it covers no other text of the page. apply-detected-tags places its annotations exactly here. */
+            field: {
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+            };
+            /** @description Font size (points) of the document's text beside the tag on its line (e.g. its label), else the tag's own; at most 1.4 times the tag's text height. */
+            textSize: number;
+            /** @description The y of the tag's baseline, points from the page's visible top. */
+            baseline: number;
             /** @description Why the tag does not parse; the rest is null then. */
             error: string | null;
         };
@@ -3437,8 +3449,20 @@ export interface components {
             /** @description Points from the page's visible top-left. */
             x: number;
             y: number;
+            /** @description x, y, width and height are the tag's own text box. */
             width: number;
             height: number;
+            /** @description The box of the field the tag makes (points from the page's visible top-left): its bottom on the tag's line, at least as wide as the tag and growing right to the next text or the type's usual width, a Signature or Initials growing up into empty space; it covers no other text of the page. apply-detected-tags places its annotations exactly here. */
+            field: {
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+            };
+            /** @description Font size (points) of the document's text beside the tag on its line (e.g. its label), else the tag's own; at most 1.4 times the tag's text height. */
+            textSize: number;
+            /** @description The y of the tag's baseline, points from the page's visible top. */
+            baseline: number;
             /** @description Why the tag does not parse; the rest is null then. */
             error: string | null;
             /** @description The role at the tag's signer index in routing order; null when there is none. */

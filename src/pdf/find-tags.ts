@@ -19,6 +19,7 @@ import {
   type PageGeometry,
 } from "./geometry";
 import { InvalidDocumentError } from "./inspect";
+import { TEXT_SIZE_CAP, tagFieldBox, type Box } from "./tag-field-box";
 
 export interface DetectedTag {
   text: string;
@@ -32,11 +33,17 @@ export interface DetectedTag {
   options: string[] | null;
   /** 1-based page number. */
   page: number;
-  /** Points from the page's visible top-left. */
+  /** The tag's own text box, in points from the page's visible top-left. */
   x: number;
   y: number;
   width: number;
   height: number;
+  /** The box of the field the tag makes: on its line, in the free space beside it (tag-field-box.ts). */
+  field: Box;
+  /** The font size of the text beside the tag on its line (else the tag's), at most 1.4 × its height. */
+  textSize: number;
+  /** The y of the tag's baseline, points from the page's visible top. */
+  baseline: number;
   error: string | null;
 }
 
@@ -248,36 +255,131 @@ function runAt(page: PageText, offset: number): number {
   return lo;
 }
 
+interface Extent {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+const emptyExtent = (): Extent => ({ minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity });
+
+/** Grows `e` by the box of `run` from `s0` to `s1` points along its baseline, on the visible page. */
+function addSpan(e: Extent, run: Run, geometry: PageGeometry, s0: number, s1: number): void {
+  for (const s of [s0, s1]) {
+    for (const h of [-DESCENT * run.size, ASCENT * run.size]) {
+      const p = toTopLeft(geometry, run.ox + run.ux * s + run.vx * h, run.oy + run.uy * s + run.vy * h);
+      e.minX = Math.min(e.minX, p.x);
+      e.minY = Math.min(e.minY, p.y);
+      e.maxX = Math.max(e.maxX, p.x);
+      e.maxY = Math.max(e.maxY, p.y);
+    }
+  }
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+function extentBox(e: Extent): Box {
+  return {
+    x: round2(e.minX),
+    y: round2(e.minY),
+    width: round2(e.maxX - e.minX),
+    height: round2(e.maxY - e.minY),
+  };
+}
+
 /** The tag's rectangle on the visible page: the bounding box of its characters' boxes. */
-function tagBox(
-  page: PageText,
-  font: PDFFont,
-  geometry: PageGeometry,
-  start: number,
-  end: number,
-): { x: number; y: number; width: number; height: number } {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
+function tagBox(page: PageText, font: PDFFont, geometry: PageGeometry, start: number, end: number): Box {
+  const e = emptyExtent();
   for (let r = runAt(page, start); r < page.runs.length && page.starts[r]! < end; r++) {
     const run = page.runs[r]!;
     const first = Math.max(start - page.starts[r]!, 0);
     const last = Math.min(end - page.starts[r]!, run.str.length); // exclusive
     if (first >= last) continue; // the tag starts in the separator after this run
     const offsets = offsetsOf(run, font);
-    for (const s of [offsets[first]!, offsets[last]!]) {
-      for (const h of [-DESCENT * run.size, ASCENT * run.size]) {
-        const p = toTopLeft(geometry, run.ox + run.ux * s + run.vx * h, run.oy + run.uy * s + run.vy * h);
-        minX = Math.min(minX, p.x);
-        minY = Math.min(minY, p.y);
-        maxX = Math.max(maxX, p.x);
-        maxY = Math.max(maxY, p.y);
-      }
+    addSpan(e, run, geometry, offsets[first]!, offsets[last]!);
+  }
+  return extentBox(e);
+}
+
+/** Where the tag's first character stands: its run's font size and the y of its baseline. */
+function tagLine(page: PageText, font: PDFFont, geometry: PageGeometry, start: number) {
+  let r = runAt(page, start);
+  // A tag that starts in the separator after a run starts in the next run.
+  if (start - page.starts[r]! >= page.runs[r]!.str.length && r + 1 < page.runs.length) r++;
+  const run = page.runs[r]!;
+  const offsets = offsetsOf(run, font);
+  const s = offsets[Math.min(Math.max(start - page.starts[r]!, 0), run.str.length)]!;
+  return { size: run.size, baseline: toTopLeft(geometry, run.ox + run.ux * s, run.oy + run.uy * s).y };
+}
+
+/** A piece of the page's text other than tags: its box and font size. */
+interface TextPiece {
+  box: Box;
+  size: number;
+}
+
+/**
+ * The page's text outside the tags, as boxes: each run whole, or, for a run a tag touches, its
+ * pieces before, between and after the tags, without the spaces at their ends.
+ */
+function textPieces(
+  page: PageText,
+  font: PDFFont,
+  geometry: PageGeometry,
+  tags: readonly [number, number][],
+) {
+  const pieces: TextPiece[] = [];
+  page.runs.forEach((run, r) => {
+    const start = page.starts[r]!;
+    const end = start + run.str.length;
+    const touching = tags.filter(([s, e]) => s < end && e > start);
+    const blank = /^\s|\s$/.test(run.str);
+    if (touching.length === 0 && !blank) {
+      const e = emptyExtent();
+      addSpan(e, run, geometry, 0, run.width);
+      pieces.push({ box: extentBox(e), size: run.size });
+      return;
+    }
+    // The run's ranges outside every tag, in characters of the run.
+    const ranges: [number, number][] = [];
+    let from = 0;
+    for (const [s, e] of [...touching].sort((a, b) => a[0] - b[0])) {
+      if (s - start > from) ranges.push([from, s - start]);
+      from = Math.max(from, e - start);
+    }
+    if (from < run.str.length) ranges.push([from, run.str.length]);
+    for (let [a, b] of ranges) {
+      while (a < b && /\s/.test(run.str[a]!)) a++;
+      while (b > a && /\s/.test(run.str[b - 1]!)) b--;
+      if (a >= b) continue;
+      const offsets = offsetsOf(run, font);
+      const e = emptyExtent();
+      addSpan(e, run, geometry, offsets[a]!, offsets[b]!);
+      pieces.push({ box: extentBox(e), size: run.size });
+    }
+  });
+  return pieces;
+}
+
+/**
+ * The size of the text beside a tag on its line (the nearest piece whose middle lies within the
+ * tag's height, e.g. its "Name:" label), else the tag's own; at most TEXT_SIZE_CAP times the tag's
+ * text height, so a tag in tiny (hidden) type does not let a value outgrow its place.
+ */
+function textSizeBeside(tag: Box, ownSize: number, pieces: readonly TextPiece[]): number {
+  let best: TextPiece | null = null;
+  let bestDistance = Infinity;
+  for (const p of pieces) {
+    const middle = p.box.y + p.box.height / 2;
+    if (middle < tag.y || middle > tag.y + tag.height) continue;
+    const distance = Math.max(p.box.x - (tag.x + tag.width), tag.x - (p.box.x + p.box.width), 0);
+    if (distance < bestDistance) {
+      best = p;
+      bestDistance = distance;
     }
   }
-  const round = (n: number) => Math.round(n * 100) / 100;
-  return { x: round(minX), y: round(minY), width: round(maxX - minX), height: round(maxY - minY) };
+  return round2(Math.min(best?.size ?? ownSize, TEXT_SIZE_CAP * tag.height));
 }
 
 /** The visible geometry of a pdf.js page: its `view` is the CropBox clipped to the MediaBox. */
@@ -315,13 +417,28 @@ export async function tagsOnPage(
   const font = await helveticaFont();
   const content = await page.getTextContent({ disableNormalization: true });
   const text = pageText(content.items);
-  return scan(text.text).map((tag): DetectedTag => {
-    const box = tagBox(text, font, geometry, tag.start, tag.end);
+  const found = scan(text.text);
+  if (found.length === 0) return [];
+  const boxes = found.map((tag) => tagBox(text, font, geometry, tag.start, tag.end));
+  const pieces = textPieces(
+    text,
+    font,
+    geometry,
+    found.map((tag) => [tag.start, tag.end]),
+  );
+  const pieceBoxes = pieces.map((p) => p.box);
+  const visible = { width: geometry.width, height: geometry.height };
+  return found.map((tag, i): DetectedTag => {
+    const box = boxes[i]!;
     const p = tag.parsed;
+    const type = p?.type ?? null;
+    // Every other text of the page, the other tags' included (their fields go there).
+    const others = pieceBoxes.concat(boxes.filter((b, j) => j !== i && b.width > 0 && b.height > 0));
+    const line = tagLine(text, font, geometry, tag.start);
     return {
       text: tag.text,
       format: tag.format,
-      type: p?.type ?? null,
+      type,
       signerIndex: p?.signerIndex ?? null,
       required: p?.required ?? null,
       label: p?.label ?? null,
@@ -329,6 +446,9 @@ export async function tagsOnPage(
       options: p?.options ?? null,
       page: pageNumber,
       ...box,
+      field: tagFieldBox(box, type, others, visible),
+      textSize: textSizeBeside(box, line.size, pieces),
+      baseline: round2(line.baseline),
       error: p
         ? null
         : tag.problems.map((problem) => problem.message).join("; ") || "The tag cannot be read.",

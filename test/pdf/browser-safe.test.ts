@@ -10,6 +10,7 @@ const PANE_MODULES = [
   "image-to-pdf.ts",
   "stamp-tags.ts",
   "incremental.ts",
+  "tag-field-box.ts",
 ];
 
 describe.each(PANE_MODULES)("src/pdf/%s", (file) => {

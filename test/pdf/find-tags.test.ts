@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { degrees } from "pdf-lib";
-import { findTags, loadPdfJs } from "../../src/pdf/find-tags";
+import { type DetectedTag, findTags, loadPdfJs } from "../../src/pdf/find-tags";
 import { normaliseBox, pageGeometry, toTopLeft } from "../../src/pdf/geometry";
 import { InvalidDocumentError } from "../../src/pdf/inspect";
 import { type Box, drawUpright, expectNear, newDoc } from "./draw";
@@ -37,6 +37,9 @@ function pdftotextWords(bytes: Uint8Array): { page: number; text: string; box: B
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe("findTags", () => {
   it("finds tags of the three formats where they are drawn, with their meaning", async () => {
@@ -201,7 +204,7 @@ describe("findTags", () => {
   });
 
   it.each([
-    ["mutual-nda.pdf", 4],
+    ["mutual-nda.pdf", 8],
     ["master-services-agreement.pdf", 8],
   ])(
     "reads the repository's sample %s (made by another tool) as pdftotext places it",
@@ -219,8 +222,64 @@ describe("findTags", () => {
         compared++;
       }
       expect(compared).toBeGreaterThanOrEqual(2);
+      // Each tag's field covers none of the page's other words, as pdftotext reads them.
+      const tagTexts = new Set(tags.map((t) => t.text));
+      for (const tag of tags) {
+        for (const word of words.filter((w) => w.page === tag.page && !tagTexts.has(w.text))) {
+          expect({ tag: tag.text, word: word.text, overlaps: overlaps(tag.field, word.box) }).toEqual({
+            tag: tag.text,
+            word: word.text,
+            overlaps: false,
+          });
+        }
+      }
     },
   );
+
+  it("gives each tag the field of its place, the size of the text beside it and its baseline", async () => {
+    const { doc, helvetica } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    // A signature block: the label and the tag in one run, lines 16 pt apart.
+    const heading = drawUpright(page, [{ text: "For Fabrikam, Inc.", font: helvetica }], {
+      x: 72,
+      baseline: 150,
+      size: 11,
+    });
+    drawUpright(page, [{ text: "Signature: {{sig:1}}", font: helvetica }], {
+      x: 72,
+      baseline: 200,
+      size: 11,
+    });
+    const name = drawUpright(page, [{ text: "Name: ", font: helvetica }], { x: 72, baseline: 216, size: 11 });
+    // The name tag in small type after a 10 pt label: the label's size, at most 1.4 × the tag's height.
+    drawUpright(page, [{ text: "\\n1\\", font: helvetica }], {
+      x: name.x + name.width,
+      baseline: 216,
+      size: 5,
+    });
+    const title = drawUpright(page, [{ text: "Title: {{Ttl_es_:signer1:title}}", font: helvetica }], {
+      x: 72,
+      baseline: 232,
+      size: 11,
+    });
+    const tags = await findTags(await doc.save());
+    expect(tags.map((t) => t.type)).toEqual(["Signature", "Name", "Title"]);
+    const [sig, nameTag, titleTag] = tags as [DetectedTag, DetectedTag, DetectedTag];
+    // The signature stands on its line, grown up into the space under the heading, 150 × 40.
+    expect(sig.field.x).toBe(sig.x);
+    expect(sig.field.y + sig.field.height).toBeCloseTo(sig.y + sig.height, 1);
+    expect(sig.field).toMatchObject({ width: 150, height: 40 });
+    expect(overlaps(sig.field, heading)).toBe(false);
+    expect(overlaps(sig.field, name)).toBe(false);
+    expect(sig.baseline).toBeCloseTo(200, 1);
+    expect(sig.textSize).toBe(11);
+    expect(nameTag.baseline).toBeCloseTo(216, 1);
+    expect(nameTag.textSize).toBeCloseTo(1.4 * nameTag.height, 1);
+    expect(nameTag.field).toMatchObject({ x: nameTag.x, width: 150 });
+    expect(titleTag.field.y + titleTag.field.height).toBeCloseTo(titleTag.y + titleTag.height, 1);
+    expect(overlaps(titleTag.field, title)).toBe(true); // its own line: the tag's text
+    expect(titleTag.textSize).toBe(11);
+  });
 
   it("uses the same page frame as pdf.js's own viewport (geometry cross-check)", async () => {
     const { doc } = await newDoc();

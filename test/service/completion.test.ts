@@ -109,7 +109,7 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
     });
     expect(uploaded.status).toBe(201);
     const doc = (await uploaded.json()) as Json & { detectedTagCount: number };
-    expect(doc.detectedTagCount).toBe(4);
+    expect(doc.detectedTagCount).toBe(8); // each party's signature, name, title and date
     const signers = await call<Json[]>("POST", `${P}/${pkg.id}/signers/bulk`, {
       signers: [
         { email: "ada@fabrikam.com", name: "Ada Fabrikam" },
@@ -118,15 +118,16 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
     });
     expect(signers.status).toBe(201);
     const applied = await call<{ created: Json[] }>("POST", `${P}/${pkg.id}/apply-detected-tags`, {});
-    expect(applied.body.created).toHaveLength(4);
+    expect(applied.body.created).toHaveLength(8);
     const ada = signers.body.find((s) => s.email === "ada@fabrikam.com")!;
     const manual = await call("POST", `${P}/${pkg.id}/annotations`, {
       documentId: doc.id,
       signerId: ada.id,
       type: "Company",
       page: 1,
+      // In the empty space under the signature blocks.
       x: 300,
-      y: 140,
+      y: 280,
       width: 150,
       height: 20,
     });
@@ -221,7 +222,16 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
     ).body.items;
     const [page] = wordsOf(signed);
     const text = page!.words.map((w) => w.text).join(" ");
-    for (const tag of ["\\s1\\", "\\d1\\", "{{Sig_es_", "{{Date_es_", "signer2"])
+    for (const tag of [
+      "\\s1\\",
+      "\\n1\\",
+      "\\ti1\\",
+      "\\d1\\",
+      "{{Sig_es_",
+      "{{N_es_",
+      "{{Date_es_",
+      "signer2",
+    ])
       expect(text).not.toContain(tag);
     expect(text).toContain("Mutual Non-Disclosure Agreement"); // the rest stays
     const inside = (

@@ -118,6 +118,13 @@ describe.each(BACKENDS)("template documents on %s", (backend) => {
       [seller.id, "Signature", "TextTag", doc.id],
     ]);
     expect(annotations[0]).not.toHaveProperty("signerId");
+    // Each in its tag's field: on the tag's line (its bottom on the tag's), as apply-detected-tags.
+    const boxOf = (b: Record<string, unknown>) => ({ x: b.x, y: b.y, width: b.width, height: b.height });
+    expect(annotations.map(boxOf)).toEqual(tags.slice(0, 2).map((x) => x.field));
+    for (const [i, a] of annotations.entries()) {
+      const tag = tags[i]!;
+      expect(Number(a.y) + Number(a.height)).toBeCloseTo(Number(tag.y) + Number(tag.height), 1);
+    }
     const only = (await call<{ items: Json[] }>("GET", `${T}/${t.id}/annotations?roleId=${seller.id}`)).body;
     expect(only.items.map((a) => a.roleId)).toEqual([seller.id]);
     await expectProblem(
@@ -445,6 +452,12 @@ describe.each(BACKENDS)("template documents on %s", (backend) => {
       [byEmail.get("buyer@example.com"), docs[0]!.id, "TextTag"],
       [byEmail.get("seller@example.com"), docs[0]!.id, "TextTag"],
     ]);
+    // Where the tags' fields are, as in the template.
+    const copiedTags = (await call<Json[]>("GET", `${P}/${pkg.id}/documents/${docs[0]!.id}/detected-tags`))
+      .body;
+    expect(annotations.map((a) => ({ x: a.x, y: a.y, width: a.width, height: a.height }))).toEqual(
+      copiedTags.map((x) => x.field),
+    );
 
     // The template is untouched; removing its document leaves the package's copy.
     expect((await call("DELETE", `${T}/${t.id}/documents/${doc.id}`)).status).toBe(204);

@@ -41,6 +41,7 @@ const tag = (over: Partial<FoundTag>): FoundTag => ({
   y: 100,
   width: 100,
   height: 20,
+  field: { x: 72, y: 80, width: 150, height: 40 },
   error: null,
   ...over,
 });

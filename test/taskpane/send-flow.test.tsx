@@ -294,11 +294,12 @@ describe("Send view: fields, check, send", () => {
         .map((a) => [a.type, Math.round(a.y / 10) * 10])
         .sort();
     // Adele has signer 1's tag; Alex signer 3's and the date dropped for him; signer 2's tag (the
-    // group's) went with the group.
-    expect(of(signers[0]!.id)).toEqual([["Signature", 100]]);
+    // group's) went with the group. A tag's signature stands on the tag's line (its box 100–116 and
+    // 500–516), 40 pt tall: its top 24 pt above the tag's.
+    expect(of(signers[0]!.id)).toEqual([["Signature", 80]]);
     expect(of(signers[1]!.id)).toEqual([
       ["DateSigned", 390],
-      ["Signature", 500],
+      ["Signature", 480],
     ]);
     const date = annotations.find((a) => a.type === "DateSigned")!;
     expect(near(date.x, ndaWidth / 2 - 50)).toBe(true);

@@ -10,7 +10,6 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { DetectedTag } from "../../pdf/find-tags";
-import { FIELD_SIZES } from "../../tags";
 import { imageFileToPdf } from "../../pdf/image-file-to-pdf";
 import { DocumentLimitError, InvalidDocumentError, sniffType } from "../../pdf/inspect";
 import {
@@ -1211,9 +1210,9 @@ export interface SkippedTag {
 
 /**
  * Each parsed tag of the documents becomes an annotation for the signer whose position in routing
- * order (ties by when they were added) is the tag's signer index (contract §6.4). The field's
- * top-left is the tag's; its size is the tag's or the type's default, whichever is larger, moved in
- * to stay on the page. A tag applied before (same document, page, place and type) is skipped.
+ * order (ties by when they were added) is the tag's signer index (contract §6.4). The field's box is
+ * the tag's `field` (tag-field-box.ts: on the tag's line, in the free space beside it, over no other
+ * text). A tag applied before (same document, page, place and type) is skipped.
  */
 export async function applyDetectedTags(
   storage: Storage,
@@ -1320,14 +1319,13 @@ export async function annotationsFromTags(
         );
         continue;
       }
-      const page = doc.pages[tag.page - 1]!;
-      const size = defaultSizeFor(tag);
-      const width = Math.min(Math.max(tag.width, size.width), page.width);
-      const height = Math.min(Math.max(tag.height, size.height), page.height);
-      const x = Math.max(0, Math.min(tag.x, page.width - width));
-      const y = Math.max(0, Math.min(tag.y, page.height - height));
+      // The field the scan computed for the tag's place (its line, the free space beside it),
+      // exactly: completion finds the tag's text size and baseline by this box.
+      const { x, y, width, height } = tag.field;
       const place = { documentId: doc.id, page: tag.page, x, y, type: tag.type };
-      if (applied.has(key(place))) {
+      // Applied before fields fitted their place, a field had the tag's top-left corner.
+      const before = { ...place, x: tag.x, y: tag.y };
+      if (applied.has(key(place)) || applied.has(key(before))) {
         skip("already_applied", "This tag was applied before.");
         continue;
       }
@@ -1364,10 +1362,6 @@ export async function annotationsFromTags(
     }
   }
   return { created, skipped };
-}
-
-function defaultSizeFor(tag: DetectedTag): { width: number; height: number } {
-  return tag.type ? FIELD_SIZES[tag.type] : { width: 0, height: 0 };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -83,8 +83,22 @@ export const DetectedTagResponse = Type.Object(
     page: Type.Integer(),
     x: Type.Number({ description: "Points from the page's visible top-left." }),
     y: Type.Number(),
-    width: Type.Number(),
+    width: Type.Number({ description: "x, y, width and height are the tag's own text box." }),
     height: Type.Number(),
+    field: Type.Object(
+      { x: Type.Number(), y: Type.Number(), width: Type.Number(), height: Type.Number() },
+      {
+        description:
+          "The box of the field the tag makes (points from the page's visible top-left): its bottom on the tag's line, at least as wide as the tag and growing right to the next text or the type's usual width, a Signature or Initials growing up into empty space; it covers no other text of the page. apply-detected-tags places its annotations exactly here.",
+      },
+    ),
+    textSize: Type.Number({
+      description:
+        "Font size (points) of the document's text beside the tag on its line (e.g. its label), else the tag's own; at most 1.4 times the tag's text height.",
+    }),
+    baseline: Type.Number({
+      description: "The y of the tag's baseline, points from the page's visible top.",
+    }),
     error: Type.Union([Type.String(), Type.Null()], {
       description: "Why the tag does not parse; the rest is null then.",
     }),

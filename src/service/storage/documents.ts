@@ -1,4 +1,5 @@
 import type { DetectedTag } from "../../pdf/find-tags";
+import { withPlacement, type TagPlacement } from "../../pdf/tag-field-box";
 import type { SqlExecutor } from "./driver";
 import { PACKAGE_TABLES, type OwnedTables } from "./owned-tables";
 
@@ -50,7 +51,11 @@ interface DocumentRow {
   detected_tags: string | null;
 }
 
+/** A stored tag read before DetectedTag had its field, text size and baseline. */
+type StoredTag = Omit<DetectedTag, keyof TagPlacement> & Partial<TagPlacement>;
+
 function toDocument(r: DocumentRow): Required<DocumentRecord> {
+  const pages = JSON.parse(r.pages) as { width: number; height: number }[];
   return {
     id: r.id,
     packageId: (r.package_id ?? r.template_id)!,
@@ -62,11 +67,15 @@ function toDocument(r: DocumentRow): Required<DocumentRecord> {
     pdfSha256: r.pdf_sha256 ?? r.sha256,
     pdfSize: r.pdf_size === null ? null : Number(r.pdf_size),
     pageCount: Number(r.page_count),
-    pages: JSON.parse(r.pages) as { width: number; height: number }[],
+    pages,
     order: Number(r.order_index),
     createdOn: r.created_on,
     detectedTagCount: Number(r.detected_tag_count),
-    detectedTags: r.detected_tags === null ? null : (JSON.parse(r.detected_tags) as DetectedTag[]),
+    // Tags stored before fields were computed get an estimate from their own box (withPlacement).
+    detectedTags:
+      r.detected_tags === null
+        ? null
+        : (JSON.parse(r.detected_tags) as StoredTag[]).map((t) => withPlacement(t, pages)),
   };
 }
 

@@ -78,6 +78,8 @@ export interface FoundTag {
   y: number;
   width: number;
   height: number;
+  /** The box of the field the tag makes (tag-field-box.ts), where the service will place it. */
+  field: { x: number; y: number; width: number; height: number };
   error: string | null;
 }
 

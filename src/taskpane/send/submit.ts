@@ -17,7 +17,6 @@ import type { SendDocument } from "./documents";
 import type { DocumentProgress, SendDraft } from "./draft";
 import { chosenSigners, describeSigner, signerIndexes, stampsFor } from "./fields";
 import { routingOrders, type SignerRow } from "./signers";
-import { FIELD_SIZES } from "../../tags";
 import type { FinalOptions } from "./stamp";
 
 export type PackageResponse = Schemas["PackageResponse"];
@@ -297,9 +296,9 @@ type AnnotationRequest = Schemas["CreateAnnotationApiRequest"];
  * before others would shift them: signer 3's tags would go to the person who is signer 3 once the
  * slot is gone. So the pane reads the tags the service detected, takes signer N as the Nth chosen
  * row (the numbering of the check and of the stamps), leaves out the tags of the left-out slots
- * (accepted: "left out with its fields") and places the rest as the service would (its position,
- * its size or the type's default, whichever is larger, kept on the page). Fields already placed by
- * an earlier try are not placed again.
+ * (accepted: "left out with its fields") and places the rest as the service would (each in the
+ * tag's `field`: on its line, in the free space beside it). Fields already placed by an earlier try
+ * are not placed again.
  */
 export async function placeTags(
   api: ApiClient,
@@ -356,16 +355,15 @@ export async function placeTags(
       const signer = signerOf(row);
       const page = doc.pages[tag.page - 1];
       if (!signer || !page) throw new Error(`The signer for “${tag.text}” is not in the package.`);
-      const size = FIELD_SIZES[tag.type];
-      const width = Math.min(Math.max(tag.width, size.width), page.width);
-      const height = Math.min(Math.max(tag.height, size.height), page.height);
+      // The field the service computed for the tag's place, as apply-detected-tags places it.
+      const { x, y, width, height } = tag.field;
       const request: AnnotationRequest = {
         documentId: doc.id,
         signerId: signer.id,
         type: tag.type,
         page: tag.page,
-        x: Math.max(0, Math.min(tag.x, page.width - width)),
-        y: Math.max(0, Math.min(tag.y, page.height - height)),
+        x,
+        y,
         width,
         height,
         required: tag.required ?? true,

@@ -633,10 +633,11 @@ function PageView(props: PageViewProps) {
             key={`t${i}`}
             className={styles.tag}
             style={{
-              left: pct(tag.x, size.width),
-              top: pct(tag.y, size.height),
-              width: pct(tag.width, size.width),
-              height: pct(tag.height, size.height),
+              // The field the tag will make, where the service will place it (on the tag's line).
+              left: pct(tag.field.x, size.width),
+              top: pct(tag.field.y, size.height),
+              width: pct(tag.field.width, size.width),
+              height: pct(tag.field.height, size.height),
               borderColor: colour,
             }}
             title={tag.text}
