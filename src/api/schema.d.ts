@@ -3241,11 +3241,11 @@ export interface components {
             reason: string;
         };
         GetSigningUrlApiRequest: {
-            /** @description Where the page sends the signer after they finish or decline (http or https). */
+            /** @description Where the page sends the signer after they finish or decline: an absolute https URL (http only for localhost), an RFC 3986 URI (spaces, quotes and braces percent-encoded). */
             returnUrl?: string | null;
             /** @description Default 5, at most 60. */
             expiresInMinutes?: number | null;
-            /** @description At most 25 origins (such as https://app.example.com) that may show this link's page in a frame: its Content-Security-Policy's frame-ancestors. */
+            /** @description At most 25 origins (such as https://app.example.com; http only for localhost) that may show this link's page in a frame: its Content-Security-Policy's frame-ancestors. */
             allowedOrigins?: string[] | null;
         };
         SigningUrlResponse: {
