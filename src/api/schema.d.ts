@@ -2560,7 +2560,10 @@ export interface components {
         AuditVerifyResponse: {
             isValid: boolean;
             eventCount: number;
+            /** @description The first event that does not follow from those before it; null for a trail cut short. */
             firstBrokenEventId: string | null;
+            /** @description Why the trail is not valid (null when it is): an event breaks the chain, or events are missing from its end (fewer than the package recorded). */
+            reason: string | null;
         };
         CreateSignerApiRequest: {
             /** @description A person's address; omit with signingGroupId. */

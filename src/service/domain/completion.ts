@@ -35,7 +35,7 @@ import type {
   SignerRecord,
   Storage,
 } from "../storage";
-import { appendAudit, auditEventApi, SYSTEM, verifyAuditChain } from "./audit";
+import { appendAudit, auditEventApi, SYSTEM, verifiedAuditTrail } from "./audit";
 import { issueDownloadLink, type IssuedDownloadLink } from "./download-links";
 import { parseId, requirePackage } from "./package-rules";
 import { newId } from "./tokens";
@@ -235,8 +235,7 @@ async function completePackage(
 
   const signers = await storage.signers.list(pkg.id);
   const sender = await storage.completions.sender(pkg.id);
-  const events = await storage.audit.list(pkg.tenantId, pkg.id);
-  const verification = verifyAuditChain(events);
+  const { events, verification } = await verifiedAuditTrail(storage, pkg);
 
   let certificate = done.get("Certificate/");
   if (!certificate) {
@@ -462,11 +461,11 @@ export async function packageDownloadLink(storage: Storage, tenantId: string, pa
 /** audit-trail/export: the trail as it is now, as a PDF (any package: the trail exists from creation). */
 export async function exportAuditTrail(storage: Storage, tenantId: string, packageId: string) {
   const pkg = await requirePackage(storage, tenantId, packageId);
-  const events = await storage.audit.list(pkg.tenantId, pkg.id);
+  const { events, verification } = await verifiedAuditTrail(storage, pkg);
   const pdf = await auditTrailPdf({
     package: { id: pkg.id, name: pkg.name },
     events: events.map(auditEventApi),
-    verification: verifyAuditChain(events),
+    verification,
   });
   return { pkg, pdf };
 }
