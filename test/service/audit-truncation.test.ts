@@ -5,38 +5,13 @@
 // mail's link and sealed by the service's own scheduler; the tail is removed with SQL behind the
 // service's back, as someone with the database could.
 import { textOf } from "../pdf/poppler";
-import { BACKENDS, startTestService, type Backend, type Place, type TestService } from "./harness";
-import { PNG_DATA_URL, startMailbox, world, type Mailbox } from "./signing.helpers";
+import { BACKENDS, startTestService, type TestService } from "./harness";
+import { rawSql } from "./raw-sql";
+import { startMailbox, world, type Mailbox } from "./signing.helpers";
 
 jest.setTimeout(180_000);
 
 type Json = Record<string, unknown> & { id: string };
-
-/** Runs SQL on the service's database directly ("?" placeholders on both). */
-async function rawSql(backend: Backend, place: Place, statement: string, params: unknown[] = []) {
-  if (backend === "postgres") {
-    const { default: pg } = await import("pg");
-    const client = new pg.Client({ connectionString: place.databaseUrl! });
-    await client.connect();
-    try {
-      let n = 0;
-      await client.query(
-        statement.replace(/\?/g, () => `$${++n}`),
-        params,
-      );
-    } finally {
-      await client.end();
-    }
-  } else {
-    const { default: Database } = await import("better-sqlite3");
-    const db = new Database(`${place.dataDir}/sign.db`);
-    try {
-      db.prepare(statement).run(...params);
-    } finally {
-      db.close();
-    }
-  }
-}
 
 describe.each(BACKENDS)("audit trail truncation on %s", (backend) => {
   let service: TestService;
@@ -47,7 +22,7 @@ describe.each(BACKENDS)("audit trail truncation on %s", (backend) => {
     () => mailbox,
     () => token,
   );
-  const { call, sign, sendPackage, linkFor } = w;
+  const { call, signedAndSealed } = w;
 
   beforeAll(async () => {
     mailbox = await startMailbox();
@@ -64,24 +39,8 @@ describe.each(BACKENDS)("audit trail truncation on %s", (backend) => {
   const verify = async (packageId: string) =>
     (await call(`GET`, `/api/v1/packages/${packageId}/audit-trail/verify`)).body;
 
-  /** A package one signer signs and finishes; answered once the scheduler has sealed it. */
-  async function completedPackage(email: string) {
-    const { pkg } = await sendPackage([{ email, name: "Signer" }]);
-    const link = await linkFor(email);
-    const session = await sign("GET", link);
-    const field = (session.body.fields as Json[])[0]!;
-    expect((await sign("PUT", link, `/fields/${field.id}`, { value: PNG_DATA_URL })).status).toBe(200);
-    expect((await sign("POST", link, "/finish")).body.state).toBe("Completed");
-    const deadline = Date.now() + 60_000;
-    while (!(await trail(pkg.id)).some((e) => e.action === "DocumentsSealed")) {
-      if (Date.now() > deadline) throw new Error("the package was not sealed within 60 s");
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return pkg;
-  }
-
   test("deleting the last events of a completed package makes verify answer isValid false, saying how many are missing", async () => {
-    const pkg = await completedPackage("ada@contoso.com");
+    const { pkg } = await signedAndSealed("ada@contoso.com");
     const events = await trail(pkg.id);
     const actions = events.map((e) => e.action);
     expect(actions.slice(-3)).toEqual(
@@ -124,7 +83,7 @@ describe.each(BACKENDS)("audit trail truncation on %s", (backend) => {
   });
 
   test("a trail written before the head existed is anchored at its last event by the migration", async () => {
-    const pkg = await completedPackage("bob@contoso.com");
+    const { pkg } = await signedAndSealed("bob@contoso.com");
     const events = await trail(pkg.id);
     // As a database before migration 40: no heads, and the migration not applied.
     await rawSql(backend, service.place, `DROP TABLE package_audit_heads`);

@@ -421,6 +421,7 @@ export async function signedDocumentLink(
     fileName: `${baseName(doc.fileName)} (signed).pdf`,
     contentType: "application/pdf",
     size: file.size,
+    source: { kind: "SignedDocument", packageId: pkg.id, id: doc.id },
   });
 }
 
@@ -433,6 +434,7 @@ export async function certificateLink(storage: Storage, tenantId: string, packag
     fileName: `${pkg.name} - certificate of completion.pdf`,
     contentType: "application/pdf",
     size: file.size,
+    source: { kind: "Package", packageId: pkg.id },
   });
 }
 
@@ -450,6 +452,7 @@ export async function packageZipLink(
     contentType: ZIP_CONTENT_TYPE,
     size: file.size,
     ttlSeconds,
+    source: { kind: "Package", packageId: pkg.id },
   });
 }
 

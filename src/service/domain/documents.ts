@@ -1581,6 +1581,7 @@ export async function documentDownloadLink(
       fileName: doc.fileName,
       contentType: doc.contentType,
       size: doc.size,
+      source: { kind: "Document", packageId: pkg.id, id: doc.id },
     });
   }
   if (doc.pdfSize === null) throw notFound(`The PDF of document ${doc.id}`);
@@ -1591,5 +1592,6 @@ export async function documentDownloadLink(
     fileName: `${base}.pdf`,
     contentType: "application/pdf",
     size: doc.pdfSize,
+    source: { kind: "Document", packageId: pkg.id, id: doc.id },
   });
 }
