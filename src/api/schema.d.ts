@@ -2560,7 +2560,10 @@ export interface components {
         AuditVerifyResponse: {
             isValid: boolean;
             eventCount: number;
+            /** @description The first event that does not follow from those before it; null for a trail cut short. */
             firstBrokenEventId: string | null;
+            /** @description Why the trail is not valid (null when it is): an event breaks the chain, or events are missing from its end (fewer than the package recorded). */
+            reason: string | null;
         };
         CreateSignerApiRequest: {
             /** @description A person's address; omit with signingGroupId. */
@@ -3253,11 +3256,11 @@ export interface components {
             reason: string;
         };
         GetSigningUrlApiRequest: {
-            /** @description Where the page sends the signer after they finish or decline (http or https). */
+            /** @description Where the page sends the signer after they finish or decline: an absolute https URL (http only for localhost), an RFC 3986 URI (spaces, quotes and braces percent-encoded). */
             returnUrl?: string | null;
             /** @description Default 5, at most 60. */
             expiresInMinutes?: number | null;
-            /** @description At most 25 origins (such as https://app.example.com) that may show this link's page in a frame: its Content-Security-Policy's frame-ancestors. */
+            /** @description At most 25 origins (such as https://app.example.com; http only for localhost) that may show this link's page in a frame: its Content-Security-Policy's frame-ancestors. */
             allowedOrigins?: string[] | null;
         };
         SigningUrlResponse: {

@@ -84,6 +84,7 @@ describe.each(STORE_SETUPS)("download links on $label", ({ backend, s3: useS3 })
         fileName: "contract.pdf",
         contentType: "application/pdf",
         size: bytes.length,
+        source: null,
         ...overrides,
       },
       now,

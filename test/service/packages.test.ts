@@ -469,6 +469,7 @@ describe.each(BACKENDS)("packages and signers on %s", (backend) => {
       isValid: false,
       eventCount: 3,
       firstBrokenEventId: events.body[1]!.id,
+      reason: expect.stringContaining("Event 2 (PackageUpdated)"),
     });
   });
 

@@ -9,7 +9,7 @@ import path from "node:path";
 import { framingOriginsFor } from "../../src/service/domain/signing";
 import { SigningLinks } from "../../src/service/domain/signing-links";
 import { BACKENDS, expectProblem, startTestService, type TestService } from "./harness";
-import { startMailbox, tokenOf, world, type Mailbox } from "./signing.helpers";
+import { PNG_DATA_URL, startMailbox, tokenOf, world, type Mailbox } from "./signing.helpers";
 
 jest.setTimeout(120_000);
 
@@ -160,5 +160,81 @@ describe.each(BACKENDS)("embedded signing on %s", (backend) => {
     expect((await expectProblem(tooMany, 400, "validation_failed")).errors!.map((e) => e.field)).toContain(
       "allowedOrigins",
     );
+  });
+
+  test("returnUrl must be an absolute https URL and a URI: anything else is refused, naming the field, and nothing is made", async () => {
+    const { pkg, signers } = await sendPackage([{ email: "gus@contoso.com", name: "Gus" }]);
+    const route = `/api/v1/packages/${pkg.id}/signers/${signers[0]!.id}/signing-url`;
+    const before = (await call<unknown[]>("GET", `/api/v1/packages/${pkg.id}/audit-trail`)).body.length;
+    for (const returnUrl of [
+      "https://example.com/a b",
+      'https://example.com/"quoted"',
+      "https://example.com/{}",
+      "https://example.com/?q={x}",
+      "http://example.com/plain",
+      "javascript:alert(1)",
+      "/relative/path",
+      "https://",
+      `https://example.com/${"a".repeat(2_000)}`,
+    ]) {
+      const refused = await service.call("POST", route, { token, body: { returnUrl } });
+      const problem = await expectProblem(refused, 400, "validation_failed");
+      expect(problem.errors!.map((e) => e.field)).toEqual(["returnUrl"]);
+    }
+    const plainOrigin = await service.call("POST", route, {
+      token,
+      body: { allowedOrigins: ["http://app.example.com"] },
+    });
+    expect((await expectProblem(plainOrigin, 400, "validation_failed")).errors!.map((e) => e.field)).toEqual([
+      "allowedOrigins[0]",
+    ]);
+    expect((await call<unknown[]>("GET", `/api/v1/packages/${pkg.id}/audit-trail`)).body).toHaveLength(
+      before,
+    );
+
+    // Percent-encoded, the same addresses are fine; http is for a developer's own machine.
+    for (const returnUrl of ["https://example.com/a%20b?q=%7Bx%7D", "http://localhost:3000/done"]) {
+      const made = await call<{ url: string }>("POST", route, { returnUrl });
+      expect(made.status).toBe(200);
+      expect((await sign("GET", tokenOf(made.body.url))).body).toMatchObject({ state: "Ready", returnUrl });
+    }
+  });
+
+  test("a returnUrl stored before the check (a space, braces) neither fails the page nor finish or decline", async () => {
+    const links = await SigningLinks.open(service.storage, () => service.url);
+    // What an older version let in, written as it wrote it.
+    async function oldLink(pkgId: string, signerId: string, returnUrl: string) {
+      const made = await call<{ url: string }>(
+        "POST",
+        `/api/v1/packages/${pkgId}/signers/${signerId}/signing-url`,
+        {
+          returnUrl: "https://example.com/ok",
+        },
+      );
+      const link = (await service.storage.signingLinks.get(links.linkIdOf(tokenOf(made.body.url))!))!;
+      const id = crypto.randomUUID();
+      await service.storage.signingLinks.insert({ ...link, id, returnUrl });
+      return tokenOf(links.urlFor(id));
+    }
+
+    const finishing = await sendPackage([{ email: "hal@contoso.com", name: "Hal" }]);
+    const hal = await oldLink(finishing.pkg.id, finishing.signers[0]!.id, "https://example.com/a b");
+    const opened = await sign("GET", hal);
+    expect(opened.status).toBe(200);
+    // Repaired as a browser would send it.
+    expect(opened.body.returnUrl).toBe("https://example.com/a%20b");
+    const field = opened.body.fields[0]!;
+    expect((await sign("PUT", hal, `/fields/${field.id}`, { value: PNG_DATA_URL })).status).toBe(200);
+    const finished = await sign("POST", hal, "/finish");
+    expect(finished.status).toBe(200);
+    expect(finished.body).toMatchObject({ state: "Completed", returnUrl: "https://example.com/a%20b" });
+
+    const declining = await sendPackage([{ email: "ivy@contoso.com", name: "Ivy" }]);
+    // Braces stay braces in a URL's query: no URI to repair it to, so the page has none.
+    const ivy = await oldLink(declining.pkg.id, declining.signers[0]!.id, 'https://example.com/?q={"a"}');
+    expect(await sign("GET", ivy)).toMatchObject({ status: 200, body: { state: "Ready", returnUrl: null } });
+    const declined = await sign("POST", ivy, "/decline", { reason: "Not mine" });
+    expect(declined.status).toBe(200);
+    expect(declined.body).toMatchObject({ state: "Declined", returnUrl: null });
   });
 });

@@ -157,7 +157,27 @@ export function world(service: () => TestService, mailbox: () => Mailbox, token:
     return tokenOf(links[0]!);
   }
 
-  return { call, sign, sendPackage, mailsTo, linkFor };
+  /**
+   * A package one person signs from the mail's link (a Signature on each of their fields) and
+   * finishes; answered once the service's scheduler has sealed it (DocumentsSealed in its trail).
+   */
+  async function signedAndSealed(email: string) {
+    const sent = await sendPackage([{ email, name: "Signer" }]);
+    const link = await linkFor(email);
+    for (const field of (await sign("GET", link)).body.fields as Json[]) {
+      expect((await sign("PUT", link, `/fields/${field.id}`, { value: PNG_DATA_URL })).status).toBe(200);
+    }
+    expect((await sign("POST", link, "/finish")).body.state).toBe("Completed");
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const trail = (await call<Json[]>("GET", `/api/v1/packages/${sent.pkg.id}/audit-trail`)).body;
+      if (trail.some((e) => e.action === "DocumentsSealed")) return sent;
+      if (Date.now() > deadline) throw new Error("the package was not sealed within 60 s");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  return { call, sign, sendPackage, mailsTo, linkFor, signedAndSealed };
 }
 
 /** A 1x1 PNG as a data: URL, for Signature and Initials values. */

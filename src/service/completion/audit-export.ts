@@ -19,7 +19,13 @@ export interface AuditExportInput {
   package: { id: string; name: string };
   events: readonly AuditTrailItem[];
   /** The result of audit-trail/verify, printed at the top when given. */
-  verification?: { isValid: boolean; eventCount: number; firstBrokenEventId: string | null } | null;
+  verification?: {
+    isValid: boolean;
+    eventCount: number;
+    firstBrokenEventId: string | null;
+    /** Why not, for a trail cut short (no event to name). */
+    reason?: string | null;
+  } | null;
   generatedAt?: Date;
 }
 
@@ -65,7 +71,9 @@ export async function auditTrailPdf(input: AuditExportInput, seal?: ReportSeal |
       "Verification",
       v.isValid
         ? "verified: the hash chain is intact"
-        : `BROKEN at event ${v.firstBrokenEventId ?? "(unknown)"}`,
+        : v.firstBrokenEventId
+          ? `BROKEN at event ${v.firstBrokenEventId}`
+          : `BROKEN: ${v.reason ?? "the trail was altered"}`,
     );
   }
 

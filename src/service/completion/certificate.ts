@@ -41,7 +41,12 @@ export interface CertificateInput {
   signers: readonly CertificateSigner[];
   documents: readonly CertificateDocument[];
   /** The result of audit-trail/verify. */
-  audit: { isValid: boolean; eventCount: number; firstBrokenEventId: string | null };
+  audit: { isValid: boolean; eventCount: number; firstBrokenEventId: string | null; reason?: string | null };
+  /**
+   * The hash of the trail's last event when the certificate was made. The certificate is sealed, so
+   * it anchors the trail's head: events later cut from the end can no longer go unnoticed.
+   */
+  lastEventHash?: string | null;
   /** The seal certificate's subject, when the documents were sealed. */
   sealedBy?: string | null;
   generatedAt?: Date;
@@ -103,11 +108,14 @@ export async function certificateOfCompletion(
 
   w.heading("Audit trail");
   w.field("Events", String(input.audit.eventCount));
+  if (input.lastEventHash) w.field("Last event's SHA-256", input.lastEventHash, { mono: true });
   w.field(
     "Verification",
     input.audit.isValid
       ? "verified: every event's hash matches its content and the previous event's hash"
-      : `BROKEN at event ${input.audit.firstBrokenEventId ?? "(unknown)"}: the trail was altered after it was written`,
+      : input.audit.firstBrokenEventId
+        ? `BROKEN at event ${input.audit.firstBrokenEventId}: the trail was altered after it was written`
+        : `BROKEN: ${input.audit.reason ?? "the trail was altered after it was written"}`,
   );
 
   w.finish();

@@ -518,5 +518,6 @@ export async function annotationAttachmentLink(
     fileName: file.fileName,
     contentType: file.contentType,
     size: file.size,
+    source: { kind: "Attachment", packageId: pkg.id, id: annotation.id },
   });
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { AuditActor, AuditEventRecord, Storage } from "../storage";
+import type { AuditActor, AuditEventRecord, AuditHead, Storage } from "../storage";
 import type { Principal } from "./authenticate";
 import { newId } from "./tokens";
 
@@ -68,17 +68,64 @@ export interface AuditVerification {
   isValid: boolean;
   eventCount: number;
   firstBrokenEventId: string | null;
+  /** Why it is not valid (null when it is): an event that breaks the chain, or events missing. */
+  reason: string | null;
 }
 
-/** Walks the chain: each event's previous hash is its predecessor's, and its own hash recomputes. */
-export function verifyAuditChain(events: readonly AuditEventRecord[]): AuditVerification {
+/**
+ * Walks the chain: each event's previous hash is its predecessor's, and its own hash recomputes.
+ * With the package's head (the seq and hash of the last event appended, read before the events),
+ * the trail must also reach it: events removed from the end break no hash, but leave it short.
+ */
+export function verifyAuditChain(
+  events: readonly AuditEventRecord[],
+  head: AuditHead | null = null,
+): AuditVerification {
+  const eventCount = events.length;
   let previous: string | null = null;
   for (const [i, e] of events.entries()) {
     const broken = e.seq !== i + 1 || e.previousHash !== previous || auditHash(e) !== e.hash;
-    if (broken) return { isValid: false, eventCount: events.length, firstBrokenEventId: e.id };
+    if (broken) {
+      return {
+        isValid: false,
+        eventCount,
+        firstBrokenEventId: e.id,
+        reason: `Event ${i + 1} (${e.action}) does not follow from the events before it: it or one before it was changed, removed or inserted.`,
+      };
+    }
     previous = e.hash;
   }
-  return { isValid: true, eventCount: events.length, firstBrokenEventId: null };
+  // Events appended after the head was read are fine; fewer than it, or another at its place, are not.
+  if (head !== null && (eventCount < head.seq || events[head.seq - 1]!.hash !== head.hash)) {
+    return {
+      isValid: false,
+      eventCount,
+      firstBrokenEventId: null,
+      reason:
+        eventCount < head.seq
+          ? `The trail ends after event ${eventCount}, but ${head.seq} were recorded: the last ${head.seq - eventCount} were removed.`
+          : `Event ${head.seq} is not the one recorded as the trail's last: the trail was rewritten from there.`,
+    };
+  }
+  if (head === null && eventCount > 0) {
+    return {
+      isValid: false,
+      eventCount,
+      firstBrokenEventId: null,
+      reason: "The record of the trail's last event is missing, so a cut-off end cannot be ruled out.",
+    };
+  }
+  return { isValid: true, eventCount, firstBrokenEventId: null, reason: null };
+}
+
+/** A package's trail and its verification; the head is read first, so events appended meanwhile count. */
+export async function verifiedAuditTrail(
+  stores: Pick<Stores, "audit">,
+  pkg: { id: string; tenantId: string },
+): Promise<{ events: AuditEventRecord[]; verification: AuditVerification }> {
+  const head = await stores.audit.head(pkg.id);
+  const events = await stores.audit.list(pkg.tenantId, pkg.id);
+  return { events, verification: verifyAuditChain(events, head) };
 }
 
 /** An event as the API answers it (contract §6.5). */

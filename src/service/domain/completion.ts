@@ -36,7 +36,7 @@ import type {
   SignerRecord,
   Storage,
 } from "../storage";
-import { appendAudit, auditEventApi, SYSTEM, verifyAuditChain } from "./audit";
+import { appendAudit, auditEventApi, SYSTEM, verifiedAuditTrail } from "./audit";
 import { issueDownloadLink, type IssuedDownloadLink } from "./download-links";
 import { parseId, requirePackage } from "./package-rules";
 import { newId } from "./tokens";
@@ -292,8 +292,7 @@ async function completePackage(
 
   const signers = await storage.signers.list(pkg.id);
   const sender = await storage.completions.sender(pkg.id);
-  const events = await storage.audit.list(pkg.tenantId, pkg.id);
-  const verification = verifyAuditChain(events);
+  const { events, verification } = await verifiedAuditTrail(storage, pkg);
 
   let certificate = done.get("Certificate/");
   if (!certificate) {
@@ -315,6 +314,7 @@ async function completePackage(
           finalSha256: d.sha256,
         })),
         audit: verification,
+        lastEventHash: events.at(-1)?.hash ?? null,
         sealedBy: identity.subject.replace(/\n/g, ", "),
         generatedAt: completedAt,
       },
@@ -485,6 +485,7 @@ export async function signedDocumentLink(
     fileName: `${baseName(doc.fileName)} (signed).pdf`,
     contentType: "application/pdf",
     size: file.size,
+    source: { kind: "SignedDocument", packageId: pkg.id, id: doc.id },
   });
 }
 
@@ -497,6 +498,7 @@ export async function certificateLink(storage: Storage, tenantId: string, packag
     fileName: `${pkg.name} - certificate of completion.pdf`,
     contentType: "application/pdf",
     size: file.size,
+    source: { kind: "Package", packageId: pkg.id },
   });
 }
 
@@ -514,6 +516,7 @@ export async function packageZipLink(
     contentType: ZIP_CONTENT_TYPE,
     size: file.size,
     ttlSeconds,
+    source: { kind: "Package", packageId: pkg.id },
   });
 }
 
@@ -533,13 +536,13 @@ export async function exportAuditTrail(
   seal?: SealKeeper | null,
 ) {
   const pkg = await requirePackage(storage, tenantId, packageId);
-  const events = await storage.audit.list(pkg.tenantId, pkg.id);
+  const { events, verification } = await verifiedAuditTrail(storage, pkg);
   const generatedAt = new Date();
   const pdf = await auditTrailPdf(
     {
       package: { id: pkg.id, name: pkg.name },
       events: events.map(auditEventApi),
-      verification: verifyAuditChain(events),
+      verification,
       generatedAt,
     },
     auditTrailSeal(seal, pkg.name, generatedAt),

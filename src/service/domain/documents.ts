@@ -1575,6 +1575,7 @@ export async function documentDownloadLink(
       fileName: doc.fileName,
       contentType: doc.contentType,
       size: doc.size,
+      source: { kind: "Document", packageId: pkg.id, id: doc.id },
     });
   }
   if (doc.pdfSize === null) throw notFound(`The PDF of document ${doc.id}`);
@@ -1585,5 +1586,6 @@ export async function documentDownloadLink(
     fileName: `${base}.pdf`,
     contentType: "application/pdf",
     size: doc.pdfSize,
+    source: { kind: "Document", packageId: pkg.id, id: doc.id },
   });
 }

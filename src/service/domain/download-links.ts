@@ -4,7 +4,7 @@
 // bits, stored only as its hash.
 import { randomBytes } from "node:crypto";
 import { hasUnsafeText } from "../text-safety";
-import type { DownloadLinkRecord, Storage } from "../storage";
+import type { DownloadLinkRecord, DownloadSource, Storage } from "../storage";
 import { hashSecret } from "./tokens";
 
 /** Contract §6.2: "a link of ours good for 5 minutes". */
@@ -38,6 +38,11 @@ export interface DownloadLinkInput {
   size: number;
   /** How long the link works; 300 (contract §6.2) unless said. */
   ttlSeconds?: number;
+  /**
+   * What it serves: the link answers 404 once that is deleted, however long it had left. null only
+   * for a blob of no package (tests).
+   */
+  source: DownloadSource | null;
 }
 
 /** What the `download` operations answer (contract §6.2). */
@@ -89,13 +94,15 @@ export async function issueDownloadLink(
     size: input.size,
     createdOn: now.toISOString(),
     expiresOn,
+    source: input.source,
   });
   return { url: `${DOWNLOADS_PATH}/${token}`, expiresOn };
 }
 
 /**
  * The unexpired link a token opens, or null: for a token of the wrong shape (never looked up), an
- * unknown or altered one, or one past its expiry alike, so that an answer tells nothing about which.
+ * unknown or altered one, one past its expiry, or one whose document or package has been deleted
+ * alike, so that an answer tells nothing about which.
  */
 export async function resolveDownloadLink(
   storage: LinkStores,

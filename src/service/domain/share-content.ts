@@ -15,7 +15,7 @@ import { packageZip, safeEntryName } from "../completion/package-zip";
 import { ApiError } from "../errors";
 import type { Storage } from "../storage";
 import type { CompletionFileRecord } from "../storage/completions";
-import { auditEventApi, verifyAuditChain } from "./audit";
+import { auditEventApi, verifiedAuditTrail } from "./audit";
 import { auditTrailSeal, type SealKeeper } from "./completion";
 import type { Stores } from "./package-rules";
 import type { OpenedShareLink } from "./share-links";
@@ -90,12 +90,12 @@ export async function shareContent(
     };
   }
   const documents = await storage.documents.list(pkg.id);
-  const events = await storage.audit.list(pkg.tenantId, pkg.id);
+  const { events, verification } = await verifiedAuditTrail(storage, pkg);
   const auditTrail = await auditTrailPdf(
     {
       package: { id: pkg.id, name: pkg.name },
       events: events.map(auditEventApi),
-      verification: verifyAuditChain(events),
+      verification,
       generatedAt: now,
     },
     auditTrailSeal(seal, pkg.name, now),

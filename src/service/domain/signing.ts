@@ -35,6 +35,7 @@ import { rateLimitedError, type RateLimiter } from "./rate-limits";
 import { type SignerCopies, signerCopyInput } from "./signer-document";
 import { GRANT_TTL_MS, type SigningLinks } from "./signing-links";
 import { secretMatches, newId } from "./tokens";
+import { servableWebUrl, webUrl } from "./web-urls";
 
 export type SessionState =
   | "Ready"
@@ -271,7 +272,8 @@ async function sessionOf(s: Stores, v: Visit, now: Date) {
     declineReason,
     voidedReason: state === "Voided" ? pkg.voidedReason : null,
     // A signing-url link's returnUrl (contract §6.3): the page goes there after finish or decline.
-    returnUrl: v.link.returnUrl,
+    // Checked when stored; one stored before that check is answered repaired or not at all.
+    returnUrl: servableWebUrl(v.link.returnUrl),
     documents: documents.map((d) => ({ id: d.id, name: d.name, pageCount: d.pages.length, pages: d.pages })),
     fields: showing ? await fieldsOf(s, v, documents, now) : [],
   };
@@ -872,7 +874,7 @@ export async function createSigningUrl(
   }
   let returnUrl: string | null = null;
   if (input.returnUrl !== undefined && input.returnUrl !== null && input.returnUrl.trim() !== "") {
-    returnUrl = httpUrl(input.returnUrl.trim(), "returnUrl", errors);
+    returnUrl = webUrl(input.returnUrl.trim(), "returnUrl", errors);
   }
   const origins = input.allowedOrigins ?? [];
   if (origins.length > SIGNING_URL_LIMITS.maxOrigins) {
@@ -883,7 +885,7 @@ export async function createSigningUrl(
   }
   const allowedOrigins: string[] = [];
   origins.slice(0, SIGNING_URL_LIMITS.maxOrigins).forEach((o, i) => {
-    const url = httpUrl(String(o), `allowedOrigins[${i}]`, errors);
+    const url = webUrl(String(o), `allowedOrigins[${i}]`, errors);
     if (url !== null && new URL(url).origin !== url.replace(/\/$/, "")) {
       errors.push({
         field: `allowedOrigins[${i}]`,
@@ -964,13 +966,4 @@ export async function framingOriginsFor(
   const link = id === null ? null : await ctx.storage.signingLinks.get(id);
   if (!link || (link.expiresOn !== null && link.expiresOn <= now.toISOString())) return [];
   return link.allowedOrigins;
-}
-
-function httpUrl(text: string, field: string, errors: FieldError[]): string | null {
-  const url = URL.canParse(text) ? new URL(text) : null;
-  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || text.length > 2_000) {
-    errors.push({ field, message: `${field} must be an http or https URL of at most 2000 characters.` });
-    return null;
-  }
-  return text;
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
-import { apiActor, auditEventApi, verifyAuditChain } from "../domain/audit";
+import { apiActor, auditEventApi, verifiedAuditTrail } from "../domain/audit";
 import { requirePackage } from "../domain/package-rules";
 import {
   archivePackage,
@@ -308,7 +308,7 @@ const packageRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (ap
     }),
     async (request) => {
       const pkg = await requirePackage(storage, tenant(request), request.params.id);
-      return verifyAuditChain(await storage.audit.list(pkg.tenantId, pkg.id));
+      return (await verifiedAuditTrail(storage, pkg)).verification;
     },
   );
 };

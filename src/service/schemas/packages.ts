@@ -78,7 +78,6 @@ export const PackageResponse = Type.Object(
   { $id: "PackageResponse" },
 );
 
-
 export const ListPackagesQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: PACKAGE_LIMITS.pageSizeMax, default: 25 })),
@@ -226,7 +225,13 @@ export const AuditVerifyResponse = Type.Object(
   {
     isValid: Type.Boolean(),
     eventCount: Type.Integer(),
-    firstBrokenEventId: Type.Union([Type.String(), Type.Null()]),
+    firstBrokenEventId: Type.Union([Type.String(), Type.Null()], {
+      description: "The first event that does not follow from those before it; null for a trail cut short.",
+    }),
+    reason: Type.Union([Type.String(), Type.Null()], {
+      description:
+        "Why the trail is not valid (null when it is): an event breaks the chain, or events are missing from its end (fewer than the package recorded).",
+    }),
   },
   { $id: "AuditVerifyResponse" },
 );

@@ -116,7 +116,7 @@ export const GetSigningUrlApiRequest = Type.Object(
     returnUrl: Type.Optional(
       nullable(
         Type.String(),
-        "Where the page sends the signer after they finish or decline (http or https).",
+        "Where the page sends the signer after they finish or decline: an absolute https URL (http only for localhost), an RFC 3986 URI (spaces, quotes and braces percent-encoded).",
       ),
     ),
     expiresInMinutes: Type.Optional(
@@ -128,7 +128,7 @@ export const GetSigningUrlApiRequest = Type.Object(
     allowedOrigins: Type.Optional(
       nullable(
         Type.Array(Type.String()),
-        `At most ${SIGNING_URL_LIMITS.maxOrigins} origins (such as https://app.example.com) that may show this link's page in a frame: its Content-Security-Policy's frame-ancestors.`,
+        `At most ${SIGNING_URL_LIMITS.maxOrigins} origins (such as https://app.example.com; http only for localhost) that may show this link's page in a frame: its Content-Security-Policy's frame-ancestors.`,
       ),
     ),
   },

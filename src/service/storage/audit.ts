@@ -21,6 +21,12 @@ export interface AuditEventRecord {
   previousHash: string | null;
 }
 
+/** The last event of a package's trail as it was appended (package_audit_heads). */
+export interface AuditHead {
+  seq: number;
+  hash: string;
+}
+
 interface AuditRow {
   id: string;
   package_id: string;
@@ -87,6 +93,21 @@ export class AuditStore {
         e.previousHash,
       ],
     );
+    // In the same transaction: the trail's head moves with every event (migration 40).
+    await this.db.run(
+      `INSERT INTO package_audit_heads (package_id, seq, hash) VALUES (?, ?, ?)
+       ON CONFLICT (package_id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash`,
+      [e.packageId, e.seq, e.hash],
+    );
+  }
+
+  /** The seq and hash of the package's last event as appended: where a cut-off tail shows. */
+  async head(packageId: string): Promise<AuditHead | null> {
+    const row = await this.db.get<{ seq: number; hash: string }>(
+      `SELECT seq, hash FROM package_audit_heads WHERE package_id = ?`,
+      [packageId],
+    );
+    return row ? { seq: Number(row.seq), hash: row.hash } : null;
   }
 
   async list(tenantId: string, packageId: string): Promise<AuditEventRecord[]> {
