@@ -310,8 +310,13 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
     // The audit trail says so and still verifies.
     const verify = await call<{ isValid: boolean }>("GET", `${P}/${pkg.id}/audit-trail/verify`);
     expect(verify.body.isValid).toBe(true);
-    const trail = await call<{ action: string }[]>("GET", `${P}/${pkg.id}/audit-trail`);
+    const trail = await call<{ action: string; hash: string }[]>("GET", `${P}/${pkg.id}/audit-trail`);
     expect(trail.body.map((e) => e.action)).toContain("DocumentsSealed");
+    // The sealed certificate anchors the trail's head as it stood at completion: the hash of an event
+    // of the trail (the last one before the certificate was made) is printed in it.
+    expect(certificate).toContain("Last event's SHA-256");
+    const compact = certificate.replace(/\s+/g, "");
+    expect(trail.body.some((e) => compact.includes(e.hash))).toBe(true);
   }, 120_000);
 
   test("unknown ids answer 404; another tenant's package too", async () => {
