@@ -22,7 +22,7 @@ import { open, rm, type FileHandle } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import { createDeflate, createInflate, type Deflate } from "node:zlib";
 import { imagePageSize, believableResolution, type ImageResolution } from "./image-to-pdf";
-import { InvalidDocumentError } from "./inspect";
+import { InvalidDocumentError, tooManyPixels } from "./inspect";
 import { MAX_IMAGE_PIXELS } from "./limits";
 import { PngDataError, pngRows, rowBytes, type DataPart, type PngLayout } from "./png-rows";
 
@@ -63,12 +63,7 @@ export interface ImagePdf {
  * undecoded, but each signer's viewer decodes it.
  */
 function checkPixels(kind: "JPEG" | "PNG", width: number, height: number): void {
-  if (width * height <= MAX_PIXELS) return;
-  throw new InvalidDocumentError(
-    "too_complex",
-    `The ${kind} is ${width}×${height} pixels: more than the ${MAX_PIXELS / 1e6} million pixels an image ` +
-      `may have (every signer's viewer must decode it). Save it smaller and upload that.`,
-  );
+  if (width * height > MAX_PIXELS) throw tooManyPixels(`The ${kind}`, width, height);
 }
 
 function broken(detail?: string): InvalidDocumentError {

@@ -4,7 +4,7 @@
 // Runs in the browser too (the pane checks attachments before uploading): Uint8Array only.
 import { PDFDocument } from "pdf-lib";
 import { geometryOfPage } from "./geometry";
-import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_PAGES } from "./limits";
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_PAGES, MAX_IMAGE_PIXELS } from "./limits";
 
 export type SniffedType = "pdf" | "png" | "jpeg" | "other";
 
@@ -41,6 +41,30 @@ export class InvalidDocumentError extends Error {
     super(message);
     this.name = "InvalidDocumentError";
   }
+}
+
+/** What every refusal of an image past MAX_IMAGE_PIXELS says (isTooManyPixels finds it). */
+const TOO_MANY_PIXELS = "million pixels an image may have";
+
+/**
+ * An image past MAX_IMAGE_PIXELS (`what`: "The JPEG", "An image in the PDF"): `too_complex`, with
+ * the limit in the message.
+ */
+export function tooManyPixels(what: string, width: number, height: number): InvalidDocumentError {
+  return new InvalidDocumentError(
+    "too_complex",
+    `${what} is ${width}×${height} pixels: more than the ${MAX_IMAGE_PIXELS / 1e6} ${TOO_MANY_PIXELS} ` +
+      `(every signer's viewer must decode it). Save it smaller and upload that.`,
+  );
+}
+
+/** Whether `error` is tooManyPixels' refusal (also after crossing the PDF reader's thread). */
+export function isTooManyPixels(error: unknown): boolean {
+  return (
+    error instanceof InvalidDocumentError &&
+    error.reason === "too_complex" &&
+    error.message.includes(TOO_MANY_PIXELS)
+  );
 }
 
 export type DocumentLimit = "bytes" | "pages";

@@ -28,9 +28,21 @@ import {
   pdfJsDocumentParams,
   tagsOnPage,
 } from "./find-tags";
-import { DocumentLimitError, InvalidDocumentError, checkDocumentSize, sniffType } from "./inspect";
+import {
+  DocumentLimitError,
+  InvalidDocumentError,
+  checkDocumentSize,
+  sniffType,
+  tooManyPixels,
+} from "./inspect";
 import { MAX_DOCUMENT_PAGES } from "./limits";
-import { CHUNK_BUFFER_KEY, DIRECT_READER_KEY, TOO_COMPLEX_MARK, takeTooComplex } from "./pdfjs-patched";
+import {
+  CHUNK_BUFFER_KEY,
+  DIRECT_READER_KEY,
+  TOO_COMPLEX_MARK,
+  takeLargeImage,
+  takeTooComplex,
+} from "./pdfjs-patched";
 import { type ReadInto, headerOffset, repairXref, xrefIsSound } from "./xref-repair";
 
 export interface PdfFileReading {
@@ -466,6 +478,7 @@ async function hasEncryptEntry(handle: FileHandle, size: number): Promise<boolea
 export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}): Promise<PdfFileReading> {
   const withTags = options.tags ?? true;
   takeTooComplex();
+  takeLargeImage();
   const reading = {};
   let seen: Uint8Array | null = null;
   let directFailure: unknown = null;
@@ -542,6 +555,9 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
         if (withTags) tags.push(...(await tagsOnPage(page, n, geometry)));
         // A stream past pdf.js's decoding limit (pdfjs-patched.ts), which pdf.js itself skipped.
         if (takeTooComplex()) throw new InvalidDocumentError("too_complex");
+        // An image the page paints past the pixel limit, which text extraction met (pdfjs-patched.ts).
+        const large = takeLargeImage();
+        if (large) throw tooManyPixels(`An image on page ${n}`, large[0], large[1]);
         // As findTags does: lets go of what the page's proxy holds.
         page.cleanup();
         // What pdf.js allocates for a page is mostly garbage once it is read, and V8 lets its heap

@@ -45,11 +45,16 @@
 //    missing-data exception and a request waiting behind the file's reads (pdf-file.ts reads one
 //    at a time), held 20 MB of the reader's heap while opening. A request's reader is also let go
 //    once it has delivered (pdf.js keeps every one until the document is closed).
+// 9. An image XObject a page (or a form it paints) paints is measured as text extraction meets it
+//    (by its dictionary's /Width and /Height, never its data): one of more than MAX_IMAGE_PIXELS
+//    pixels is left under a mark (LARGE_IMAGE_KEY) that pdf-file.ts refuses as `too_complex`. The
+//    service never decodes it, but every signer's viewer must (a 2 GB image compresses to little).
 //
 // Each change is checked to apply exactly once: a pdfjs-dist whose source differs fails loudly
 // (the pdf-reader test loads it) instead of silently reading everything again.
 import { readFileSync } from "node:fs";
 import { type PdfJs, keepingNativeBuiltins } from "./find-tags";
+import { MAX_IMAGE_PIXELS } from "./limits";
 
 /** The most pdf.js asks for in one request, in its chunks (4 KiB in pdf-file.ts): 1 MiB. */
 const REQUEST_CHUNKS = 256;
@@ -169,6 +174,9 @@ const DIRECT_STREAM = `class SfoDirectStream extends BaseStream {
 }
 `;
 
+/** Change 9: set on globalThis to [width, height] of the first image past MAX_IMAGE_PIXELS. */
+const LARGE_IMAGE_KEY = "sfo:large-image";
+
 /** What the error of change 4 says, for pdf-file.ts to tell it from a damaged file. */
 export const TOO_COMPLEX_MARK = "sfo:too_complex";
 
@@ -284,7 +292,21 @@ const PATCHES: readonly SourcePatch[] = [
   {
     name: "a range reader let go once read",
     find: "    const data = arrayBuffersToBytes(chunks);",
-    replace: "    this.pdfStream._rangeReaders?.delete(rangeReader);\n    const data = arrayBuffersToBytes(chunks);",
+    replace:
+      "    this.pdfStream._rangeReaders?.delete(rangeReader);\n    const data = arrayBuffersToBytes(chunks);",
+  },
+  {
+    name: "painted images measured",
+    find: `              if (type.name !== "Form") {
+                emptyXObjectCache.set(name, dict.objId, true);`,
+    replace: `              if (type.name === "Image") {
+                const w = dict.get("Width"), h = dict.get("Height");
+                if (typeof w === "number" && typeof h === "number" && w * h > ${MAX_IMAGE_PIXELS}) {
+                  globalThis[Symbol.for("${LARGE_IMAGE_KEY}")] ??= [w, h];
+                }
+              }
+              if (type.name !== "Form") {
+                emptyXObjectCache.set(name, dict.objId, true);`,
   },
   {
     name: "a decoded stream of at most MAX_DECODED_BYTES",
@@ -307,6 +329,15 @@ export function takeTooComplex(): boolean {
   const was = g[key] === true;
   delete g[key];
   return was;
+}
+
+/** Change 9: the size of an image past MAX_IMAGE_PIXELS painted since the last call, or null. */
+export function takeLargeImage(): [number, number] | null {
+  const g = globalThis as Record<symbol, unknown>;
+  const key = Symbol.for(LARGE_IMAGE_KEY);
+  const size = (g[key] as [number, number] | undefined) ?? null;
+  delete g[key];
+  return size;
 }
 
 /** The worker module's source with the changes above; throws if one does not apply exactly once. */
