@@ -20,7 +20,9 @@ export type InvalidDocumentReason =
   /** An image we cannot decode. */
   | "broken_image"
   /** A PDF that would take more memory to read than the service gives one document. */
-  | "too_complex";
+  | "too_complex"
+  /** A PDF holding JavaScript, launch actions or embedded files, which viewers run or open. */
+  | "active_content";
 
 const MESSAGES: Record<InvalidDocumentReason, string> = {
   not_pdf: "The file is not a PDF.",
@@ -30,7 +32,27 @@ const MESSAGES: Record<InvalidDocumentReason, string> = {
   broken_image: "The image is damaged and cannot be read.",
   too_complex:
     "The PDF is too complex to read: reading it would take more memory than a document may. Print it to a new PDF and upload that.",
+  active_content:
+    "The PDF holds JavaScript, launch actions or embedded files, which would be handed to every signer. Print it to a new PDF and upload that.",
 };
+
+const ACTIVE_CONTENT_NAMES: Record<string, string> = {
+  javascript: "JavaScript",
+  launch: "launch actions (which open programs or files)",
+  embeddedFiles: "embedded files",
+};
+
+/** The refusal of a PDF holding `kinds` of active content (pdfjs-patched.ts's ActiveContent). */
+export function activeContent(kinds: readonly string[]): InvalidDocumentError {
+  const names = kinds.map((k) => ACTIVE_CONTENT_NAMES[k] ?? k);
+  const list =
+    names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+  return new InvalidDocumentError(
+    "active_content",
+    `The PDF holds ${list}, which every signer's viewer would run or open. ` +
+      "Print it to a new PDF (or save it without them) and upload that.",
+  );
+}
 
 export class InvalidDocumentError extends Error {
   readonly code = "invalid_document" as const;

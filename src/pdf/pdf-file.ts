@@ -31,6 +31,7 @@ import {
 import {
   DocumentLimitError,
   InvalidDocumentError,
+  activeContent,
   checkDocumentSize,
   sniffType,
   tooManyPixels,
@@ -40,6 +41,7 @@ import {
   CHUNK_BUFFER_KEY,
   DIRECT_READER_KEY,
   TOO_COMPLEX_MARK,
+  takeActiveContent,
   takeLargeImage,
   takeTooComplex,
 } from "./pdfjs-patched";
@@ -479,6 +481,7 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
   const withTags = options.tags ?? true;
   takeTooComplex();
   takeLargeImage();
+  takeActiveContent();
   const reading = {};
   let seen: Uint8Array | null = null;
   let directFailure: unknown = null;
@@ -537,6 +540,12 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
       if (pageCount > MAX_DOCUMENT_PAGES)
         throw new DocumentLimitError("pages", pageCount, MAX_DOCUMENT_PAGES);
       if (pageCount === 0) throw new InvalidDocumentError("broken", "The PDF has no pages.");
+      // Active content (pdfjs-patched.ts, change 10) is found in what pdf.js parses: have it parse
+      // the catalog's open action, actions, name tree of scripts and attachments, and below each
+      // page's actions and annotations.
+      await current.doc.getOpenAction();
+      await current.doc.getJSActions();
+      await current.doc.getAttachments();
       const pages: PdfFileReading["pages"] = [];
       const tags: DetectedTag[] = [];
       for (let n = 1; n <= pageCount; n++) {
@@ -555,6 +564,10 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
         if (withTags) tags.push(...(await tagsOnPage(page, n, geometry)));
         // A stream past pdf.js's decoding limit (pdfjs-patched.ts), which pdf.js itself skipped.
         if (takeTooComplex()) throw new InvalidDocumentError("too_complex");
+        await page.getJSActions();
+        await page.getAnnotations();
+        const active = takeActiveContent();
+        if (active.length) throw activeContent(active);
         // An image the page paints past the pixel limit, which text extraction met (pdfjs-patched.ts).
         const large = takeLargeImage();
         if (large) throw tooManyPixels(`An image on page ${n}`, large[0], large[1]);

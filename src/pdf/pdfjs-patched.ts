@@ -49,6 +49,12 @@
 //    (by its dictionary's /Width and /Height, never its data): one of more than MAX_IMAGE_PIXELS
 //    pixels is left under a mark (LARGE_IMAGE_KEY) that pdf-file.ts refuses as `too_complex`. The
 //    service never decodes it, but every signer's viewer must (a 2 GB image compresses to little).
+// 10. Every dictionary pdf.js parses is looked at for content a viewer would run or open rather than
+//    show: a JavaScript action (/S /JavaScript, a `javascript:` URI, a /JavaScript name tree), a
+//    launch action (/S /Launch), an embedded file (/EmbeddedFiles, /Type /EmbeddedFile, a file
+//    specification with /EF, a /FileAttachment annotation, /S /GoToE). What it finds is left under a
+//    mark (ACTIVE_CONTENT_KEY) that pdf-file.ts refuses as `active_content`. pdf-file.ts has pdf.js
+//    parse the catalog's actions, names and attachments and each page's actions and annotations.
 //
 // Each change is checked to apply exactly once: a pdfjs-dist whose source differs fails loudly
 // (the pdf-reader test loads it) instead of silently reading everything again.
@@ -170,6 +176,31 @@ const DIRECT_STREAM = `class SfoDirectStream extends BaseStream {
   }
   clone() {
     return new SfoDirectStream(this.read, this.start, this.end - this.start, this.dict.clone());
+  }
+}
+`;
+
+/** Change 10: a Set on globalThis of the kinds of active content parsed (ActiveContent). */
+const ACTIVE_CONTENT_KEY = "sfo:active-content";
+
+/** What change 10 finds. */
+export type ActiveContent = "javascript" | "launch" | "embeddedFiles";
+
+/** Change 10's look at each parsed dictionary (pdf.js's Dict and Name; strings are byte strings). */
+const NOTE_ACTIVE = `function sfoNoteActive(dict) {
+  const name = key => dict.getRaw(key)?.name;
+  let kind = null;
+  const action = name("S");
+  const uri = dict.getRaw("URI");
+  if (action === "JavaScript" || dict.has("JavaScript") || (typeof uri === "string" && /^[\\s\\0]*javascript:/i.test(uri))) {
+    kind = "javascript";
+  } else if (action === "Launch") {
+    kind = "launch";
+  } else if (action === "GoToE" || dict.has("EmbeddedFiles") || dict.has("EF") || name("Type") === "EmbeddedFile" || name("Subtype") === "FileAttachment") {
+    kind = "embeddedFiles";
+  }
+  if (kind) {
+    (globalThis[Symbol.for("${ACTIVE_CONTENT_KEY}")] ??= new Set()).add(kind);
   }
 }
 `;
@@ -309,6 +340,21 @@ const PATCHES: readonly SourcePatch[] = [
                 emptyXObjectCache.set(name, dict.objId, true);`,
   },
   {
+    name: "parsed dictionaries looked at for active content",
+    find: `          if (isCmd(this.buf2, "stream")) {
+            return this.allowStreams ? this.makeStream(dict, cipherTransform) : dict;
+          }`,
+    replace: `          sfoNoteActive(dict);
+          if (isCmd(this.buf2, "stream")) {
+            return this.allowStreams ? this.makeStream(dict, cipherTransform) : dict;
+          }`,
+  },
+  {
+    name: "the look at active content defined",
+    find: "class Parser {\n",
+    replace: `${NOTE_ACTIVE}class Parser {\n`,
+  },
+  {
     name: "a decoded stream of at most MAX_DECODED_BYTES",
     find: "    let size = this.minBufferLength;",
     replace: `    if (requested > ${MAX_DECODED_BYTES}) {
@@ -329,6 +375,15 @@ export function takeTooComplex(): boolean {
   const was = g[key] === true;
   delete g[key];
   return was;
+}
+
+/** Change 10: the kinds of active content parsed since the last call (sorted; empty: none). */
+export function takeActiveContent(): ActiveContent[] {
+  const g = globalThis as Record<symbol, unknown>;
+  const key = Symbol.for(ACTIVE_CONTENT_KEY);
+  const kinds = [...((g[key] as Set<ActiveContent> | undefined) ?? [])].sort();
+  delete g[key];
+  return kinds;
 }
 
 /** Change 9: the size of an image past MAX_IMAGE_PIXELS painted since the last call, or null. */

@@ -1,9 +1,13 @@
-// Content that the service never decodes but every signer's viewer would (issue 27.5): images past
-// the pixel limit (MAX_IMAGE_PIXELS), as a JPEG or PNG upload and inside a PDF, on each database.
+// Content that the service never decodes but every signer's viewer would (issue 27.5), on each
+// database: images past the pixel limit (MAX_IMAGE_PIXELS), as a JPEG or PNG upload and inside a
+// PDF; and PDFs holding JavaScript, launch actions or embedded files, refused whichever object of
+// the file holds them (catalog, page, annotation; in object streams or not).
 import { deflateSync } from "node:zlib";
 import {
+  PDFDict,
   PDFDocument,
   PDFName,
+  PDFString,
   concatTransformationMatrix,
   drawObject,
   popGraphicsState,
@@ -49,6 +53,85 @@ async function pdfWithImage(width: number, height: number, { nested = false } = 
   );
   return doc.save();
 }
+
+type Builder = (doc: PDFDocument) => void | Promise<void>;
+
+/** A one-page PDF with text, changed by `build`; with or without object streams. */
+async function hostilePdf(build: Builder, useObjectStreams = true): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.addPage([612, 792]).drawText("Please sign.", { x: 72, y: 700 });
+  await build(doc);
+  return doc.save({ useObjectStreams });
+}
+
+const js = (code: string) => ({ S: "JavaScript", JS: PDFString.of(code) });
+const launch = { S: "Launch", F: PDFString.of("calc.exe") };
+/** Adds an annotation to the first page. */
+const annotate = (doc: PDFDocument, entries: Record<string, unknown>) => {
+  const page = doc.getPage(0);
+  const annot = doc.context.register(
+    doc.context.obj({ Type: "Annot", Rect: [72, 72, 200, 100], ...entries } as never),
+  );
+  page.node.set(PDFName.of("Annots"), doc.context.obj([annot]));
+};
+const catalogSet = (doc: PDFDocument, key: string, value: unknown) =>
+  doc.catalog.set(PDFName.of(key), doc.context.obj(value as never));
+
+const HOSTILE: [string, "JavaScript" | "launch actions" | "embedded files", Builder][] = [
+  ["an open action running JavaScript", "JavaScript", (d) => catalogSet(d, "OpenAction", js("app.alert(1)"))],
+  [
+    "a document action (/AA) running JavaScript, by reference",
+    "JavaScript",
+    (d) => catalogSet(d, "AA", { WC: d.context.register(d.context.obj(js("this.close()") as never)) }),
+  ],
+  [
+    "a page action (/AA) running JavaScript",
+    "JavaScript",
+    (d) => d.getPage(0).node.set(PDFName.of("AA"), d.context.obj({ O: js("app.alert(2)") } as never)),
+  ],
+  [
+    "a javascript: link",
+    "JavaScript",
+    (d) => annotate(d, { Subtype: "Link", A: { S: "URI", URI: PDFString.of(" JavaScript:alert(3)") } }),
+  ],
+  [
+    "a widget's action running JavaScript",
+    "JavaScript",
+    (d) => annotate(d, { Subtype: "Widget", FT: "Btn", T: PDFString.of("b"), AA: { U: js("app.alert(4)") } }),
+  ],
+  [
+    "a /JavaScript name tree",
+    "JavaScript",
+    (d) =>
+      catalogSet(d, "Names", {
+        JavaScript: {
+          Names: [PDFString.of("init"), d.context.register(d.context.obj(js("app.alert(5)") as never))],
+        },
+      }),
+  ],
+  ["an open action launching a program", "launch actions", (d) => catalogSet(d, "OpenAction", launch)],
+  ["a link launching a program", "launch actions", (d) => annotate(d, { Subtype: "Link", A: launch })],
+  [
+    "an embedded file",
+    "embedded files",
+    async (d) => {
+      await d.attach(new TextEncoder().encode("MZ"), "tool.exe", { mimeType: "application/octet-stream" });
+    },
+  ],
+  [
+    "a file attachment annotation",
+    "embedded files",
+    (d) => {
+      const file = d.context.register(
+        d.context.flateStream(new TextEncoder().encode("MZ"), { Type: "EmbeddedFile" }),
+      );
+      annotate(d, {
+        Subtype: "FileAttachment",
+        FS: { Type: "Filespec", F: PDFString.of("tool.exe"), EF: { F: file } },
+      });
+    },
+  ],
+];
 
 /** A JPEG's start and frame header, declaring the size, and its end: no scan at all. */
 function jpegHeader(width: number, height: number): Uint8Array {
@@ -136,6 +219,37 @@ describe.each(BACKENDS)("hostile content on %s", (backend) => {
     const fine = await upload(id, await pdfWithImage(6000, 6000), "application/pdf", "fine.pdf");
     expect(fine.status).toBe(201);
     expect(await documents(id)).toHaveLength(1);
+  });
+
+  test.each(HOSTILE)(
+    "a PDF with %s is refused, naming it, and nothing is kept",
+    async (_label, named, build) => {
+      const id = await draft();
+      for (const useObjectStreams of [true, false]) {
+        const bytes = await hostilePdf(build, useObjectStreams);
+        const problem = await expectProblem(
+          await upload(id, bytes, "application/pdf", "hostile.pdf"),
+          400,
+          "invalid_document",
+        );
+        expect({ useObjectStreams, detail: problem.detail }).toEqual({
+          useObjectStreams,
+          detail: expect.stringContaining(`The PDF holds ${named}`),
+        });
+      }
+      expect(await documents(id)).toEqual([]);
+    },
+  );
+
+  test("a PDF with ordinary links, a form field and an outline is taken", async () => {
+    const id = await draft();
+    const bytes = await hostilePdf((d) => {
+      annotate(d, { Subtype: "Link", A: { S: "URI", URI: PDFString.of("https://contoso.com/terms") } });
+      d.getForm().createTextField("name").addToPage(d.getPage(0), { x: 72, y: 300 });
+      expect(d.catalog.lookup(PDFName.of("AcroForm"))).toBeInstanceOf(PDFDict);
+    });
+    const response = await upload(id, bytes, "application/pdf", "ordinary.pdf");
+    expect(response.status).toBe(201);
   });
 
   test("the PNG pass-through is bounded too", async () => {
