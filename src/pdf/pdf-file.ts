@@ -41,6 +41,7 @@ import {
   CHUNK_BUFFER_KEY,
   DIRECT_READER_KEY,
   TOO_COMPLEX_MARK,
+  annotationsParsed,
   takeActiveContent,
   takeLargeImage,
   takeTooComplex,
@@ -482,6 +483,7 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
   takeTooComplex();
   takeLargeImage();
   takeActiveContent();
+  annotationsParsed(true);
   const reading = {};
   let seen: Uint8Array | null = null;
   let directFailure: unknown = null;
@@ -541,8 +543,8 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
         throw new DocumentLimitError("pages", pageCount, MAX_DOCUMENT_PAGES);
       if (pageCount === 0) throw new InvalidDocumentError("broken", "The PDF has no pages.");
       // Active content (pdfjs-patched.ts, change 10) is found in what pdf.js parses: have it parse
-      // the catalog's open action, actions, name tree of scripts and attachments, and below each
-      // page's actions and annotations.
+      // the catalog's open action, actions, name tree of scripts and attachments, and below the
+      // pages' actions and annotations.
       await current.doc.getOpenAction();
       await current.doc.getJSActions();
       await current.doc.getAttachments();
@@ -564,8 +566,12 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
         if (withTags) tags.push(...(await tagsOnPage(page, n, geometry)));
         // A stream past pdf.js's decoding limit (pdfjs-patched.ts), which pdf.js itself skipped.
         if (takeTooComplex()) throw new InvalidDocumentError("too_complex");
-        await page.getJSActions();
-        await page.getAnnotations();
+        // Only once some page (or other dictionary) has annotations or actions: two round trips
+        // to pdf.js a page otherwise cost 2,000 pages seconds.
+        if (annotationsParsed()) {
+          await page.getJSActions();
+          await page.getAnnotations();
+        }
         const active = takeActiveContent();
         if (active.length) throw activeContent(active);
         // An image the page paints past the pixel limit, which text extraction met (pdfjs-patched.ts).

@@ -54,7 +54,8 @@
 //    launch action (/S /Launch), an embedded file (/EmbeddedFiles, /Type /EmbeddedFile, a file
 //    specification with /EF, a /FileAttachment annotation, /S /GoToE). What it finds is left under a
 //    mark (ACTIVE_CONTENT_KEY) that pdf-file.ts refuses as `active_content`. pdf-file.ts has pdf.js
-//    parse the catalog's actions, names and attachments and each page's actions and annotations.
+//    parse the catalog's actions, names and attachments, and each page's actions and annotations
+//    once a dictionary with /Annots or /AA was parsed (HAS_ACTIONS_KEY): only then is there any.
 //
 // Each change is checked to apply exactly once: a pdfjs-dist whose source differs fails loudly
 // (the pdf-reader test loads it) instead of silently reading everything again.
@@ -183,6 +184,9 @@ const DIRECT_STREAM = `class SfoDirectStream extends BaseStream {
 /** Change 10: a Set on globalThis of the kinds of active content parsed (ActiveContent). */
 const ACTIVE_CONTENT_KEY = "sfo:active-content";
 
+/** Change 10: set on globalThis once a dictionary with /Annots or /AA (a page's, say) was parsed. */
+const HAS_ACTIONS_KEY = "sfo:has-actions";
+
 /** What change 10 finds. */
 export type ActiveContent = "javascript" | "launch" | "embeddedFiles";
 
@@ -201,6 +205,9 @@ const NOTE_ACTIVE = `function sfoNoteActive(dict) {
   }
   if (kind) {
     (globalThis[Symbol.for("${ACTIVE_CONTENT_KEY}")] ??= new Set()).add(kind);
+  }
+  if (dict.has("Annots") || dict.has("AA")) {
+    globalThis[Symbol.for("${HAS_ACTIONS_KEY}")] = true;
   }
 }
 `;
@@ -384,6 +391,19 @@ export function takeActiveContent(): ActiveContent[] {
   const kinds = [...((g[key] as Set<ActiveContent> | undefined) ?? [])].sort();
   delete g[key];
   return kinds;
+}
+
+/**
+ * Change 10: whether a dictionary with annotations or actions was parsed since the last reset
+ * (`reset`: forget it). Sticky: a page's dictionary may be parsed before the page is read (pdf.js
+ * parses a whole object stream at once), so once set, every page from then on is looked at.
+ */
+export function annotationsParsed(reset = false): boolean {
+  const g = globalThis as Record<symbol, unknown>;
+  const key = Symbol.for(HAS_ACTIONS_KEY);
+  const was = g[key] === true;
+  if (reset) delete g[key];
+  return was;
 }
 
 /** Change 9: the size of an image past MAX_IMAGE_PIXELS painted since the last call, or null. */
