@@ -13,7 +13,7 @@
 //   a scratch file), its colour samples and its alpha samples deflated into two files beside the
 //   output, then copied into the PDF as the image and its /SMask (left out when every pixel is
 //   opaque). Memory stays at a few rows and zlib's buffers whatever the image's size; only its
-//   pixel count is bounded (MAX_PIXELS, for the time it takes). 16-bit images stay 16-bit (PDF 1.5
+//   pixel count is bounded (MAX_PIXELS, for the time it takes; every image is, for the viewers). 16-bit images stay 16-bit (PDF 1.5
 //   images and soft masks may have 16 bits a component; pdf.js and poppler read them).
 // The page size follows image-to-pdf.ts's rules (imagePageSize), so both give the same page.
 import { once } from "node:events";
@@ -22,7 +22,8 @@ import { open, rm, type FileHandle } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import { createDeflate, createInflate, type Deflate } from "node:zlib";
 import { imagePageSize, believableResolution, type ImageResolution } from "./image-to-pdf";
-import { InvalidDocumentError } from "./inspect";
+import { InvalidDocumentError, tooManyPixels } from "./inspect";
+import { MAX_IMAGE_PIXELS } from "./limits";
 import { PngDataError, pngRows, rowBytes, type DataPart, type PngLayout } from "./png-rows";
 
 /**
@@ -32,7 +33,7 @@ import { PngDataError, pngRows, rowBytes, type DataPart, type PngLayout } from "
  * (15-30 s of a core). 40 million is more than an 8K screenshot (33 million) or a letter page
  * scanned at 600 dpi (34 million), and at most 320 MB of samples (about 5 s).
  */
-export const MAX_PIXELS = 40_000_000;
+export const MAX_PIXELS = MAX_IMAGE_PIXELS;
 /** Pixels a side of a PNG that must be decoded (as a JPEG's own limit): a row is at most 512 KB. */
 export const MAX_SIDE = 65535;
 
@@ -55,6 +56,14 @@ export interface ImagePdf {
   /** The page, in points. */
   width: number;
   height: number;
+}
+
+/**
+ * Refuses an image of more than MAX_PIXELS pixels, whatever its kind: the service may pass it on
+ * undecoded, but each signer's viewer decodes it.
+ */
+function checkPixels(kind: "JPEG" | "PNG", width: number, height: number): void {
+  if (width * height > MAX_PIXELS) throw tooManyPixels(`The ${kind}`, width, height);
 }
 
 function broken(detail?: string): InvalidDocumentError {
@@ -242,6 +251,7 @@ async function jpegImage(handle: FileHandle, size: number): Promise<ImageObject>
               ? "/DeviceCMYK"
               : null;
       if (!space || width === 0 || height === 0) throw broken();
+      checkPixels("JPEG", width, height);
       return {
         width,
         height,
@@ -379,6 +389,7 @@ async function pngImage(
     };
   }
 
+  checkPixels("PNG", width, height);
   const expected = height * (rowBytes({ width, height, bitDepth, channels: colors, interlaced: false }) + 1);
   return {
     width,
@@ -635,7 +646,7 @@ async function decodePng(
 /**
  * Writes to `output` (created, must not exist) a one-page PDF showing the PNG or JPEG in `input`;
  * answers the page's size. Throws InvalidDocumentError `broken_image` for an image it cannot read,
- * `too_complex` for a PNG with transparency or interlacing of more than MAX_PIXELS pixels.
+ * `too_complex` for an image of more than MAX_PIXELS pixels (a PNG to decode also past MAX_SIDE).
  */
 export async function imageFileToPdf(
   input: string,

@@ -4,7 +4,7 @@
 // Runs in the browser too (the pane checks attachments before uploading): Uint8Array only.
 import { PDFDocument } from "pdf-lib";
 import { geometryOfPage } from "./geometry";
-import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_PAGES } from "./limits";
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_PAGES, MAX_IMAGE_PIXELS } from "./limits";
 
 export type SniffedType = "pdf" | "png" | "jpeg" | "other";
 
@@ -20,7 +20,9 @@ export type InvalidDocumentReason =
   /** An image we cannot decode. */
   | "broken_image"
   /** A PDF that would take more memory to read than the service gives one document. */
-  | "too_complex";
+  | "too_complex"
+  /** A PDF holding JavaScript, launch actions or embedded files, which viewers run or open. */
+  | "active_content";
 
 const MESSAGES: Record<InvalidDocumentReason, string> = {
   not_pdf: "The file is not a PDF.",
@@ -30,7 +32,27 @@ const MESSAGES: Record<InvalidDocumentReason, string> = {
   broken_image: "The image is damaged and cannot be read.",
   too_complex:
     "The PDF is too complex to read: reading it would take more memory than a document may. Print it to a new PDF and upload that.",
+  active_content:
+    "The PDF holds JavaScript, launch actions or embedded files, which would be handed to every signer. Print it to a new PDF and upload that.",
 };
+
+const ACTIVE_CONTENT_NAMES: Record<string, string> = {
+  javascript: "JavaScript",
+  launch: "launch actions (which open programs or files)",
+  embeddedFiles: "embedded files",
+};
+
+/** The refusal of a PDF holding `kinds` of active content (pdfjs-patched.ts's ActiveContent). */
+export function activeContent(kinds: readonly string[]): InvalidDocumentError {
+  const names = kinds.map((k) => ACTIVE_CONTENT_NAMES[k] ?? k);
+  const list =
+    names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+  return new InvalidDocumentError(
+    "active_content",
+    `The PDF holds ${list}, which every signer's viewer would run or open. ` +
+      "Print it to a new PDF (or save it without them) and upload that.",
+  );
+}
 
 export class InvalidDocumentError extends Error {
   readonly code = "invalid_document" as const;
@@ -41,6 +63,30 @@ export class InvalidDocumentError extends Error {
     super(message);
     this.name = "InvalidDocumentError";
   }
+}
+
+/** What every refusal of an image past MAX_IMAGE_PIXELS says (isTooManyPixels finds it). */
+const TOO_MANY_PIXELS = "million pixels an image may have";
+
+/**
+ * An image past MAX_IMAGE_PIXELS (`what`: "The JPEG", "An image in the PDF"): `too_complex`, with
+ * the limit in the message.
+ */
+export function tooManyPixels(what: string, width: number, height: number): InvalidDocumentError {
+  return new InvalidDocumentError(
+    "too_complex",
+    `${what} is ${width}×${height} pixels: more than the ${MAX_IMAGE_PIXELS / 1e6} ${TOO_MANY_PIXELS} ` +
+      `(every signer's viewer must decode it). Save it smaller and upload that.`,
+  );
+}
+
+/** Whether `error` is tooManyPixels' refusal (also after crossing the PDF reader's thread). */
+export function isTooManyPixels(error: unknown): boolean {
+  return (
+    error instanceof InvalidDocumentError &&
+    error.reason === "too_complex" &&
+    error.message.includes(TOO_MANY_PIXELS)
+  );
 }
 
 export type DocumentLimit = "bytes" | "pages";

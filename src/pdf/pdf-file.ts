@@ -28,9 +28,24 @@ import {
   pdfJsDocumentParams,
   tagsOnPage,
 } from "./find-tags";
-import { DocumentLimitError, InvalidDocumentError, checkDocumentSize, sniffType } from "./inspect";
+import {
+  DocumentLimitError,
+  InvalidDocumentError,
+  activeContent,
+  checkDocumentSize,
+  sniffType,
+  tooManyPixels,
+} from "./inspect";
 import { MAX_DOCUMENT_PAGES } from "./limits";
-import { CHUNK_BUFFER_KEY, DIRECT_READER_KEY, TOO_COMPLEX_MARK, takeTooComplex } from "./pdfjs-patched";
+import {
+  CHUNK_BUFFER_KEY,
+  DIRECT_READER_KEY,
+  TOO_COMPLEX_MARK,
+  annotationsParsed,
+  takeActiveContent,
+  takeLargeImage,
+  takeTooComplex,
+} from "./pdfjs-patched";
 import { type ReadInto, headerOffset, repairXref, xrefIsSound } from "./xref-repair";
 
 export interface PdfFileReading {
@@ -466,6 +481,9 @@ async function hasEncryptEntry(handle: FileHandle, size: number): Promise<boolea
 export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}): Promise<PdfFileReading> {
   const withTags = options.tags ?? true;
   takeTooComplex();
+  takeLargeImage();
+  takeActiveContent();
+  annotationsParsed(true);
   const reading = {};
   let seen: Uint8Array | null = null;
   let directFailure: unknown = null;
@@ -524,6 +542,12 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
       if (pageCount > MAX_DOCUMENT_PAGES)
         throw new DocumentLimitError("pages", pageCount, MAX_DOCUMENT_PAGES);
       if (pageCount === 0) throw new InvalidDocumentError("broken", "The PDF has no pages.");
+      // Active content (pdfjs-patched.ts, change 10) is found in what pdf.js parses: have it parse
+      // the catalog's open action, actions, name tree of scripts and attachments, and below the
+      // pages' actions and annotations.
+      await current.doc.getOpenAction();
+      await current.doc.getJSActions();
+      await current.doc.getAttachments();
       const pages: PdfFileReading["pages"] = [];
       const tags: DetectedTag[] = [];
       for (let n = 1; n <= pageCount; n++) {
@@ -542,6 +566,17 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
         if (withTags) tags.push(...(await tagsOnPage(page, n, geometry)));
         // A stream past pdf.js's decoding limit (pdfjs-patched.ts), which pdf.js itself skipped.
         if (takeTooComplex()) throw new InvalidDocumentError("too_complex");
+        // Only once some page (or other dictionary) has annotations or actions: two round trips
+        // to pdf.js a page otherwise cost 2,000 pages seconds.
+        if (annotationsParsed()) {
+          await page.getJSActions();
+          await page.getAnnotations();
+        }
+        const active = takeActiveContent();
+        if (active.length) throw activeContent(active);
+        // An image the page paints past the pixel limit, which text extraction met (pdfjs-patched.ts).
+        const large = takeLargeImage();
+        if (large) throw tooManyPixels(`An image on page ${n}`, large[0], large[1]);
         // As findTags does: lets go of what the page's proxy holds.
         page.cleanup();
         // What pdf.js allocates for a page is mostly garbage once it is read, and V8 lets its heap

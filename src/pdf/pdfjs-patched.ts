@@ -45,11 +45,23 @@
 //    missing-data exception and a request waiting behind the file's reads (pdf-file.ts reads one
 //    at a time), held 20 MB of the reader's heap while opening. A request's reader is also let go
 //    once it has delivered (pdf.js keeps every one until the document is closed).
+// 9. An image XObject a page (or a form it paints) paints is measured as text extraction meets it
+//    (by its dictionary's /Width and /Height, never its data): one of more than MAX_IMAGE_PIXELS
+//    pixels is left under a mark (LARGE_IMAGE_KEY) that pdf-file.ts refuses as `too_complex`. The
+//    service never decodes it, but every signer's viewer must (a 2 GB image compresses to little).
+// 10. Every dictionary pdf.js parses is looked at for content a viewer would run or open rather than
+//    show: a JavaScript action (/S /JavaScript, a `javascript:` URI, a /JavaScript name tree), a
+//    launch action (/S /Launch), an embedded file (/EmbeddedFiles, /Type /EmbeddedFile, a file
+//    specification with /EF, a /FileAttachment annotation, /S /GoToE). What it finds is left under a
+//    mark (ACTIVE_CONTENT_KEY) that pdf-file.ts refuses as `active_content`. pdf-file.ts has pdf.js
+//    parse the catalog's actions, names and attachments, and each page's actions and annotations
+//    once a dictionary with /Annots or /AA was parsed (HAS_ACTIONS_KEY): only then is there any.
 //
 // Each change is checked to apply exactly once: a pdfjs-dist whose source differs fails loudly
 // (the pdf-reader test loads it) instead of silently reading everything again.
 import { readFileSync } from "node:fs";
 import { type PdfJs, keepingNativeBuiltins } from "./find-tags";
+import { MAX_IMAGE_PIXELS } from "./limits";
 
 /** The most pdf.js asks for in one request, in its chunks (4 KiB in pdf-file.ts): 1 MiB. */
 const REQUEST_CHUNKS = 256;
@@ -169,6 +181,40 @@ const DIRECT_STREAM = `class SfoDirectStream extends BaseStream {
 }
 `;
 
+/** Change 10: a Set on globalThis of the kinds of active content parsed (ActiveContent). */
+const ACTIVE_CONTENT_KEY = "sfo:active-content";
+
+/** Change 10: set on globalThis once a dictionary with /Annots or /AA (a page's, say) was parsed. */
+const HAS_ACTIONS_KEY = "sfo:has-actions";
+
+/** What change 10 finds. */
+export type ActiveContent = "javascript" | "launch" | "embeddedFiles";
+
+/** Change 10's look at each parsed dictionary (pdf.js's Dict and Name; strings are byte strings). */
+const NOTE_ACTIVE = `function sfoNoteActive(dict) {
+  const name = key => dict.getRaw(key)?.name;
+  let kind = null;
+  const action = name("S");
+  const uri = dict.getRaw("URI");
+  if (action === "JavaScript" || dict.has("JavaScript") || (typeof uri === "string" && /^[\\s\\0]*javascript:/i.test(uri))) {
+    kind = "javascript";
+  } else if (action === "Launch") {
+    kind = "launch";
+  } else if (action === "GoToE" || dict.has("EmbeddedFiles") || dict.has("EF") || name("Type") === "EmbeddedFile" || name("Subtype") === "FileAttachment") {
+    kind = "embeddedFiles";
+  }
+  if (kind) {
+    (globalThis[Symbol.for("${ACTIVE_CONTENT_KEY}")] ??= new Set()).add(kind);
+  }
+  if (dict.has("Annots") || dict.has("AA")) {
+    globalThis[Symbol.for("${HAS_ACTIONS_KEY}")] = true;
+  }
+}
+`;
+
+/** Change 9: set on globalThis to [width, height] of the first image past MAX_IMAGE_PIXELS. */
+const LARGE_IMAGE_KEY = "sfo:large-image";
+
 /** What the error of change 4 says, for pdf-file.ts to tell it from a damaged file. */
 export const TOO_COMPLEX_MARK = "sfo:too_complex";
 
@@ -284,7 +330,36 @@ const PATCHES: readonly SourcePatch[] = [
   {
     name: "a range reader let go once read",
     find: "    const data = arrayBuffersToBytes(chunks);",
-    replace: "    this.pdfStream._rangeReaders?.delete(rangeReader);\n    const data = arrayBuffersToBytes(chunks);",
+    replace:
+      "    this.pdfStream._rangeReaders?.delete(rangeReader);\n    const data = arrayBuffersToBytes(chunks);",
+  },
+  {
+    name: "painted images measured",
+    find: `              if (type.name !== "Form") {
+                emptyXObjectCache.set(name, dict.objId, true);`,
+    replace: `              if (type.name === "Image") {
+                const w = dict.get("Width"), h = dict.get("Height");
+                if (typeof w === "number" && typeof h === "number" && w * h > ${MAX_IMAGE_PIXELS}) {
+                  globalThis[Symbol.for("${LARGE_IMAGE_KEY}")] ??= [w, h];
+                }
+              }
+              if (type.name !== "Form") {
+                emptyXObjectCache.set(name, dict.objId, true);`,
+  },
+  {
+    name: "parsed dictionaries looked at for active content",
+    find: `          if (isCmd(this.buf2, "stream")) {
+            return this.allowStreams ? this.makeStream(dict, cipherTransform) : dict;
+          }`,
+    replace: `          sfoNoteActive(dict);
+          if (isCmd(this.buf2, "stream")) {
+            return this.allowStreams ? this.makeStream(dict, cipherTransform) : dict;
+          }`,
+  },
+  {
+    name: "the look at active content defined",
+    find: "class Parser {\n",
+    replace: `${NOTE_ACTIVE}class Parser {\n`,
   },
   {
     name: "a decoded stream of at most MAX_DECODED_BYTES",
@@ -307,6 +382,37 @@ export function takeTooComplex(): boolean {
   const was = g[key] === true;
   delete g[key];
   return was;
+}
+
+/** Change 10: the kinds of active content parsed since the last call (sorted; empty: none). */
+export function takeActiveContent(): ActiveContent[] {
+  const g = globalThis as Record<symbol, unknown>;
+  const key = Symbol.for(ACTIVE_CONTENT_KEY);
+  const kinds = [...((g[key] as Set<ActiveContent> | undefined) ?? [])].sort();
+  delete g[key];
+  return kinds;
+}
+
+/**
+ * Change 10: whether a dictionary with annotations or actions was parsed since the last reset
+ * (`reset`: forget it). Sticky: a page's dictionary may be parsed before the page is read (pdf.js
+ * parses a whole object stream at once), so once set, every page from then on is looked at.
+ */
+export function annotationsParsed(reset = false): boolean {
+  const g = globalThis as Record<symbol, unknown>;
+  const key = Symbol.for(HAS_ACTIONS_KEY);
+  const was = g[key] === true;
+  if (reset) delete g[key];
+  return was;
+}
+
+/** Change 9: the size of an image past MAX_IMAGE_PIXELS painted since the last call, or null. */
+export function takeLargeImage(): [number, number] | null {
+  const g = globalThis as Record<symbol, unknown>;
+  const key = Symbol.for(LARGE_IMAGE_KEY);
+  const size = (g[key] as [number, number] | undefined) ?? null;
+  delete g[key];
+  return size;
 }
 
 /** The worker module's source with the changes above; throws if one does not apply exactly once. */

@@ -1,7 +1,7 @@
 import cors from "@fastify/cors";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { TSchema } from "@sinclair/typebox";
-import Fastify, { LogController, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { lazySerializers } from "./lazy-serializers";
 import { randomBytes } from "node:crypto";
 import { STATUS_CODES } from "node:http";
@@ -62,7 +62,8 @@ import { installValidators } from "./validation";
 import { SERVICE_VERSION } from "./version";
 import { startScheduler } from "./jobs/scheduler";
 import { framingOriginsFor } from "./domain/signing";
-import { redactTokens, SigningLinks } from "./domain/signing-links";
+import { SigningLinks } from "./domain/signing-links";
+import { loggedUrl, REDACTED_LOG_PATHS, RedactingLogController } from "./request-log";
 import signingPageRoutes from "./routes/signing-page";
 import { SignerCopies } from "./domain/signer-document";
 import devRoutes from "./routes/dev";
@@ -135,28 +136,31 @@ function ownUrl(app: FastifyInstance, configured: number): string {
 }
 
 export async function buildApp({ storage, config, logStream }: AppOptions): Promise<FastifyInstance> {
-  // Request lines log the URL without the tokens of signing and download links (they open documents).
+  // Request lines log the route, never a link token or credential as sent (request-log.ts).
   const serializers = {
     req: (req: {
       method: string;
       url: string;
+      params?: unknown;
+      routeOptions?: { url?: string };
       host?: string;
       ip?: string;
       socket?: { remotePort?: number };
     }) => ({
       method: req.method,
-      url: redactTokens(req.url),
+      url: loggedUrl(req),
       host: req.host,
       remoteAddress: req.ip,
       remotePort: req.socket?.remotePort,
     }),
   };
+  const redact = { paths: REDACTED_LOG_PATHS, censor: "[redacted]" };
   const responseSerializers = lazySerializers();
   const app = Fastify({
     logger: logStream
-      ? { level: config.logLevel, stream: logStream, serializers }
-      : { level: config.logLevel, serializers },
-    logController: new LogController({ requestIdLogLabel: "traceId" }),
+      ? { level: config.logLevel, stream: logStream, serializers, redact }
+      : { level: config.logLevel, serializers, redact },
+    logController: new RedactingLogController({ requestIdLogLabel: "traceId" }),
     genReqId: (req) => traceIdOf(req.headers.traceparent),
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,

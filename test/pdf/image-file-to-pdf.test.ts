@@ -398,6 +398,57 @@ describe("imageFileToPdf: PNG", () => {
     expect((await refusal(empty)).reason).toBe("broken_image");
   });
 
+  it("refuses, as too_complex with the limit in its message, a JPEG or plain PNG of more than MAX_PIXELS pixels", async () => {
+    // 23 bytes that declare 65,500 × 65,500 pixels: nothing to convert, but a viewer would try.
+    const sof = (height: number, width: number) => [
+      0xff,
+      0xd8,
+      0xff,
+      0xc0,
+      0x00,
+      0x11,
+      0x08,
+      height >> 8,
+      height & 0xff,
+      width >> 8,
+      width & 0xff,
+      0x03,
+    ];
+    const bomb = new Uint8Array([
+      ...sof(65500, 65500),
+      0x01,
+      0x22,
+      0x00,
+      0x02,
+      0x11,
+      0x01,
+      0x03,
+      0x11,
+      0x01,
+      0xff,
+      0xd9,
+    ]);
+    expect(bomb.length).toBe(23);
+    const jpeg = await refusal(bomb);
+    expect(jpeg.reason).toBe("too_complex");
+    expect(jpeg.message).toContain("65500×65500");
+    expect(jpeg.message).toContain("40 million");
+    // Just past the limit (8000 × 5001), and a plain (passed-through) PNG past it.
+    expect(8000 * 5001).toBeGreaterThan(MAX_PIXELS);
+    const over = new Uint8Array([...sof(5001, 8000), 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
+    expect((await refusal(over)).reason).toBe("too_complex");
+    const png = makePng({
+      width: 8000,
+      height: 5001,
+      colorType: 0,
+      pixel: () => [],
+      idat: deflateSync(Buffer.alloc(10)),
+    });
+    const plain = await refusal(png);
+    expect(plain.reason).toBe("too_complex");
+    expect(plain.message).toContain("40 million");
+  });
+
   it("refuses, as too_complex, a PNG to decode of more than MAX_PIXELS pixels or MAX_SIDE a side", async () => {
     // Only the header is read: the data need not be there.
     const idat = deflateSync(Buffer.alloc(10));

@@ -74,8 +74,8 @@ function writeBigJpeg(file: string, size: number): void {
     0x08,
     0x17,
     0x70,
-    0x1f,
-    0x40,
+    0x17,
+    0x70,
     0x03,
     0x01,
     0x22,
@@ -85,7 +85,7 @@ function writeBigJpeg(file: string, size: number): void {
     0x01,
     0x03,
     0x11,
-    0x01, // SOF0: 6000 × 8000, 3 components
+    0x01, // SOF0: 6000 × 6000 (36 million pixels, under the limit), 3 components
     0xff,
     0xda,
     0x00,

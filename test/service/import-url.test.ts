@@ -263,6 +263,11 @@ describe.each(BACKENDS)("import-url on %s", (backend) => {
       "64:ff9b::a9fe:a9fe", // NAT64 of 169.254.169.254
       "2002:a00:1::", // 6to4 of 10.0.0.1
       "::127.0.0.1", // IPv4-compatible
+      "::ffff:0:a9fe:a9fe", // IPv4-translated 169.254.169.254
+      "::ffff:0:7f00:1", // IPv4-translated loopback
+      "64:ff9b::7f00:1", // NAT64 of loopback
+      "64:ff9b:1::a9fe:a9fe", // local-use NAT64
+      "2001:0:4136:e378:8000:63bf:80ff:fffe", // Teredo, client 127.0.0.1
     ];
     const names = new Map(refused.map((address, i) => [`a${i}.test`, address]));
     names.set("public.test", "127.0.0.1");
@@ -320,7 +325,7 @@ describe.each(BACKENDS)("import-url on %s", (backend) => {
         const literal = net.isIPv6(address) ? `[${address}]` : address;
         const byName = `https://${name}:${port}/lease.pdf`;
         const byAddress = `https://${literal}:${port}/lease.pdf`;
-        const resolvesTo = `${name} resolves to an address that cannot be reached from here.`;
+        const resolvesTo = `${name} cannot be reached from here.`;
         const named = new URL(byAddress).hostname.replace(/^\[|\]$/g, "");
         const isAddress = `${named} cannot be reached from here.`;
         for (const [url, message] of [
@@ -332,6 +337,17 @@ describe.each(BACKENDS)("import-url on %s", (backend) => {
           const problem = await importing(url);
           expect({ url, errors: problem.errors }).toEqual({ url, errors: [{ field: "url", message }] });
         }
+      }
+      // A name that does not resolve gets the very answer a refused one gets: the refusal does not
+      // tell which internal names exist.
+      for (const url of [
+        `https://nowhere.test:${port}/lease.pdf`,
+        viaRedirect(`https://nowhere.test:${port}/x`),
+      ]) {
+        const problem = await importing(url);
+        expect(problem.errors).toEqual([
+          { field: "url", message: "nowhere.test cannot be reached from here." },
+        ]);
       }
       // No socket went to a refused address: the only connections were the redirects' to the
       // local server, one each, and its listener saw nothing else (0.0.0.0 and ::ffff:127.0.0.1

@@ -1,6 +1,7 @@
 import dns from "node:dns";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
+import fc from "fast-check";
 import { isPublicAddress } from "../../src/service/net/address-policy";
 import {
   SafeFetchError,
@@ -107,6 +108,16 @@ describe("isPublicAddress", () => {
     "::ffff:10.0.0.1",
     "64:ff9b::a9fe:a9fe", // NAT64 of 169.254.169.254
     "2002:c0a8:0101::1", // 6to4 of 192.168.1.1
+    "::ffff:0:a9fe:a9fe", // IPv4-translated (::ffff:0:0:0/96) 169.254.169.254
+    "::ffff:0:169.254.169.254",
+    "::ffff:0:7f00:1",
+    "64:ff9b::10.0.0.1",
+    "64:ff9b:1::a9fe:a9fe", // local-use NAT64 (64:ff9b:1::/48)
+    "64:ff9b:1:a9fe:a9:fe00::", // the same, RFC 6052's /48 layout
+    "2001:0:4136:e378:8000:63bf:f5ff:fffe", // Teredo, client 10.0.0.1
+    "2001:0:4136:e378:8000:63bf:3fff:fdd2", // Teredo, client 192.0.2.45
+    "FE80::1",
+    "0:0:0:0:0:FFFF:0A00:0001",
     "ff02::1",
     "not an address",
   ])("refuses %s", (address) => {
@@ -120,8 +131,103 @@ describe("isPublicAddress", () => {
     "100.128.0.1",
     "2606:4700:4700::1111",
     "2a00:1450:4001::200e",
+    "64:ff9b::8.8.8.8", // NAT64 of a public address
+    "::ffff:0:808:808",
+    "2002:808:808::1", // 6to4 of 8.8.8.8
   ])("allows %s", (address) => {
     expect(isPublicAddress(address)).toBe(true);
+  });
+
+  // Every IPv4 range the policy refuses, and every way an IPv6 address can carry an IPv4 one.
+  const REFUSED_V4: [number, number][] = [
+    [0x00000000, 8],
+    [0x0a000000, 8],
+    [0x64400000, 10],
+    [0x7f000000, 8],
+    [0xa9fe0000, 16],
+    [0xac100000, 12],
+    [0xc0a80000, 16],
+    [0xe0000000, 4],
+    [0xf0000000, 4],
+  ];
+  const refusedV4 = fc
+    .tuple(fc.constantFrom(...REFUSED_V4), fc.nat())
+    .map(([[net, prefix], host]) => (net | (host & (2 ** (32 - prefix) - 1))) >>> 0);
+  const publicV4 = fc.nat({ max: 0xffffffff }).filter((n) => isPublicAddress(dotted(n)));
+  const group = fc.nat({ max: 0xffff });
+  function dotted(n: number) {
+    return [n >>> 24, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff].join(".");
+  }
+  /** The eight groups of each embedding of IPv4 `n` (free groups drawn from `free`). */
+  function embeddings(n: number, free: number[]): [string, number[]][] {
+    const hi = n >>> 16;
+    const lo = n & 0xffff;
+    return [
+      ["mapped", [0, 0, 0, 0, 0, 0xffff, hi, lo]],
+      ["translated", [0, 0, 0, 0, 0xffff, 0, hi, lo]],
+      ["nat64", [0x64, 0xff9b, 0, 0, 0, 0, hi, lo]],
+      ["nat64 local /96", [0x64, 0xff9b, 1, 0, 0, 0, hi, lo]],
+      ["nat64 local /48", [0x64, 0xff9b, 1, hi, lo >> 8, (lo & 0xff) << 8, 0, 0]],
+      ["6to4", [0x2002, hi, lo, free[0]!, free[1]!, free[2]!, free[3]!, free[4]!]],
+      ["teredo", [0x2001, 0, free[0]!, free[1]!, free[2]!, free[3]!, hi ^ 0xffff, lo ^ 0xffff]],
+      ["compatible", [0, 0, 0, 0, 0, 0, hi, lo]],
+    ];
+  }
+  /** The ways of writing the same eight groups: full, zero-padded, compressed, dotted tail, upper. */
+  function spellings(groups: number[]): string[] {
+    const hex = groups.map((g) => g.toString(16));
+    const full = hex.join(":");
+    const padded = hex.map((g) => g.padStart(4, "0")).join(":");
+    const compressed = new URL(`http://[${full}]/`).hostname.slice(1, -1);
+    const dottedTail = `${hex.slice(0, 6).join(":")}:${dotted(((groups[6]! << 16) | groups[7]!) >>> 0)}`;
+    return [full, padded, compressed, dottedTail, full.toUpperCase(), `${full}%eth0`];
+  }
+
+  it("refuses a refused IPv4 address however an IPv6 address carries it (property)", () => {
+    fc.assert(
+      fc.property(refusedV4, fc.array(group, { minLength: 5, maxLength: 5 }), (n, free) => {
+        expect(isPublicAddress(dotted(n))).toBe(false);
+        for (const [kind, groups] of embeddings(n, free)) {
+          for (const spelling of spellings(groups)) {
+            expect({ kind, spelling, public: isPublicAddress(spelling) }).toEqual({
+              kind,
+              spelling,
+              public: false,
+            });
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("allows a public IPv4 address carried by NAT64, mapping, translation or 6to4; never by a tunnel it cannot judge (property)", () => {
+    fc.assert(
+      fc.property(publicV4, fc.array(group, { minLength: 5, maxLength: 5 }), (n, free) => {
+        const allowedKinds = ["mapped", "translated", "nat64", "6to4"];
+        for (const [kind, groups] of embeddings(n, free)) {
+          for (const spelling of spellings(groups)) {
+            const expected = allowedKinds.includes(kind);
+            expect({ kind, spelling, public: isPublicAddress(spelling) }).toEqual({
+              kind,
+              spelling,
+              public: expected,
+            });
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("answers the same for every spelling of an IPv6 address (property)", () => {
+    fc.assert(
+      fc.property(fc.array(group, { minLength: 8, maxLength: 8 }), (groups) => {
+        const answers = new Set(spellings(groups).map((s) => isPublicAddress(s)));
+        expect(answers.size).toBe(1);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
@@ -319,11 +425,27 @@ describe("safeFetch", () => {
     expect(missing).toMatchObject({ code: "http_error", status: 404 });
   });
 
-  it("reports an unknown name and an untrusted certificate as network errors", async () => {
+  it("refuses a name that does not resolve exactly as one that resolves to a refused address", async () => {
+    // Otherwise the answers would tell which internal names exist.
     allowed = await start(ALLOWED, (_req, res) => res.end("x"));
-    expect((await refusal(safeFetch(`https://nowhere.test:${allowed.port}/`, testOptions()))).code).toBe(
-      "network_error",
-    );
+    const answers = testLookup({ "public.test": () => ALLOWED, "internal.test": () => REFUSED });
+    const options = testOptions({ lookup: answers });
+    const nowhere = await refusal(safeFetch(`https://nowhere.test:${allowed.port}/`, options));
+    const internal = await refusal(safeFetch(`https://internal.test:${allowed.port}/`, options));
+    const shape = (e: SafeFetchError, name: string) => ({
+      code: e.code,
+      message: e.message.replace(name, "NAME"),
+    });
+    expect(shape(nowhere, "nowhere.test")).toEqual(shape(internal, "internal.test"));
+    expect(nowhere).toMatchObject({
+      code: "address_not_allowed",
+      message: "nowhere.test cannot be reached from here.",
+    });
+    expect(allowed.hits).toEqual([]);
+  });
+
+  it("reports an untrusted certificate as a network error", async () => {
+    allowed = await start(ALLOWED, (_req, res) => res.end("x"));
     const { ca: _ca, ...untrusted } = testOptions();
     expect((await refusal(safeFetch(`https://public.test:${allowed.port}/`, untrusted))).code).toBe(
       "network_error",

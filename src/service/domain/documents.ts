@@ -11,7 +11,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { DetectedTag } from "../../pdf/find-tags";
 import { imageFileToPdf } from "../../pdf/image-file-to-pdf";
-import { DocumentLimitError, InvalidDocumentError, sniffType } from "../../pdf/inspect";
+import { DocumentLimitError, InvalidDocumentError, isTooManyPixels, sniffType } from "../../pdf/inspect";
 import {
   ACCEPTED_CONTENT_TYPES,
   MAX_DOCUMENT_BYTES,
@@ -517,7 +517,8 @@ export async function prepareDocument(
  * Not a file that is no PDF, encrypted, or over a limit.
  */
 function textMayBeAtFault(error: unknown): boolean {
-  if (error instanceof DocumentLimitError) return false;
+  // An image past the pixel limit was found while reading the text; reading less would miss it.
+  if (error instanceof DocumentLimitError || isTooManyPixels(error)) return false;
   if (error instanceof InvalidDocumentError)
     return error.reason === "broken" || error.reason === "too_complex";
   return error instanceof Error;

@@ -91,14 +91,3 @@ export class SigningLinks {
     return id === linkId && Number(expires) > nowMs;
   }
 }
-
-/**
- * A URL path with the token segments of signing and download links replaced, for the request log:
- * whoever reads the log must not be able to open a signer's documents.
- */
-export function redactTokens(url: string): string {
-  return url.replace(
-    /^(\/sign(?!\/assets\/)|\/api\/v1\/signing|\/api\/v1\/downloads)\/[^/?#]+/,
-    (_match, prefix: string) => `${prefix}/[token]`,
-  );
-}

@@ -2,7 +2,9 @@
 // public unicast only. Everything that reaches this machine, its network or a cloud's metadata
 // service is refused: loopback, private (RFC 1918), CGNAT (100.64/10, where Alibaba's metadata
 // lives), link-local (169.254/16 holds AWS/GCP/Azure metadata; fe80::/10), unique-local
-// (fc00::/7, incl. AWS's fd00:ec2::254), multicast, and reserved or documentation ranges.
+// (fc00::/7, incl. AWS's fd00:ec2::254), multicast, and reserved or documentation ranges. An IPv6
+// address that carries an IPv4 one (mapped, translated, well-known NAT64, 6to4) is judged by
+// the IPv4 address it carries; whole tunnel prefixes whose far end we cannot judge are refused.
 import { BlockList, isIP } from "node:net";
 
 const BLOCKED = new BlockList();
@@ -26,11 +28,15 @@ for (const [net, prefix] of [
   BLOCKED.addSubnet(net, prefix, "ipv4");
 }
 for (const [net, prefix] of [
-  ["::", 128],
-  ["::1", 128],
+  ["::", 96], // ::, ::1 and the deprecated IPv4-compatible ::a.b.c.d, which nothing routes
   ["100::", 64], // discard
-  ["2001::", 32], // Teredo: tunnels to IPv4 we cannot see
+  // Teredo: the client's IPv4 is the last 32 bits XOR 0xffffffff and its server's is bits 32-63;
+  // either may be private, and a relay decides where it goes, so none is allowed.
+  ["2001::", 32],
   ["2001:db8::", 32], // documentation
+  // Local-use NAT64 (RFC 8215): a translator of the operator's own network, where the IPv4 part
+  // may sit at any of RFC 6052's positions; never a public destination.
+  ["64:ff9b:1::", 48],
   ["fc00::", 7], // unique-local
   ["fe80::", 10], // link-local
   ["fec0::", 10], // site-local (deprecated, still routed by some)
@@ -39,19 +45,15 @@ for (const [net, prefix] of [
   BLOCKED.addSubnet(net, prefix, "ipv6");
 }
 
-/** The IPv4 address an IPv6 address carries (IPv4-mapped, NAT64, 6to4), if any. */
-function embeddedIPv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|::ffff:0:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1]!;
-  const groups = expandIPv6(lower);
-  if (!groups) return null;
+/** The IPv4 address an IPv6 address carries (mapped, translated, NAT64, 6to4), if any. */
+function embeddedIPv4(groups: number[]): string | null {
   const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
   const zero = (from: number, to: number) => groups.slice(from, to).every((g) => g === 0);
-  if (zero(0, 5) && groups[5] === 0xffff) return v4(groups[6]!, groups[7]!); // ::ffff:a.b.c.d
-  if (groups[0] === 0x64 && groups[1] === 0xff9b && zero(2, 6)) return v4(groups[6]!, groups[7]!); // NAT64
-  if (groups[0] === 0x2002) return v4(groups[1]!, groups[2]!); // 6to4
-  if (zero(0, 6)) return v4(groups[6]!, groups[7]!); // deprecated IPv4-compatible ::a.b.c.d
+  const last = v4(groups[6]!, groups[7]!);
+  if (zero(0, 5) && groups[5] === 0xffff) return last; // IPv4-mapped ::ffff:0:0/96
+  if (zero(0, 4) && groups[4] === 0xffff && groups[5] === 0) return last; // IPv4-translated ::ffff:0:0:0/96
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && zero(2, 6)) return last; // NAT64 64:ff9b::/96
+  if (groups[0] === 0x2002) return v4(groups[1]!, groups[2]!); // 6to4 2002::/16
   return null;
 }
 
@@ -78,8 +80,12 @@ export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
   if (family === 4) return !BLOCKED.check(address, "ipv4");
-  if (BLOCKED.check(address.split("%")[0]!, "ipv6")) return false;
-  const v4 = embeddedIPv4(address);
+  const groups = expandIPv6(address.toLowerCase());
+  // An IPv6 literal we cannot read group by group is refused rather than guessed at.
+  if (!groups) return false;
+  const canonical = groups.map((g) => g.toString(16)).join(":");
+  if (BLOCKED.check(canonical, "ipv6")) return false;
+  const v4 = embeddedIPv4(groups);
   return v4 === null || isPublicAddress(v4);
 }
 

@@ -19,7 +19,10 @@ export const MAX_REDIRECTS = 5;
 export type SafeFetchErrorCode =
   /** Not an https URL (also a redirect to one), or a URL with credentials. */
   | "url_not_allowed"
-  /** The host is, or resolves to, an address we refuse. */
+  /**
+   * The host is, or resolves to, an address we refuse; or its name does not resolve. One code and
+   * one message for both, so that import-url cannot be used to map which internal names exist.
+   */
   | "address_not_allowed"
   | "too_large"
   | "timeout"
@@ -80,19 +83,20 @@ function checkUrl(raw: string | URL): URL {
   return url;
 }
 
-/** A lookup that resolves as `base` does and refuses any answer holding a refused address. */
+function unreachable(host: string): SafeFetchError {
+  return new SafeFetchError("address_not_allowed", `${host} cannot be reached from here.`);
+}
+
+/**
+ * A lookup that resolves as `base` does and refuses any answer holding a refused address. A name
+ * that does not resolve is refused in the same words as one that resolves to a refused address.
+ */
 function guardedLookup(base: typeof dns.lookup, allowed: AddressPolicy): LookupFunction {
   return (hostname, options, callback) => {
     base(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, "", 4);
-      const list = addresses as dns.LookupAddress[];
-      const refused = list.find((a) => !allowed(a.address));
-      if (list.length === 0 || refused) {
-        const e = new SafeFetchError(
-          "address_not_allowed",
-          `${hostname} resolves to an address that cannot be reached from here.`,
-        );
-        return callback(e as unknown as NodeJS.ErrnoException, "", 4);
+      const list = error ? [] : (addresses as dns.LookupAddress[]);
+      if (list.length === 0 || list.some((a) => !allowed(a.address))) {
+        return callback(unreachable(hostname) as unknown as NodeJS.ErrnoException, "", 4);
       }
       if (options.all) return callback(null, list as never);
       callback(null, list[0]!.address, list[0]!.family);
@@ -121,7 +125,7 @@ export async function safeFetch(url: string | URL, options: SafeFetchOptions = {
     for (let redirects = 0; ; redirects++) {
       const host = current.hostname.replace(/^\[|\]$/g, "");
       if (isIP(host) && !allowed(host)) {
-        throw new SafeFetchError("address_not_allowed", `${host} cannot be reached from here.`);
+        throw unreachable(host);
       }
       const response = await request(current, { lookup, ca: options.ca, signal: controller.signal });
       const status = response.statusCode ?? 0;
