@@ -308,7 +308,7 @@ describe("Groups view", () => {
     // Writing, the sender is the user: not listed.
     expect(within(await peopleList()).queryByText("Adele Vance")).not.toBeInTheDocument();
 
-    fixture.to.push({
+    fixture.composeTo!.push({
       emailAddress: "diego@contoso.com",
       displayName: "Diego Siciliani",
       recipientType: "user",

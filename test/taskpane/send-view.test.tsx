@@ -74,7 +74,7 @@ describe("Send view", () => {
     expect(screen.getByText("Sign in first")).toBeInTheDocument();
   });
 
-  test("reading: both PDFs chosen; the sender and recipients as signers, the user and the list unchosen", async () => {
+  test("reading: both PDFs chosen; the To recipients as signers, the user among them marked You; not the sender, nor the list", async () => {
     renderSend(hostFor("read"));
     const documents = await screen.findByRole("list", { name: "Documents" });
     expect(
@@ -83,17 +83,26 @@ describe("Send view", () => {
     expect(within(documents).getByRole("checkbox", { name: "Send mutual-nda.pdf" })).toBeChecked();
 
     const list = await signerList();
-    expect(within(list).getByRole("checkbox", { name: "Include Adele Vance" })).toBeChecked();
-    expect(within(list).getByRole("checkbox", { name: "Include Megan Bowen" })).not.toBeChecked();
+    // Adele asked for the signatures; Megan (the user) and Alex are the To recipients she asked.
+    expect(within(list).getByRole("checkbox", { name: "Include Adele Vance" })).not.toBeChecked();
+    expect(within(list).getByRole("checkbox", { name: "Include Megan Bowen" })).toBeChecked();
     expect(within(list).getByRole("checkbox", { name: "Include Alex Wilber" })).toBeChecked();
     expect(within(list).getByRole("checkbox", { name: "Include Fabrikam Legal" })).not.toBeChecked();
-    // Signing in order: the chosen ones are numbered 1 and 2.
-    expect(within(list).getByTestId("signer-p:adele.vance@fabrikam.com")).toHaveTextContent(
-      /^1\. Adele Vance/,
+    // Signing in order: the chosen ones are numbered 1 and 2; the user is marked.
+    expect(within(list).getByTestId("signer-p:megan.bowen@contoso.com")).toHaveTextContent(
+      /^1\. Megan Bowen megan.bowen@contoso.com You/,
     );
     expect(within(list).getByTestId("signer-p:alex.wilber@contoso.com")).toHaveTextContent(
       /^2\. Alex Wilber/,
     );
+  });
+
+  test("writing: the draft's To recipients as signers, not the user", async () => {
+    renderSend(hostFor("compose"));
+    const list = await signerList();
+    expect(within(list).getByRole("checkbox", { name: "Include Alex Wilber" })).toBeChecked();
+    expect(within(list).getByRole("checkbox", { name: "Include Lynne Robbins" })).toBeChecked();
+    expect(within(list).queryByRole("checkbox", { name: "Include Megan Bowen" })).toBeNull();
   });
 
   test("an attachment that cannot be sent says why; a file from disk can be added", async () => {
@@ -208,13 +217,13 @@ describe("Send view", () => {
     expect(within(list).getByTestId("signer-p:alex.wilber@contoso.com")).toHaveTextContent(
       /^1\. Alex Wilber/,
     );
-    expect(within(list).getByTestId("signer-p:adele.vance@fabrikam.com")).toHaveTextContent(
-      /^2\. Adele Vance/,
+    expect(within(list).getByTestId("signer-p:megan.bowen@contoso.com")).toHaveTextContent(
+      /^2\. Megan Bowen/,
     );
     // Everyone at once: all are number 1.
     await user.click(screen.getByRole("switch"));
-    expect(within(list).getByTestId("signer-p:adele.vance@fabrikam.com")).toHaveTextContent(
-      /^1\. Adele Vance/,
+    expect(within(list).getByTestId("signer-p:megan.bowen@contoso.com")).toHaveTextContent(
+      /^1\. Megan Bowen/,
     );
   });
 

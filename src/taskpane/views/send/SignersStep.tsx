@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent } from "react";
 import {
+  Badge,
   Body1,
   Button,
   Caption1,
@@ -184,6 +185,14 @@ export function SignersStep({ rows, signInOrder, onChange, groups }: SignersStep
                     <>
                       {row.name ? `${row.name} ` : null}
                       <span className={styles.muted}>{row.email}</span>
+                      {row.isSelf ? (
+                        <>
+                          {" "}
+                          <Badge appearance="tint" size="small" color="brand">
+                            You
+                          </Badge>
+                        </>
+                      ) : null}
                     </>
                   ) : (
                     <>
