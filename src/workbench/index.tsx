@@ -248,9 +248,7 @@ function Workbench({ fixture }: { fixture: MessageFixture }) {
               <dt className={styles.term}>From</dt>
               <dd className={styles.value}>{address(mode === "read" ? fixture.from : fixture.user)}</dd>
               <dt className={styles.term}>To</dt>
-              <dd className={styles.value}>
-                {fixtureRecipients(fixture, mode).to.map(address).join("; ")}
-              </dd>
+              <dd className={styles.value}>{fixtureRecipients(fixture, mode).to.map(address).join("; ")}</dd>
               <dt className={styles.term}>Cc</dt>
               <dd className={styles.value}>
                 {fixtureRecipients(fixture, mode).cc.map(address).join("; ") || "—"}

@@ -14,6 +14,7 @@ import { createHttpClient } from "../../src/api/http";
 import { createSigningGroupsApi } from "../../src/api/signing-groups";
 import { createAsyncLimiter, createOutlookHost, type OutlookHost } from "../../src/outlook";
 import { Root } from "../../src/taskpane/components/Root";
+import { RECENT_GROUPS_KEY } from "../../src/taskpane/send/recent-groups";
 import { SERVICE_URL_STORAGE_KEY } from "../../src/taskpane/session";
 import SendView from "../../src/taskpane/views/SendView";
 import type { MessageFixture } from "../../src/workbench/bridge";
@@ -225,6 +226,49 @@ describe("Send view", () => {
     expect(within(list).getByTestId("signer-p:megan.bowen@contoso.com")).toHaveTextContent(
       /^1\. Megan Bowen/,
     );
+  });
+
+  test("Add a signing group with no groups at all says so, with the way to Groups", async () => {
+    // None yet: said next to the field, with the way to Groups.
+    const first = renderSend(hostFor("read"));
+    expect(await screen.findByText(/You have no signing groups yet/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Create one in Groups" })).toBeInTheDocument();
+    await first.click(screen.getByRole("combobox", { name: "Add a signing group" }));
+    expect(await screen.findByRole("option", { name: "No signing groups yet" })).toBeInTheDocument();
+  });
+
+  test("Add a signing group: the groups are listed as soon as it opens, used lately first, then narrowed by typing", async () => {
+    const api = createSigningGroupsApi(
+      createHttpClient({
+        baseUrl: service.url,
+        fetch: nodeFetch,
+        tokenSource: { getToken: async () => token, signOut: () => undefined },
+      }),
+    );
+    await api.create({ name: "Accounts", members: [{ email: "a@contoso.com" }] });
+    const board = await api.create({ name: "Board", members: [{ email: "b@contoso.com" }] });
+    await api.create({ name: "Compliance", members: [] });
+    localStorage.setItem(RECENT_GROUPS_KEY, JSON.stringify([board.id]));
+    const user = renderSend(hostFor("read"));
+    const box = await screen.findByRole("combobox", { name: "Add a signing group" });
+    await user.click(box);
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole("listbox"))
+          .getAllByRole("option")
+          .map((o) => o.textContent),
+      ).toEqual(["Board (1 member)", "Accounts (1 member)", "Compliance (0 members)"]),
+    );
+    await user.type(box, "Comp");
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole("listbox"))
+          .getAllByRole("option")
+          .map((o) => o.textContent),
+      ).toEqual(["Compliance (0 members)"]),
+    );
+    await user.click(screen.getByRole("option", { name: /Compliance/ }));
+    expect(JSON.parse(localStorage.getItem(RECENT_GROUPS_KEY)!)[0]).not.toBe(board.id);
   });
 
   test("a person in a signing group is offered the group instead, and can be turned back", async () => {
