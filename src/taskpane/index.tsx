@@ -18,10 +18,10 @@ function workbenchRequested(): boolean {
   return new URLSearchParams(window.location.search).get("workbench") === "1";
 }
 
-/** `?view=settings` opens that view first (links, the workbench, browser tests); default Tags. */
-function initialView(): ViewId {
+/** `?view=settings` opens that view first (links, the workbench, browser tests), else null. */
+function askedView(): ViewId | null {
   const wanted = new URLSearchParams(window.location.search).get("view");
-  return VIEWS.find((v) => v.id === wanted)?.id ?? "tags";
+  return VIEWS.find((v) => v.id === wanted)?.id ?? null;
 }
 
 function showFatal(container: HTMLElement, message: string): void {
@@ -37,7 +37,9 @@ async function start(): Promise<void> {
   if (!container) return;
   // The first view's chunk downloads while Office starts (App's LazyView then finds it loaded or on
   // its way): Office's start, the chunk and the view's first reads overlap instead of queueing.
-  const first = initialView();
+  // Not asked for a view: Send (then Status when the conversation already has packages, App).
+  const asked = askedView();
+  const first = asked ?? "send";
   const firstView = VIEWS.find((v) => v.id === first);
   if (firstView) preloadView(firstView.load).catch(() => undefined);
 
@@ -70,7 +72,7 @@ async function start(): Promise<void> {
 
   createRoot(container).render(
     <Root host={host} officeClient={officeClientInfo(Office)}>
-      <App initialView={first} />
+      <App initialView={first} statusWhenThreadHasPackages={asked === null} />
     </Root>,
   );
 }

@@ -31,6 +31,9 @@ export interface MessageFixture {
   from: FixtureAddress;
   to: FixtureAddress[];
   cc: FixtureAddress[];
+  /** The draft's To and Cc (compose mode): the user writing to colleagues; To and Cc above when absent. */
+  composeTo?: FixtureAddress[];
+  composeCc?: FixtureAddress[];
   subject: string;
   conversationId: string;
   internetMessageId: string;
@@ -41,6 +44,16 @@ export interface MessageFixture {
   attachments: FixtureAttachment[];
   /** Read mode's internet headers as RFC 5322 text; made of the fields above when absent. */
   internetHeaders?: string;
+}
+
+/** The To and Cc lines of the message in a mode: the received mail's, or the user's draft's. */
+export function fixtureRecipients(
+  fixture: MessageFixture,
+  mode: "read" | "compose",
+): { to: FixtureAddress[]; cc: FixtureAddress[] } {
+  return mode === "read"
+    ? { to: fixture.to, cc: fixture.cc }
+    : { to: fixture.composeTo ?? fixture.to, cc: fixture.composeCc ?? fixture.cc };
 }
 
 /** Set on the workbench page's window under BRIDGE_KEY. */

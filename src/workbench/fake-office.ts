@@ -12,6 +12,7 @@
  */
 import {
   BRIDGE_KEY,
+  fixtureRecipients,
   type MessageFixture,
   type WorkbenchBridge,
   type WorkbenchMode,
@@ -196,11 +197,11 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
           }
         : {
             itemType: "message",
-            // The same message as a draft: recipients exactly as in the fixture (own address, case duplicate).
+            // The user's draft of the message to colleagues (the fixture's compose recipients).
             subject: getter(() => state.subject ?? fixture.subject),
             from: getter(() => ({ ...fixture.user, recipientType: "user" })),
-            to: getter(() => fixture.to),
-            cc: getter(() => fixture.cc),
+            to: getter(() => fixtureRecipients(fixture, "compose").to),
+            cc: getter(() => fixtureRecipients(fixture, "compose").cc),
             bcc: getter(() => []),
             conversationId: fixture.conversationId,
             body: {

@@ -28,6 +28,7 @@ import {
 import { ArrowClockwiseRegular, DocumentPdfRegular } from "@fluentui/react-icons";
 import {
   BRIDGE_KEY,
+  fixtureRecipients,
   type FixtureAddress,
   type MessageFixture,
   type WorkbenchBridge,
@@ -247,9 +248,11 @@ function Workbench({ fixture }: { fixture: MessageFixture }) {
               <dt className={styles.term}>From</dt>
               <dd className={styles.value}>{address(mode === "read" ? fixture.from : fixture.user)}</dd>
               <dt className={styles.term}>To</dt>
-              <dd className={styles.value}>{fixture.to.map(address).join("; ")}</dd>
+              <dd className={styles.value}>{fixtureRecipients(fixture, mode).to.map(address).join("; ")}</dd>
               <dt className={styles.term}>Cc</dt>
-              <dd className={styles.value}>{fixture.cc.map(address).join("; ")}</dd>
+              <dd className={styles.value}>
+                {fixtureRecipients(fixture, mode).cc.map(address).join("; ") || "—"}
+              </dd>
               <dt className={styles.term}>You are</dt>
               <dd className={styles.value}>{address(fixture.user)}</dd>
             </dl>

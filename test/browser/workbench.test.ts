@@ -621,7 +621,7 @@ jest.setTimeout(180_000);
       const seen = stored.map((e) => `${e.name}:${e.subject}`);
       expect(seen).toEqual(
         expect.arrayContaining([
-          "pane_opened:tags",
+          "pane_opened:send",
           "view_shown:settings",
           "action_started:settings.sign_in",
           "action_succeeded:settings.sign_in",
@@ -636,12 +636,18 @@ jest.setTimeout(180_000);
       platform: "OfficeOnline",
       hostVersion: "unknown",
       addinVersion: "1.0.0.0",
-      props: { view: "tags", mode: "compose", loadMs: expect.any(Number) },
+      props: { view: "send", mode: "compose", loadMs: expect.any(Number) },
     });
     expect(new Set(stored.map((e) => e.installId)).size).toBe(1);
 
     const everything = JSON.stringify(stored).toLowerCase();
-    const people = [FIXTURE.user, FIXTURE.from, ...FIXTURE.to, ...FIXTURE.cc] as {
+    const people = [
+      FIXTURE.user,
+      FIXTURE.from,
+      ...FIXTURE.to,
+      ...FIXTURE.cc,
+      ...(FIXTURE.composeTo ?? []),
+    ] as {
       emailAddress: string;
       displayName: string;
     }[];

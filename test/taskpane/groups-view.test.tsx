@@ -136,10 +136,19 @@ describe("Groups view", () => {
     expect(within(form).getByText("Enter a name for the group.")).toBeInTheDocument();
     expect((await api.list()).totalCount).toBe(0);
 
+    // A distribution list among them: what that means is said before the group is made.
+    expect(
+      within(form).getByText(
+        /Fabrikam Legal is a distribution list: whoever reads mail sent to that address may sign/,
+      ),
+    ).toBeInTheDocument();
     await user.type(name, "NDA signers");
     await user.type(within(form).getByRole("textbox", { name: /Description/ }), "Mutual NDA, March");
     await user.click(within(form).getByRole("button", { name: "Create group with 3 people" }));
-    expect(await within(form).findByText("Created “NDA signers”")).toBeInTheDocument();
+    // Made: the form gives way to the outcome, so a second click cannot make it twice.
+    const done = await screen.findByRole("group", { name: "New signing group" });
+    expect(await within(done).findByText("Created “NDA signers”")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Create group with 3 people" })).toBeNull();
 
     const [group] = (await api.list()).items;
     expect(group).toMatchObject({ name: "NDA signers", description: "Mutual NDA, March", memberCount: 3 });
@@ -150,6 +159,12 @@ describe("Groups view", () => {
     ]);
     await waitFor(async () => expect(await groupsOf("Alex Wilber")).toHaveTextContent("NDA signers"));
     expect(await groupsOf("Megan Bowen")).toHaveTextContent("In no signing group");
+    // Another group starts from an empty form again (the name from the subject).
+    await user.click(within(done).getByRole("button", { name: "Create another group" }));
+    const again = screen.getByRole("form", { name: "New signing group" });
+    expect(within(again).getByRole("textbox", { name: /Group name/ })).toHaveValue(FIXTURE.subject);
+    expect(within(again).getByRole("textbox", { name: /Description/ })).toHaveValue("");
+    expect((await api.list()).totalCount).toBe(1);
   });
 
   test("a name the service refuses is shown next to the field, and what was typed stays", async () => {
@@ -308,7 +323,7 @@ describe("Groups view", () => {
     // Writing, the sender is the user: not listed.
     expect(within(await peopleList()).queryByText("Adele Vance")).not.toBeInTheDocument();
 
-    fixture.to.push({
+    fixture.composeTo!.push({
       emailAddress: "diego@contoso.com",
       displayName: "Diego Siciliani",
       recipientType: "user",

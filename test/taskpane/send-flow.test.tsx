@@ -29,6 +29,7 @@ import { createSigningGroupsApi } from "../../src/api/signing-groups";
 import type { OutlookHost } from "../../src/outlook";
 import { indexedDbFileStore } from "../../src/taskpane/send/draft-files";
 import { messageKey } from "../../src/taskpane/send/draft";
+import { NEUTRAL_MESSAGE } from "../../src/taskpane/views/send/SendStep";
 import { draftKeyFor } from "../../src/taskpane/send/draft-key";
 import type { FakeItemState } from "../../src/workbench/fake-office";
 import { PDFDocument } from "pdf-lib";
@@ -103,12 +104,12 @@ describe("Send view: fields, check, send", () => {
   test("reading: two PDFs with fields for two people are sent; annotations where the fields were", async () => {
     const { user, navigations } = renderSend(hostFor("read"));
     await toFields(user);
-    // The master services agreement: a signature for Adele, moved 10 points right.
+    // The master services agreement: a signature for Megan (the user, asked to sign), moved 10 points right.
     await chooseDocument(user, "master-services-agreement.pdf");
     const page = screen.getByTestId("send-page");
     const width = Number(page.dataset.pageWidth);
     const height = Number(page.dataset.pageHeight);
-    await addField(user, /Adele Vance/, "Signature", 10);
+    await addField(user, /Megan Bowen/, "Signature", 10);
     // The NDA: a date signed for Alex, moved with Shift to resize it 4 points wider.
     await chooseDocument(user, "mutual-nda.pdf");
     const ndaPage = screen.getByTestId("send-page");
@@ -119,7 +120,7 @@ describe("Send view: fields, check, send", () => {
 
     await user.click(screen.getByRole("button", { name: "Next: check" }));
     const perSigner = screen.getByRole("list", { name: "Fields per signer" });
-    expect(within(perSigner).getByTestId("check-p:adele.vance@fabrikam.com")).toHaveTextContent(
+    expect(within(perSigner).getByTestId("check-p:megan.bowen@contoso.com")).toHaveTextContent(
       /1 field added/,
     );
     expect(within(perSigner).getByTestId("check-p:alex.wilber@contoso.com")).toHaveTextContent(
@@ -129,12 +130,14 @@ describe("Send view: fields, check, send", () => {
 
     await user.click(screen.getByRole("button", { name: "Next: send" }));
     expect(screen.getByRole("textbox", { name: /Subject/ })).toHaveValue(FIXTURE.subject);
-    expect(screen.getByRole("textbox", { name: /Message/ })).toHaveValue(FIXTURE.body.trim());
+    // Not the received mail's text ("Hi Megan, … Adele"): a neutral message the user may edit.
+    expect(screen.getByRole("textbox", { name: /Message/ })).toHaveValue(NEUTRAL_MESSAGE);
+    expect(screen.queryByRole("button", { name: "Use my message's text" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Send" }));
     await sent();
     expect(screen.getByText(`Sent: “${FIXTURE.subject}”`)).toBeInTheDocument();
     expect(screen.getByRole("list", { name: "Sent to" })).toHaveTextContent(
-      /Adele Vance <adele.vance@fabrikam.com> · Signs/,
+      /Megan Bowen <megan.bowen@contoso.com> · Signs/,
     );
 
     const list = await api.request("GET", "/api/v1/packages", {
@@ -149,14 +152,14 @@ describe("Send view: fields, check, send", () => {
       internetMessageId: FIXTURE.internetMessageId,
       subject: FIXTURE.subject,
     });
-    expect(pkg.emailMessage).toBe(FIXTURE.body.trim());
+    expect(pkg.emailMessage).toBe(NEUTRAL_MESSAGE);
     expect(pkg.reminders).toEqual({ enabled: true, firstAfterDays: 3, everyDays: 3 });
     expect(pkg.expirationDate).not.toBeNull();
     const id = pkg.id;
     const documents = (await api.request("GET", "/api/v1/packages/{id}/documents", { path: { id } })).items;
     const signers = (await api.request("GET", "/api/v1/packages/{id}/signers", { path: { id } })).items;
     expect(signers.map((s) => [s.email, s.routingOrder])).toEqual([
-      ["adele.vance@fabrikam.com", 1],
+      ["megan.bowen@contoso.com", 1],
       ["alex.wilber@contoso.com", 2],
     ]);
     const annotations = (await api.request("GET", "/api/v1/packages/{id}/annotations", { path: { id } }))
@@ -202,7 +205,9 @@ describe("Send view: fields, check, send", () => {
     doc.addPage([612, 792]).drawText("Letter of intent", { x: 72, y: 700, size: 14 });
     const letter = await doc.save();
     const { user } = renderSend(hostWithPdfs("compose", { "letter.pdf": letter }, [FIXTURE.attachments[1]!]));
-    // Alex is the person; the group replaces nobody (added by search).
+    // Alex is the person (Lynne, the draft's other To recipient, is left out); the group replaces
+    // nobody (added by search).
+    await user.click(await screen.findByRole("checkbox", { name: "Include Lynne Robbins" }));
     const search = await screen.findByRole("combobox", { name: "Add a signing group" });
     await user.type(search, "Fabrikam");
     await user.click(await screen.findByRole("option", { name: /Fabrikam legal/ }));
@@ -217,6 +222,11 @@ describe("Send view: fields, check, send", () => {
     expect(screen.getByRole("button", { name: "Next: send" })).toBeDisabled();
     await user.click(screen.getByRole("checkbox", { name: /Send anyway. A signature block page/ }));
     await user.click(screen.getByRole("button", { name: "Next: send" }));
+    // Writing, the text is the user's own: offered, taken when asked.
+    const message = screen.getByRole("textbox", { name: /Message/ });
+    expect(message).toHaveValue(NEUTRAL_MESSAGE);
+    await user.click(screen.getByRole("button", { name: "Use my message's text" }));
+    await waitFor(() => expect(message).toHaveValue(FIXTURE.composeBody.trim()));
     await user.click(screen.getByRole("button", { name: "Send" }));
     await sent();
 
@@ -224,6 +234,7 @@ describe("Send view: fields, check, send", () => {
       await api.request("GET", "/api/v1/packages", { query: { conversationId: FIXTURE.conversationId } })
     ).items[0]!;
     expect(pkg.status).toBe("Sent");
+    expect(pkg.emailMessage).toBe(FIXTURE.composeBody.trim());
     expect(pkg.source?.internetMessageId ?? null).toBeNull(); // compose: no message id yet
     const id = pkg.id;
     const [sentDoc] = (await api.request("GET", "/api/v1/packages/{id}/documents", { path: { id } })).items;
@@ -246,7 +257,7 @@ describe("Send view: fields, check, send", () => {
   test("an empty group slot left out before a person: that person's tags stay theirs (signer 3 is still Alex)", async () => {
     const groups = createSigningGroupsApi(api.http);
     const group = await groups.create({ name: "Empty desk" });
-    // The letter's own tags name signers 1, 2 and 3, as the check numbers them: Adele, the group, Alex.
+    // The letter's own tags name signers 1, 2 and 3, as the check numbers them: Megan, the group, Alex.
     const doc = await PDFDocument.create();
     const page = doc.addPage([612, 792]);
     page.drawText("Letter of intent", { x: 72, y: 740, size: 14 });
@@ -263,7 +274,7 @@ describe("Send view: fields, check, send", () => {
     await user.type(search, "Empty");
     await user.click(await screen.findByRole("option", { name: /Empty desk/ }));
     await screen.findByTestId(`signer-g:${group.id}`);
-    // Adele, (Megan, not chosen), the group, Alex, (Fabrikam Legal, a list, not chosen): the group
+    // (Adele, the sender, not chosen), Megan, the group, Alex, (Fabrikam Legal, a list, not chosen): the group
     // is signer 2, Alex signer 3.
     for (let i = 0; i < 2; i++)
       await user.click(screen.getByRole("button", { name: "Move Group Empty desk up" }));
@@ -285,7 +296,7 @@ describe("Send view: fields, check, send", () => {
     const [pkg] = (await api.request("GET", "/api/v1/packages", {})).items;
     const id = pkg!.id;
     const signers = (await api.request("GET", "/api/v1/packages/{id}/signers", { path: { id } })).items;
-    expect(signers.map((s) => s.email)).toEqual(["adele.vance@fabrikam.com", "alex.wilber@contoso.com"]);
+    expect(signers.map((s) => s.email)).toEqual(["megan.bowen@contoso.com", "alex.wilber@contoso.com"]);
     const annotations = (await api.request("GET", "/api/v1/packages/{id}/annotations", { path: { id } }))
       .items;
     const of = (signerId: string) =>
@@ -293,7 +304,7 @@ describe("Send view: fields, check, send", () => {
         .filter((a) => a.signerId === signerId)
         .map((a) => [a.type, Math.round(a.y / 10) * 10])
         .sort();
-    // Adele has signer 1's tag; Alex signer 3's and the date dropped for him; signer 2's tag (the
+    // Megan has signer 1's tag; Alex signer 3's and the date dropped for him; signer 2's tag (the
     // group's) went with the group. A tag's signature stands on the tag's line (its box 100–116 and
     // 500–516), 40 pt tall: its top 24 pt above the tag's.
     expect(of(signers[0]!.id)).toEqual([["Signature", 80]]);
@@ -329,7 +340,7 @@ describe("Send view: fields, check, send", () => {
     await first.user.click(screen.getByRole("checkbox", { name: "Send mutual-nda.pdf" }));
     await toFields(first.user);
     await screen.findByRole("list", { name: "Pages of side-letter.pdf" });
-    await addField(first.user, /Adele Vance/, "Signature");
+    await addField(first.user, /Megan Bowen/, "Signature");
     const saved = JSON.parse(localStorage.getItem(`sign.sendDraft.v1:${draftKey}`)!) as {
       documents: { key: string; source: string }[];
     };
@@ -546,7 +557,7 @@ describe("Send view: fields, check, send", () => {
 
     const first = renderSend(host(), fetch);
     await toFields(first.user);
-    await addField(first.user, /Adele Vance/, "Signature");
+    await addField(first.user, /Megan Bowen/, "Signature");
     await addField(first.user, /Alex Wilber/, "Initials", 20);
     await first.user.click(screen.getByRole("button", { name: "Next: check" }));
     // The big PDF's own tags (one a page) are signer 1's, signer 2's, and on page 3 signer 3's, who
@@ -595,23 +606,25 @@ describe("Send view: fields, check, send", () => {
   });
 
   test("the service refuses the invitation's subject and message (a real 400): each says why next to its field, and nothing typed is lost", async () => {
-    // Outlook's subject and text with control characters: what the pane takes from them is plain
-    // (the message's own subject goes with the package, and the user cannot edit it).
-    const host = hostFor("read", {
+    // Outlook's subject and the draft's text with control characters: what the pane takes from
+    // them is plain (the message's own subject goes with the package, and the user cannot edit it).
+    const host = hostFor("compose", {
       ...FIXTURE,
       subject: "Lease\u0007renewal",
-      body: "Please sign.\u000cThanks",
+      composeBody: "Please sign.\u000cThanks",
     });
     const { user } = renderSend(host);
     await toFields(user);
-    await addField(user, /Adele Vance/, "Signature");
     await addField(user, /Alex Wilber/, "Signature");
+    await addField(user, /Lynne Robbins/, "Signature");
     await user.click(screen.getByRole("button", { name: "Next: check" }));
     await user.click(screen.getByRole("button", { name: "Next: send" }));
     const subject = screen.getByRole("textbox", { name: /Subject/ });
     const message = screen.getByRole("textbox", { name: /Message/ });
     expect(subject).toHaveValue("Lease renewal");
-    expect(message).toHaveValue("Please sign. Thanks");
+    expect(message).toHaveValue(NEUTRAL_MESSAGE);
+    await user.click(screen.getByRole("button", { name: "Use my message's text" }));
+    await waitFor(() => expect(message).toHaveValue("Please sign. Thanks"));
     // What the user pastes goes as pasted: the service is the judge.
     await user.clear(subject);
     await user.paste("Lease\u0007renewal");
@@ -624,7 +637,7 @@ describe("Send view: fields, check, send", () => {
     );
     expect(message).toHaveAccessibleDescription(
       // Then the field's hint.
-      /^The message must not contain control characters other than tabs and line breaks\. From the mail/,
+      /^The message must not contain control characters other than tabs and line breaks\. The signers read it/,
     );
     expect(subject).toHaveAttribute("aria-invalid", "true");
     expect(subject).toHaveValue("Lease\u0007renewal");
@@ -654,7 +667,7 @@ describe("Send view: fields, check, send", () => {
   test("the pane's own limits for the subject are shown next to it before anything reaches the service", async () => {
     const { user } = renderSend(hostFor("read"));
     await toFields(user);
-    await addField(user, /Adele Vance/, "Signature");
+    await addField(user, /Megan Bowen/, "Signature");
     await addField(user, /Alex Wilber/, "Signature");
     await user.click(screen.getByRole("button", { name: "Next: check" }));
     await user.click(screen.getByRole("button", { name: "Next: send" }));
@@ -674,7 +687,7 @@ describe("Send view: fields, check, send", () => {
       /\/send$/.test(url) ? Promise.reject(new Error("offline")) : nodeFetch(url, init);
     const { user } = renderSend(hostFor("read"), failing);
     await toFields(user);
-    await addField(user, /Adele Vance/, "Signature");
+    await addField(user, /Megan Bowen/, "Signature");
     await addField(user, /Alex Wilber/, "Signature");
     await user.click(screen.getByRole("button", { name: "Next: check" }));
     await user.click(screen.getByRole("button", { name: "Next: send" }));

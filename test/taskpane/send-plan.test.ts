@@ -121,22 +121,35 @@ const people = (mode: "read" | "compose") =>
   });
 
 describe("signers", () => {
-  test("reading: the sender and the other recipients; you and distribution lists start unchosen; Bcc is not offered", () => {
+  test("reading: the To recipients are chosen, the user too when asked to sign; never the sender; Cc, lists and Bcc not", () => {
     const rows = prefillSigners(people("read"), "read");
-    expect(rows.map((r) => (r.kind === "person" ? [r.email, r.included] : null))).toEqual([
-      ["Alex.Wilber@contoso.com", true],
-      ["me@contoso.com", false],
-      ["megan@contoso.com", true],
-      ["sales@contoso.com", false],
+    expect(rows.map((r) => (r.kind === "person" ? [r.email, r.included, r.isSelf ?? false] : null))).toEqual([
+      ["Alex.Wilber@contoso.com", false, false],
+      ["me@contoso.com", true, true],
+      ["megan@contoso.com", true, false],
+      ["sales@contoso.com", false, false],
     ]);
   });
 
-  test("writing: the To and Cc lines only", () => {
+  test("reading: a sender who is also on the To line is still not chosen", () => {
+    const rows = prefillSigners(
+      messagePeople({
+        mode: "read",
+        sender: { address: "alex@contoso.com", name: "Alex" },
+        recipients: { to: [{ address: "ALEX@contoso.com", name: "Alex" }], cc: [], bcc: [] },
+        self: "me@contoso.com",
+      }),
+      "read",
+    );
+    expect(rows.map((r) => r.included)).toEqual([false]);
+  });
+
+  test("writing: the To and Cc lines; the To recipients chosen but not the user", () => {
     const rows = prefillSigners(people("compose"), "compose");
-    expect(rows.map((r) => (r.kind === "person" ? r.email : ""))).toEqual([
-      "me@contoso.com",
-      "megan@contoso.com",
-      "sales@contoso.com",
+    expect(rows.map((r) => (r.kind === "person" ? [r.email, r.included] : ""))).toEqual([
+      ["me@contoso.com", false],
+      ["megan@contoso.com", true],
+      ["sales@contoso.com", false],
     ]);
   });
 
@@ -147,8 +160,8 @@ describe("signers", () => {
     );
     expect(addPerson(rows, " MEGAN@contoso.com ", "").problem).toBe("MEGAN@contoso.com is already a signer.");
     // An unchosen one is chosen again rather than added twice.
-    const again = addPerson(rows, "Me@Contoso.com", "");
-    expect(again.rows?.filter((r) => r.kind === "person" && r.email === "me@contoso.com")).toEqual([
+    const again = addPerson(rows, "Alex.Wilber@CONTOSO.com", "");
+    expect(again.rows?.filter((r) => r.kind === "person" && r.email === "Alex.Wilber@contoso.com")).toEqual([
       expect.objectContaining({ included: true }),
     ]);
     const added = addPerson(rows, "new@fabrikam.com", " New Person ");

@@ -129,10 +129,10 @@ describe("Send view: start from a template", () => {
     expect(screen.getByText("1 template matches “nda”.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: /^Mutual NDA/ }));
 
-    // The roles, in order, filled with the message's chosen people in order (Adele, then Alex; the
-    // user herself and the distribution list are not chosen); the third is left to choose.
+    // The roles, in order, filled with the message's chosen people in order (Megan, then Alex: the To recipients; the
+    // sender and the distribution list are not chosen); the third is left to choose.
     await screen.findByRole("list", { name: "Roles" });
-    await waitFor(() => expect(roleSelect(/1\. Client/)).toHaveValue("p:adele.vance@fabrikam.com"));
+    await waitFor(() => expect(roleSelect(/1\. Client/)).toHaveValue("p:megan.bowen@contoso.com"));
     expect(roleSelect(/2\. Counsel/)).toHaveValue("p:alex.wilber@contoso.com");
     expect(roleSelect(/3\. Records \(gets a copy\)/)).toHaveValue("");
     expect(screen.queryByRole("button", { name: "Send now" })).toBeNull(); // no documents yet
@@ -156,13 +156,13 @@ describe("Send view: start from a template", () => {
     expect(await packages()).toEqual([]); // nothing asked of the service yet
 
     // The same person twice is refused too.
-    await user.selectOptions(roleSelect(/2\. Counsel/), "p:adele.vance@fabrikam.com");
+    await user.selectOptions(roleSelect(/2\. Counsel/), "p:megan.bowen@contoso.com");
     await user.clear(email);
     await user.type(email, "records@fabrikam.com");
     await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(
       await screen.findByText(
-        "adele.vance@fabrikam.com already fills the role Client: each role needs someone else.",
+        "megan.bowen@contoso.com already fills the role Client: each role needs someone else.",
       ),
     ).toBeInTheDocument();
     await user.selectOptions(roleSelect(/2\. Counsel/), "p:alex.wilber@contoso.com");
@@ -176,7 +176,7 @@ describe("Send view: start from a template", () => {
         .getAllByRole("listitem")
         .map((li) => li.textContent),
     ).toEqual([
-      "Client: Adele Vance <adele.vance@fabrikam.com> (signs)",
+      "Client: Megan Bowen <megan.bowen@contoso.com> (signs)",
       "Counsel: Alex Wilber <alex.wilber@contoso.com> (signs)",
       "Records: Records desk <records@fabrikam.com> (gets a copy)",
     ]);
@@ -209,7 +209,7 @@ describe("Send view: start from a template", () => {
     await user.click(screen.getByRole("button", { name: "Send" }));
     await sent();
     expect(screen.getByRole("list", { name: "Sent to" })).toHaveTextContent(
-      /Adele Vance <adele.vance@fabrikam.com> · Signs/,
+      /Megan Bowen <megan.bowen@contoso.com> · Signs/,
     );
 
     const all = await packages();
@@ -226,7 +226,7 @@ describe("Send view: start from a template", () => {
     const id = pkg.id;
     const signers = (await api.request("GET", "/api/v1/packages/{id}/signers", { path: { id } })).items;
     expect(signers.map((s) => [s.roleName, s.email, s.type, s.routingOrder])).toEqual([
-      ["Client", "adele.vance@fabrikam.com", "Signer", 1],
+      ["Client", "megan.bowen@contoso.com", "Signer", 1],
       ["Counsel", "alex.wilber@contoso.com", "Signer", 2],
       ["Records", "records@fabrikam.com", "CarbonCopy", 3],
     ]);
@@ -270,7 +270,7 @@ describe("Send view: start from a template", () => {
       expect(roleSelect(/2\. Approver/)).toHaveAccessibleDescription(/No signing group .* exists/),
     );
     expect(roleSelect(/2\. Approver/)).toHaveValue(`g:${gone.id}`); // kept as chosen
-    expect(roleSelect(/1\. Buyer/)).toHaveValue("p:adele.vance@fabrikam.com");
+    expect(roleSelect(/1\. Buyer/)).toHaveValue("p:megan.bowen@contoso.com");
     expect(await packages()).toEqual([]);
 
     // Another group: the package is made with the group's slot for that role.
@@ -284,7 +284,7 @@ describe("Send view: start from a template", () => {
     const signers = (await api.request("GET", "/api/v1/packages/{id}/signers", { path: { id: pkg!.id } }))
       .items;
     expect(signers.map((s) => [s.roleName, s.signingGroupId ?? s.email, s.type])).toEqual([
-      ["Buyer", "adele.vance@fabrikam.com", "Signer"],
+      ["Buyer", "megan.bowen@contoso.com", "Signer"],
       ["Approver", legal.id, "Approver"],
     ]);
 
@@ -327,7 +327,7 @@ describe("Send view: start from a template", () => {
     expect(screen.getByText("Sent: “Mutual NDA”")).toBeInTheDocument();
     expect(screen.getByRole("list", { name: "Documents sent" })).toHaveTextContent("nda.pdf (1 page)");
     expect(screen.getByRole("list", { name: "Sent to" })).toHaveTextContent(
-      /Adele Vance <adele.vance@fabrikam.com> · Signs.*Alex Wilber <alex.wilber@contoso.com> · Signs/,
+      /Megan Bowen <megan.bowen@contoso.com> · Signs.*Alex Wilber <alex.wilber@contoso.com> · Signs/,
     );
 
     const all = await packages();
@@ -347,7 +347,7 @@ describe("Send view: start from a template", () => {
     expect(
       signers.map((s) => [s.roleName, s.email, annotations.filter((a) => a.signerId === s.id).length]),
     ).toEqual([
-      ["Client", "adele.vance@fabrikam.com", 1],
+      ["Client", "megan.bowen@contoso.com", 1],
       ["Counsel", "alex.wilber@contoso.com", 1],
     ]);
     await user.click(screen.getByRole("button", { name: "See its status" }));
@@ -360,7 +360,7 @@ describe("Send view: start from a template", () => {
     const first = renderSend(hostFor("read"));
     await openTemplates(first.user);
     await first.user.click(screen.getByRole("button", { name: /^Order form/ }));
-    await waitFor(() => expect(roleSelect(/1\. Buyer/)).toHaveValue("p:adele.vance@fabrikam.com"));
+    await waitFor(() => expect(roleSelect(/1\. Buyer/)).toHaveValue("p:megan.bowen@contoso.com"));
     await first.user.click(screen.getByRole("button", { name: "Continue" }));
     await screen.findByRole("region", { name: "From the template “Order form”" });
     const [pkg] = await packages();
@@ -371,7 +371,7 @@ describe("Send view: start from a template", () => {
     await screen.findByText("Your draft is back");
     const summary = screen.getByRole("region", { name: "From the template “Order form”" });
     expect(within(summary).getByTestId("template-signer-Buyer")).toHaveTextContent(
-      "Buyer: Adele Vance <adele.vance@fabrikam.com> (signs)",
+      "Buyer: Megan Bowen <megan.bowen@contoso.com> (signs)",
     );
     await second.user.click(screen.getByRole("button", { name: "Discard draft" }));
     // hidden: under a loaded jsdom run tabster may hide the dialog (as send-flow's Discard test says).

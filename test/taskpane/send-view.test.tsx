@@ -14,6 +14,7 @@ import { createHttpClient } from "../../src/api/http";
 import { createSigningGroupsApi } from "../../src/api/signing-groups";
 import { createAsyncLimiter, createOutlookHost, type OutlookHost } from "../../src/outlook";
 import { Root } from "../../src/taskpane/components/Root";
+import { RECENT_GROUPS_KEY } from "../../src/taskpane/send/recent-groups";
 import { SERVICE_URL_STORAGE_KEY } from "../../src/taskpane/session";
 import SendView from "../../src/taskpane/views/SendView";
 import type { MessageFixture } from "../../src/workbench/bridge";
@@ -74,7 +75,7 @@ describe("Send view", () => {
     expect(screen.getByText("Sign in first")).toBeInTheDocument();
   });
 
-  test("reading: both PDFs chosen; the sender and recipients as signers, the user and the list unchosen", async () => {
+  test("reading: both PDFs chosen; the To recipients as signers, the user among them marked You; not the sender, nor the list", async () => {
     renderSend(hostFor("read"));
     const documents = await screen.findByRole("list", { name: "Documents" });
     expect(
@@ -83,17 +84,26 @@ describe("Send view", () => {
     expect(within(documents).getByRole("checkbox", { name: "Send mutual-nda.pdf" })).toBeChecked();
 
     const list = await signerList();
-    expect(within(list).getByRole("checkbox", { name: "Include Adele Vance" })).toBeChecked();
-    expect(within(list).getByRole("checkbox", { name: "Include Megan Bowen" })).not.toBeChecked();
+    // Adele asked for the signatures; Megan (the user) and Alex are the To recipients she asked.
+    expect(within(list).getByRole("checkbox", { name: "Include Adele Vance" })).not.toBeChecked();
+    expect(within(list).getByRole("checkbox", { name: "Include Megan Bowen" })).toBeChecked();
     expect(within(list).getByRole("checkbox", { name: "Include Alex Wilber" })).toBeChecked();
     expect(within(list).getByRole("checkbox", { name: "Include Fabrikam Legal" })).not.toBeChecked();
-    // Signing in order: the chosen ones are numbered 1 and 2.
-    expect(within(list).getByTestId("signer-p:adele.vance@fabrikam.com")).toHaveTextContent(
-      /^1\. Adele Vance/,
+    // Signing in order: the chosen ones are numbered 1 and 2; the user is marked.
+    expect(within(list).getByTestId("signer-p:megan.bowen@contoso.com")).toHaveTextContent(
+      /^1\. Megan Bowen megan.bowen@contoso.com You/,
     );
     expect(within(list).getByTestId("signer-p:alex.wilber@contoso.com")).toHaveTextContent(
       /^2\. Alex Wilber/,
     );
+  });
+
+  test("writing: the draft's To recipients as signers, not the user", async () => {
+    renderSend(hostFor("compose"));
+    const list = await signerList();
+    expect(within(list).getByRole("checkbox", { name: "Include Alex Wilber" })).toBeChecked();
+    expect(within(list).getByRole("checkbox", { name: "Include Lynne Robbins" })).toBeChecked();
+    expect(within(list).queryByRole("checkbox", { name: "Include Megan Bowen" })).toBeNull();
   });
 
   test("an attachment that cannot be sent says why; a file from disk can be added", async () => {
@@ -208,14 +218,57 @@ describe("Send view", () => {
     expect(within(list).getByTestId("signer-p:alex.wilber@contoso.com")).toHaveTextContent(
       /^1\. Alex Wilber/,
     );
-    expect(within(list).getByTestId("signer-p:adele.vance@fabrikam.com")).toHaveTextContent(
-      /^2\. Adele Vance/,
+    expect(within(list).getByTestId("signer-p:megan.bowen@contoso.com")).toHaveTextContent(
+      /^2\. Megan Bowen/,
     );
     // Everyone at once: all are number 1.
     await user.click(screen.getByRole("switch"));
-    expect(within(list).getByTestId("signer-p:adele.vance@fabrikam.com")).toHaveTextContent(
-      /^1\. Adele Vance/,
+    expect(within(list).getByTestId("signer-p:megan.bowen@contoso.com")).toHaveTextContent(
+      /^1\. Megan Bowen/,
     );
+  });
+
+  test("Add a signing group with no groups at all says so, with the way to Groups", async () => {
+    // None yet: said next to the field, with the way to Groups.
+    const first = renderSend(hostFor("read"));
+    expect(await screen.findByText(/You have no signing groups yet/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Create one in Groups" })).toBeInTheDocument();
+    await first.click(screen.getByRole("combobox", { name: "Add a signing group" }));
+    expect(await screen.findByRole("option", { name: "No signing groups yet" })).toBeInTheDocument();
+  });
+
+  test("Add a signing group: the groups are listed as soon as it opens, used lately first, then narrowed by typing", async () => {
+    const api = createSigningGroupsApi(
+      createHttpClient({
+        baseUrl: service.url,
+        fetch: nodeFetch,
+        tokenSource: { getToken: async () => token, signOut: () => undefined },
+      }),
+    );
+    await api.create({ name: "Accounts", members: [{ email: "a@contoso.com" }] });
+    const board = await api.create({ name: "Board", members: [{ email: "b@contoso.com" }] });
+    await api.create({ name: "Compliance", members: [] });
+    localStorage.setItem(RECENT_GROUPS_KEY, JSON.stringify([board.id]));
+    const user = renderSend(hostFor("read"));
+    const box = await screen.findByRole("combobox", { name: "Add a signing group" });
+    await user.click(box);
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole("listbox"))
+          .getAllByRole("option")
+          .map((o) => o.textContent),
+      ).toEqual(["Board (1 member)", "Accounts (1 member)", "Compliance (0 members)"]),
+    );
+    await user.type(box, "Comp");
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole("listbox"))
+          .getAllByRole("option")
+          .map((o) => o.textContent),
+      ).toEqual(["Compliance (0 members)"]),
+    );
+    await user.click(screen.getByRole("option", { name: /Compliance/ }));
+    expect(JSON.parse(localStorage.getItem(RECENT_GROUPS_KEY)!)[0]).not.toBe(board.id);
   });
 
   test("a person in a signing group is offered the group instead, and can be turned back", async () => {

@@ -297,6 +297,8 @@ describe("Status view, this conversation", () => {
     expect(await within(dialog).findByText("Verified")).toBeInTheDocument();
     const events = within(dialog).getByRole("list", { name: "Events, oldest first", hidden: true });
     expect(within(events).getAllByRole("listitem", { hidden: true }).length).toBeGreaterThan(1);
+    // People, not credential ids: a token the seed used is said as one.
+    expect(events.textContent).not.toMatch(/pat:/);
   });
 
   test("copying a signing link: confirmed; a service without the route says so in words", async () => {

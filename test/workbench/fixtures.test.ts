@@ -84,7 +84,14 @@ describe("simulated Office", () => {
     const outlook = host("compose", { getBody: () => body, insertAtCursor: (t) => (body += t) });
     expect(outlook.mode()).toBe("compose");
     expect((await outlook.sender())?.address).toBe(fixture.user.emailAddress);
-    expect((await outlook.recipients()).to).toHaveLength(fixture.to.length);
+    // A coherent draft: from the user to two colleagues, not to herself; its text greets them.
+    const recipients = await outlook.recipients();
+    const to = recipients.to.map((r) => r.address);
+    expect(to).toEqual(["alex.wilber@contoso.com", "lynne.robbins@contoso.com"]);
+    expect(to).not.toContain(fixture.user.emailAddress);
+    expect(recipients.cc).toEqual([]);
+    expect(fixture.composeBody).toMatch(/^Hi Alex and Lynne,/);
+    expect(fixture.composeBody).toMatch(/Megan$/);
     const attachments = await outlook.attachments();
     expect(attachments[1]?.contentType).toBe("application/pdf"); // guessed from the name, as in Outlook
     expect(await outlook.attachmentContent(attachments[1]!.id)).toEqual(file("mutual-nda.pdf"));

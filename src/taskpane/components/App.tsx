@@ -10,7 +10,7 @@ import {
 } from "@fluentui/react-icons";
 import { useHost } from "../host-context";
 import { useSession } from "../session";
-import { prefetchStatus } from "../status/prefetch";
+import { prefetchStatus, threadHasPackages, threadListKey } from "../status/prefetch";
 import { useTelemetry } from "../telemetry";
 import { LazyView, preloadView, type ViewLoader } from "./LazyView";
 import { UpdateBanner } from "./UpdateBanner";
@@ -93,12 +93,17 @@ const useStyles = makeStyles({
 
 export interface AppProps {
   initialView?: ViewId;
+  /**
+   * No view was asked for: the pane opens on `initialView` (Send) and moves to Status when the open
+   * message's conversation already has packages, unless the user has chosen a tab meanwhile.
+   */
+  statusWhenThreadHasPackages?: boolean;
   /** Replaces the view loaders (tests). */
   views?: readonly ViewDefinition[];
 }
 
 /** The task pane: a tab list of views. Views once shown stay mounted (hidden), so typed input survives a tab switch. */
-export function App({ initialView = "tags", views = VIEWS }: AppProps) {
+export function App({ initialView = "send", statusWhenThreadHasPackages = false, views = VIEWS }: AppProps) {
   const styles = useStyles();
   const [selected, setSelected] = useState<ViewId>(initialView);
   const [visited, setVisited] = useState<ReadonlySet<ViewId>>(() => new Set([initialView]));
@@ -136,6 +141,8 @@ export function App({ initialView = "tags", views = VIEWS }: AppProps) {
 
   const selectedRef = useRef(selected);
   const [request, setRequest] = useState<Navigation["request"]>(null);
+  /** The user chose a tab (or a view sent them somewhere): the pane no longer moves by itself. */
+  const chosen = useRef(false);
 
   const show = useCallback(
     (id: ViewId): void => {
@@ -151,11 +158,42 @@ export function App({ initialView = "tags", views = VIEWS }: AppProps) {
     },
     [track, prefetch, views],
   );
-  const select = (_: unknown, data: SelectTabData): void => show(data.value as ViewId);
+  const select = (_: unknown, data: SelectTabData): void => {
+    chosen.current = true;
+    show(data.value as ViewId);
+  };
+
+  // Issue 28: a conversation that already has packages opens on Status, where the user follows
+  // them; otherwise Send. The thread's list is the Status view's own early read (taken by it later).
+  useEffect(() => {
+    if (!statusWhenThreadHasPackages || initialView === "status") return;
+    if (!views.some((v) => v.id === "status")) return;
+    let source = { conversationId: null as string | null, internetMessageId: null as string | null };
+    try {
+      if (host?.hasItem())
+        source = { conversationId: host.conversationId(), internetMessageId: host.internetMessageId() };
+    } catch {
+      return;
+    }
+    const key = threadListKey(source);
+    if (!key || sessionRef.current.signedInWith() === null) return;
+    prefetch();
+    let alive = true;
+    threadHasPackages(key).then(
+      (has) => {
+        if (alive && has && !chosen.current && selectedRef.current === initialView) show("status");
+      },
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, []);
   const navigation = useMemo<Navigation>(
     () => ({
       request,
       navigate: (target: NavigationTarget) => {
+        chosen.current = true;
         setRequest((last) => ({ ...target, seq: (last?.seq ?? 0) + 1 }));
         show(target.view);
         // Focus follows the user to the view they were sent to (keyboard and screen readers).

@@ -31,6 +31,8 @@ export interface PersonRow extends RowBase {
   name: string;
   /** Where the person stands on the message; empty for one added by hand. */
   roles: PersonRole[];
+  /** The user themselves (shown as "You"). */
+  isSelf?: boolean;
 }
 
 export interface GroupRow extends RowBase {
@@ -53,7 +55,10 @@ export interface GroupChoice {
 /**
  * The message's people as signers, in the message's order: reading, the sender and the other
  * recipients; writing, the To and Cc lines (Bcc recipients are hidden from the others, so they are
- * not offered). The user's own address and distribution lists start unchosen.
+ * not offered). Chosen at first: the To recipients, who are the ones a mail asks to act. Reading,
+ * that includes the user when the mail is addressed to them (they were asked to sign), but never
+ * the sender, who asked for the signatures; writing, the user is the one asking, so not them.
+ * Cc recipients and distribution lists start unchosen.
  */
 export function prefillSigners(people: readonly MessagePerson[], mode: ItemMode): SignerRow[] {
   const offered = people.filter(
@@ -66,8 +71,12 @@ export function prefillSigners(people: readonly MessagePerson[], mode: ItemMode)
     email: p.address,
     name: p.name,
     roles: p.roles.filter((r) => r !== "bcc"),
+    ...(p.isSelf ? { isSelf: true } : {}),
     type: "Signer",
-    included: !p.isSelf && !p.isDistributionList,
+    included:
+      p.roles.includes("to") &&
+      !p.isDistributionList &&
+      (mode === "read" ? !p.roles.includes("from") : !p.isSelf),
   }));
 }
 

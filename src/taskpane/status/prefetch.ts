@@ -97,6 +97,19 @@ export function takePrefetched(
   return read.then((answer) => (answer && now() - current.startedAt <= MAX_AGE_MS ? answer : null));
 }
 
+/**
+ * Whether the early read of the thread's list found packages, without taking it (the Status view
+ * still takes it): false when there was no such read, it failed, or the thread has none.
+ */
+export function threadHasPackages(key: string): Promise<boolean> {
+  const read = early?.reads.get(key);
+  if (!read) return Promise.resolve(false);
+  return read.then((answer) => {
+    const items = (answer?.data as { items?: unknown } | undefined)?.items;
+    return Array.isArray(items) && items.length > 0;
+  });
+}
+
 /** Forgets every early read (sign-out, tests). */
 export function clearPrefetch(): void {
   early = null;

@@ -60,6 +60,7 @@ import { DocumentsStep } from "./send/DocumentsStep";
 import type { LayoutState } from "./send/FieldsStep";
 import {
   MESSAGE_MAX,
+  NEUTRAL_MESSAGE,
   SUBJECT_MAX,
   SendStep,
   sendFormProblems,
@@ -262,7 +263,10 @@ function SendForm() {
         visibleTags: false,
         signatureBlock: false,
         subject: plainLine(people.subject),
-        message: "",
+        // Never the mail's own text: a received mail greets the user and is signed by its sender,
+        // which the invitation would then repeat to the signers (issue 28). Writing, the user may
+        // take their own text ("Use my message's text").
+        message: NEUTRAL_MESSAGE,
         expiresInDays: 30,
         reminders: DEFAULT_REMINDERS,
         accepted: [],
@@ -332,26 +336,6 @@ function SendForm() {
       });
     }
   }
-
-  // The message's text as the invitation's message, unless a draft says otherwise.
-  const [bodyFor, setBodyFor] = useState<string | null>(null);
-  useEffect(() => {
-    if (!key || !host || bodyFor === key || restored) return;
-    setBodyFor(key);
-    let stale = false;
-    host.bodyText().then(
-      (text) => {
-        if (stale) return;
-        const message = plainText(text).trim().slice(0, MESSAGE_MAX);
-        setChoices((c) => (c && c.message === "" ? { ...c, message } : c));
-        initial.current = JSON.stringify({ ...(JSON.parse(initial.current) as Choices), message });
-      },
-      () => undefined, // no body: the user writes the message
-    );
-    return () => {
-      stale = true;
-    };
-  }, [key, host, restored]);
 
   // A restored draft's files from disk: those IndexedDB no longer has (another browser, cleared
   // data) are taken out of the draft with their fields, and the user is told to add them again.
@@ -518,6 +502,17 @@ function SendForm() {
   }
 
   const change = (patch: Partial<Choices>) => setChoices((c) => (c ? { ...c, ...patch } : c));
+  // Writing: the text the user has written so far, read when asked (it changes as they write).
+  const takeBody = () => {
+    if (!host) return;
+    host.bodyText().then(
+      (text) => {
+        change({ message: plainText(text).trim().slice(0, MESSAGE_MAX) });
+        setFieldErrors((e) => ({ ...e, message: undefined }));
+      },
+      () => setFieldErrors((e) => ({ ...e, message: "Your message's text could not be read. Try again." })),
+    );
+  };
 
   const readBytes = (doc: SendDocument): Promise<Uint8Array> => {
     let bytes = originals.current.get(doc.key);
@@ -648,7 +643,6 @@ function SendForm() {
     void fileStore?.remove(key).catch(() => undefined);
     setFormFor(null); // starts again from the message
     setRestored(null);
-    setBodyFor(null);
   };
 
   const messageRows = prefillSigners(people.people, people.mode);
@@ -795,7 +789,6 @@ function SendForm() {
         onAgain={() => {
           setFormFor(null);
           setRestored(null);
-          setBodyFor(null);
         }}
       />
     );
@@ -951,6 +944,7 @@ function SendForm() {
               });
             }}
             fieldErrors={fieldErrors}
+            onUseBody={people.mode === "compose" ? takeBody : undefined}
             documents={chosenDocs}
             uploads={uploads}
             stage={stage}

@@ -1,5 +1,14 @@
 import { useState, type FormEvent } from "react";
-import { Button, Field, Input, Textarea, makeStyles, tokens } from "@fluentui/react-components";
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Textarea,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
 import { isApiError } from "../../../api/errors";
 import { characters } from "../../../api/signing-group-rules";
 import { SIGNING_GROUP_LIMITS, type SigningGroup } from "../../../api/signing-groups";
@@ -133,6 +142,32 @@ export function CreateGroupForm({
     changed();
   };
 
+  // Made: the form gives way to what was made, so a second click cannot make the group twice.
+  if (work.state === "done") {
+    return (
+      <div className={styles.form} role="group" aria-label="New signing group">
+        <MemberOutcomes
+          title={`Created “${work.group.name}”`}
+          outcomes={work.outcomes}
+          onRetry={() => void retry()}
+        />
+        <div className={styles.actions}>
+          <Button
+            onClick={() => {
+              setName(groupNameFromSubject(subject));
+              setDescription("");
+              setShown({});
+              setWork({ state: "idle" });
+            }}
+          >
+            Create another group
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const lists = picked.filter((p) => p.isDistributionList);
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="New signing group">
       <Field
@@ -166,6 +201,16 @@ export function CreateGroupForm({
           resize="vertical"
         />
       </Field>
+      {lists.length > 0 && (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>
+            {lists.map((l) => l.name || l.address).join(", ")}{" "}
+            {lists.length === 1 ? "is a distribution list" : "are distribution lists"}: whoever reads mail
+            sent to {lists.length === 1 ? "that address" : "those addresses"} may sign for the group, and one
+            signature completes the group&apos;s part.
+          </MessageBarBody>
+        </MessageBar>
+      )}
       <div className={styles.actions}>
         <Button type="submit" appearance="primary" disabled={working || picked.length === 0}>
           Create group with {plural(picked.length, "person", "people")}
@@ -173,13 +218,6 @@ export function CreateGroupForm({
       </div>
       {work.state === "working" && <MemberProgress progress={work.progress} />}
       {work.state === "failed" && <ApiErrorMessage title="The group was not created" error={work.error} />}
-      {work.state === "done" && (
-        <MemberOutcomes
-          title={`Created “${work.group.name}”`}
-          outcomes={work.outcomes}
-          onRetry={() => void retry()}
-        />
-      )}
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import {
   Body1,
+  Button,
   Caption1,
   Field,
   Input,
@@ -32,6 +33,8 @@ const useStyles = makeStyles({
 
 export const SUBJECT_MAX = 200;
 export const MESSAGE_MAX = 10_000;
+/** The invitation's message until the user writes their own: it greets nobody and signs for nobody. */
+export const NEUTRAL_MESSAGE = "Please review the documents and sign where indicated.";
 export const EXPIRY_CHOICES = [null, 7, 14, 30, 60, 90, 120] as const;
 
 export type SendFieldName = "subject" | "message" | "expiry" | "reminders";
@@ -55,6 +58,8 @@ export interface SendStepProps {
   }): void;
   /** Problems next to each field: the pane's own checks and the service's answer. */
   fieldErrors: Partial<Record<SendFieldName, string>>;
+  /** Writing a message: puts the text the user wrote into the invitation's message. */
+  onUseBody?: () => void;
   documents: readonly SendDocument[];
   uploads: ReadonlyMap<string, UploadProgress>;
   stage: SubmitStage | null;
@@ -106,7 +111,7 @@ export function SendStep(props: SendStepProps) {
       </Field>
       <Field
         label="Message"
-        hint="From the mail; the signers read it in their invitation."
+        hint="The signers read it in their invitation, above the link to sign."
         {...state(errors.message)}
       >
         <Textarea
@@ -117,6 +122,13 @@ export function SendStep(props: SendStepProps) {
           onChange={(_, data) => props.onChange({ message: data.value })}
         />
       </Field>
+      {props.onUseBody ? (
+        <div>
+          <Button size="small" disabled={props.busy} onClick={props.onUseBody}>
+            Use my message&apos;s text
+          </Button>
+        </div>
+      ) : null}
       <Field label="Expires" {...state(errors.expiry)}>
         <Select
           value={props.expiresInDays === null ? "" : String(props.expiresInDays)}

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent } from "react";
 import {
+  Badge,
   Body1,
   Button,
   Caption1,
@@ -7,6 +8,7 @@ import {
   Combobox,
   Field,
   Input,
+  Link,
   Option,
   Select,
   Subtitle2,
@@ -23,6 +25,9 @@ import {
 import { isApiError } from "../../../api/errors";
 import type { ResolvedSigningGroup, SigningGroup, SigningGroupsApi } from "../../../api/signing-groups";
 import { emailKey } from "../../groups/people";
+import { useNavigation } from "../../navigation";
+import { browserStorage } from "../../send/draft";
+import { recentFirst, recentGroupIds, rememberGroup } from "../../send/recent-groups";
 import {
   SIGNER_TYPES,
   SIGNER_TYPE_LABELS,
@@ -184,6 +189,14 @@ export function SignersStep({ rows, signInOrder, onChange, groups }: SignersStep
                     <>
                       {row.name ? `${row.name} ` : null}
                       <span className={styles.muted}>{row.email}</span>
+                      {row.isSelf ? (
+                        <>
+                          {" "}
+                          <Badge appearance="tint" size="small" color="brand">
+                            You
+                          </Badge>
+                        </>
+                      ) : null}
                     </>
                   ) : (
                     <>
@@ -228,6 +241,7 @@ export function SignersStep({ rows, signInOrder, onChange, groups }: SignersStep
                         appearance="outline"
                         icon={<PeopleTeamRegular />}
                         onClick={() => {
+                          rememberGroup(browserStorage(), group.id);
                           const result = sendToGroupInstead(rows, row.key, group);
                           change(result.rows, setGroupError, result.problem);
                         }}
@@ -307,7 +321,10 @@ export function SignersStep({ rows, signInOrder, onChange, groups }: SignersStep
 
 const SEARCH_DELAY_MS = 250;
 
-/** Any of the tenant's signing groups, found by name, as a slot of its own. */
+/**
+ * Any of the tenant's signing groups as a slot of its own: listed as soon as it opens, the ones
+ * the user chose lately first, then narrowed by typing; none at all is said, with the way to Groups.
+ */
 function GroupSearch({
   groups,
   error,
@@ -317,51 +334,83 @@ function GroupSearch({
   error: string | null;
   onPick(group: SigningGroup): void;
 }) {
+  const { navigate } = useNavigation();
+  const storage = useMemo(() => browserStorage(), []);
   const [query, setQuery] = useState("");
-  const [found, setFound] = useState<SigningGroup[]>([]);
+  const [found, setFound] = useState<{ query: string; items: SigningGroup[] } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     const abort = new AbortController();
-    const timer = setTimeout(() => {
-      groups.list({ search: query.trim() || undefined, pageSize: 20 }, { signal: abort.signal }).then(
-        (list) => {
-          setFound(list.items);
-          setFailure(null);
-        },
-        (e: unknown) => {
-          if (!(isApiError(e) && e.kind === "cancelled"))
-            setFailure("The signing groups could not be searched.");
-        },
-      );
-    }, SEARCH_DELAY_MS);
+    const search = query.trim();
+    // The first list (nothing typed) at once; what is typed once the user pauses.
+    const timer = setTimeout(
+      () => {
+        groups.list({ search: search || undefined, pageSize: 50 }, { signal: abort.signal }).then(
+          (list) => {
+            setFound({ query: search, items: recentFirst(list.items, recentGroupIds(storage)) });
+            setFailure(null);
+          },
+          (e: unknown) => {
+            if (!(isApiError(e) && e.kind === "cancelled"))
+              setFailure("The signing groups could not be listed. Try again.");
+          },
+        );
+      },
+      search === "" ? 0 : SEARCH_DELAY_MS,
+    );
     return () => {
       clearTimeout(timer);
       abort.abort();
     };
-  }, [groups, query]);
+  }, [groups, query, storage]);
   const message = error ?? failure;
+  const items = found?.items ?? [];
+  const noneAtAll = found !== null && found.query === "" && items.length === 0;
   return (
     <Field
       label="Add a signing group"
       validationMessage={message}
       validationState={message ? "error" : "none"}
+      hint={
+        noneAtAll ? (
+          <>
+            You have no signing groups yet.{" "}
+            <Link as="button" inline onClick={() => navigate({ view: "groups" })}>
+              Create one in Groups
+            </Link>
+          </>
+        ) : undefined
+      }
     >
       <Combobox
         freeform
         value={query}
-        placeholder="Search groups by name or member"
+        placeholder={noneAtAll ? "No signing groups yet" : "Choose a group, or type to search"}
         onChange={(event) => setQuery((event.target as HTMLInputElement).value)}
         onOptionSelect={(_, data) => {
-          const group = found.find((g) => g.id === data.optionValue);
-          if (group) onPick(group);
+          const group = items.find((g) => g.id === data.optionValue);
+          if (group) {
+            rememberGroup(storage, group.id);
+            onPick(group);
+          }
           setQuery("");
         }}
       >
-        {found.map((group) => (
-          <Option key={group.id} value={group.id} text={group.name}>
-            {`${group.name} (${group.memberCount})`}
+        {found === null ? (
+          <Option disabled value="" text="">
+            Loading the groups…
           </Option>
-        ))}
+        ) : items.length === 0 ? (
+          <Option disabled value="" text="">
+            {found.query === "" ? "No signing groups yet" : `No group matches “${found.query}”`}
+          </Option>
+        ) : (
+          items.map((group) => (
+            <Option key={group.id} value={group.id} text={group.name}>
+              {`${group.name} (${group.memberCount} member${group.memberCount === 1 ? "" : "s"})`}
+            </Option>
+          ))
+        )}
       </Combobox>
     </Field>
   );

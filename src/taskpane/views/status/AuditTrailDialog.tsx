@@ -30,9 +30,17 @@ const useStyles = makeStyles({
     flexDirection: "column",
     gap: tokens.spacingVerticalXS,
   },
-  event: { overflowWrap: "anywhere" },
+  // The name on its line, when and by whom under it: never run together ("Package createdNov 27").
+  event: { overflowWrap: "anywhere", display: "flex", flexDirection: "column" },
+  when: { margin: 0 },
   muted: { color: tokens.colorNeutralForeground3 },
-  content: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
+  // Each part keeps its own height: the "Verified" bar is not squeezed onto the first event.
+  content: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalM,
+    "& > *": { flexShrink: 0 },
+  },
 });
 
 /** "package.sent" → "Package sent"; "signer.viewed" → "Signer viewed". */
@@ -48,7 +56,10 @@ function actionWords(action: string): string {
 function actorWords(event: AuditEvent): string {
   const { actor } = event;
   if (actor.type === "System") return "the service";
-  return actor.name ?? actor.email ?? actor.type;
+  // A credential's id ("pat:e7a2…") is no one a person knows: say what it is.
+  const name = actor.name && /^(pat|client):/.test(actor.name) ? null : actor.name;
+  if (name && actor.email) return `${name} <${actor.email}>`;
+  return name ?? actor.email ?? (actor.name?.startsWith("pat:") ? "a personal access token" : actor.type);
 }
 
 /** The package's audit trail, oldest first, with the service's check of its hash chain on top. */
@@ -131,7 +142,7 @@ export function AuditTrailDialog({
                   {state.events.map((event) => (
                     <li key={event.id} className={styles.event}>
                       <Body1>{actionWords(event.action)}</Body1>
-                      <Caption1 className={styles.muted} as="p">
+                      <Caption1 className={`${styles.muted} ${styles.when}`} as="p">
                         {formatDateTime(event.at)} · by {actorWords(event)}
                         {event.ip ? ` · ${event.ip}` : ""}
                       </Caption1>
