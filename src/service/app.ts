@@ -246,7 +246,8 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   // Signers' links: SIGN_PUBLIC_URL, or the address this service listens on (known once it listens).
   const links = await SigningLinks.open(storage, () => config.publicUrl ?? ownUrl(app, config.port));
   await app.register(signingPageRoutes, { ctx: { storage, links, limiter, blobs } });
-  if (config.devRoutes) await app.register(devRoutes, { storage, links });
+  if (config.devRoutes)
+    await app.register(devRoutes, { storage, links, attachMaxBytes: config.mailAttachMaxBytes });
   await app.register(shareLinkRoutes, { storage, blobs });
   await app.register(templateRoutes, { storage });
   // A new bulk send job wakes the scheduler (started below), so its rows start now, not next tick.
@@ -261,6 +262,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
       log: app.log,
       smtp: config.smtp,
       links,
+      mailAttachMaxBytes: config.mailAttachMaxBytes,
       completion: { seal },
       staging,
     });

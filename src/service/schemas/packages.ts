@@ -86,7 +86,6 @@ export const PackageResponse = Type.Object(
   { $id: "PackageResponse" },
 );
 
-
 export const ListPackagesQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: PACKAGE_LIMITS.pageSizeMax, default: 25 })),

@@ -54,7 +54,13 @@ export interface PackageRecord {
 /** The columns a write may set (counters and ids are the store's business). */
 export type PackageFields = Omit<
   PackageRecord,
-  "id" | "tenantId" | "createdOn" | "documentCount" | "signerCount" | "completedSignerCount" | "completionStatus"
+  | "id"
+  | "tenantId"
+  | "createdOn"
+  | "documentCount"
+  | "signerCount"
+  | "completedSignerCount"
+  | "completionStatus"
 >;
 
 export type PackageSortField = "createdOn" | "updatedOn" | "sentOn" | "name";

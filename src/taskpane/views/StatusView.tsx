@@ -17,12 +17,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { ArrowClockwiseRegular, SendRegular } from "@fluentui/react-icons";
-import {
-  createPackagesApi,
-  type Package,
-  type PackageList,
-  type PackagesApi,
-} from "../../api/packages";
+import { createPackagesApi, type Package, type PackageList, type PackagesApi } from "../../api/packages";
 import { RequireIdentity } from "../components/RequireIdentity";
 import { useNavigation, useNavigationRequest } from "../navigation";
 import { useHost } from "../host-context";
