@@ -229,7 +229,7 @@ if (skip) {
     }
   }, 120_000);
 
-  test("moves to Completed after signing through the signing page's API; the signed documents open", async () => {
+  test("moves to Completed after signing through the signing page's API; sealed, the signed PDF opens in Chromium's viewer", async () => {
     const token = await service!.token(`status-browser-${++tenant}`);
     const pkg = await seedPackage(service!.url, token, {
       name: "Mutual NDA",
@@ -251,33 +251,70 @@ if (skip) {
     await checkAccessibility(pane.frame, "a completed package");
     await screenshot(pane, "status-320-completed");
 
-    // Sealing takes the scheduler a moment: until then the service says so, in words. Then the link
-    // opens in a new window, which downloads the zip from the service.
-    const downloads: string[] = [];
-    pane.page.context().on("request", (r) => {
-      if (r.url().includes("/api/v1/downloads/")) downloads.push(r.url());
-    });
-    for (let attempt = 0; attempt < 40 && downloads.length === 0; attempt++) {
-      await card.getByRole("button", { name: "Signed documents" }).click();
-      await card
-        .getByText(/That didn't work|Signed documents opened/)
-        .first()
-        .waitFor();
-      if ((await card.getByText("Signed documents opened").count()) > 0) {
-        for (let i = 0; i < 50 && downloads.length === 0; i++) await pane.page.waitForTimeout(100);
-        break;
+    // Sealing takes the scheduler a moment: meanwhile the card says so and its files' buttons are off
+    // (never a click that answers 400); the feed turns them on by itself once the package says Done.
+    const openDocument = card.getByRole("button", { name: "Open signed document" });
+    const certificate = card.getByRole("button", { name: "Open certificate" });
+    const zip = card.getByRole("button", { name: "Download all (zip)" });
+    const sealingText = card.getByText(/The documents are being sealed/);
+    let sawSealing = false;
+    for (let i = 0; i < 600 && !(await certificate.isEnabled()); i++) {
+      if (await sealingText.isVisible()) {
+        if (!sawSealing) await screenshot(pane, "status-320-sealing");
+        sawSealing = true;
+        expect(await certificate.isDisabled()).toBe(true);
+        expect(await zip.isDisabled()).toBe(true);
       }
-      await pane.page.waitForTimeout(500);
+      await pane.page.waitForTimeout(100);
     }
-    expect(downloads).toHaveLength(1);
-    expect(downloads[0]!.startsWith(service!.url)).toBe(true);
-    await card.getByText("Signed documents opened").waitFor();
-    // The tries before sealing ended answered 400 invalid_state (shown in words above); the browser
-    // logs each such answer. Anything else is an error.
-    expect(
-      pane.errors.filter((e) => !/\/api\/v1\/packages\/[^/]+\/download: .*status of 400/.test(e)),
-    ).toEqual([]);
-  }, 120_000);
+    await openDocument.waitFor();
+    expect(await openDocument.isEnabled()).toBe(true);
+    expect(await sealingText.count()).toBe(0);
+    if (!sawSealing) console.warn("sealing ended before the pane's first look: its state was not seen");
+
+    // A signed PDF opens in the browser's own viewer (Chromium's PDF extension), not as a download.
+    const context = pane.page.context();
+    const downloads: string[] = [];
+    context.on("page", (p) => p.on("download", (d) => downloads.push(d.suggestedFilename())));
+    pane.page.on("download", (d) => downloads.push(d.suggestedFilename()));
+    const [viewer] = await Promise.all([context.waitForEvent("page"), openDocument.click()]);
+    const shown = await viewer.waitForResponse((r) => r.url().includes("/api/v1/downloads/"));
+    expect(shown.status()).toBe(200);
+    expect(await shown.headerValue("content-disposition")).toMatch(
+      /^inline; filename="mutual-nda \(signed\)\.pdf"/,
+    );
+    expect(await shown.headerValue("content-type")).toBe("application/pdf");
+    expect(await shown.headerValue("x-content-type-options")).toBe("nosniff");
+    for (let i = 0; i < 300 && !viewer.frames().some((f) => f.url().startsWith("chrome-extension://")); i++)
+      await viewer.waitForTimeout(100);
+    expect(viewer.frames().map((f) => f.url())).toContainEqual(
+      expect.stringMatching(/^chrome-extension:\/\/[a-z]+\/index\.html/),
+    );
+    await viewer.setViewportSize({ width: 900, height: 700 });
+    // The viewer draws the page a moment after its frame exists; a screenshot to look at.
+    await viewer.waitForTimeout(1500);
+    await viewer.screenshot({ path: path.join(ARTIFACTS, "status-signed-pdf-viewer.png") });
+    await viewer.close();
+    await card.getByText("Opened in your browser").waitFor();
+    await screenshot(pane, "status-320-completed-open");
+
+    // The certificate too; the zip is the one download, under its own button.
+    const [certificateViewer] = await Promise.all([context.waitForEvent("page"), certificate.click()]);
+    const certificateAnswer = await certificateViewer.waitForResponse((r) =>
+      r.url().includes("/api/v1/downloads/"),
+    );
+    expect(await certificateAnswer.headerValue("content-disposition")).toMatch(/^inline;/);
+    await certificateViewer.close();
+    const [zipPage] = await Promise.all([context.waitForEvent("page"), zip.click()]);
+    const zipAnswer = await zipPage.waitForResponse((r) => r.url().includes("/api/v1/downloads/"));
+    expect(await zipAnswer.headerValue("content-disposition")).toMatch(
+      /^attachment; filename="Mutual NDA\.zip"/,
+    );
+    await card.getByText("Download started").waitFor();
+    await zipPage.close().catch(() => undefined);
+    expect(downloads.filter((d) => d.endsWith(".pdf"))).toEqual([]);
+    expect(pane.errors).toEqual([]);
+  }, 180_000);
 
   test("the pinned pane follows a change of message; our notice shows its package", async () => {
     const token = await service!.token(`status-browser-${++tenant}`);

@@ -154,12 +154,20 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
     expect(early.headers.get("content-type")).toBe("application/pdf");
     expect(textOf(new Uint8Array(await early.arrayBuffer()))).toMatch(/PackageSent/);
 
+    expect((await call(`GET`, `${P}/${pkg.id}`)).body).toMatchObject({ status: "Sent", sealing: null });
     await signEverything(pkg.id);
-    // Completed, not yet sealed: the trigger wrote the completion row; the routes say it is under way.
+    // Completed, not yet sealed: the trigger wrote the completion row; the routes say it is under way,
+    // and so does the package (the pane keeps its buttons off until Done).
     for (const route of routes) {
       const problem = await expectProblem(await service.call("GET", route, { token }), 400, "invalid_state");
       expect(problem.detail).toMatch(/in progress/);
     }
+    expect((await call(`GET`, `${P}/${pkg.id}`)).body).toMatchObject({
+      status: "Completed",
+      sealing: "InProgress",
+    });
+    const listed = await call<{ items: Json[] }>("GET", `${P}?pageSize=100`);
+    expect(listed.body.items.find((p) => p.id === pkg.id)).toMatchObject({ sealing: "InProgress" });
 
     // Two workers at once (as two service processes): one completes the package, the other finds none.
     const deps = () => ({
@@ -171,6 +179,7 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
     expect(reports.filter((r) => r?.outcome === "done")).toHaveLength(1);
     expect(reports.filter((r) => r === null)).toHaveLength(1);
     expect(await completeDuePackage(deps())).toBeNull();
+    expect((await call(`GET`, `${P}/${pkg.id}`)).body).toMatchObject({ sealing: "Done" });
 
     // The signed document: sealed by the generated certificate, valid, and broken by one changed byte.
     const signedLink = await call<{ url: string; expiresOn: string }>("GET", routes[0]!);
