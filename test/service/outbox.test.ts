@@ -21,7 +21,6 @@ const P = "/api/v1/packages";
 const PASSWORD = "s3cret-Pa55";
 const MINUTE = 60_000;
 
-
 const addresses = (a: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(a) ? a : a ? [a] : []).flatMap((o) => o.value);
 
@@ -460,7 +459,9 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
         async send(mail, signal) {
           await real.send(mail, signal);
           setImmediate(() => {
-            const row = disk.prepare("SELECT status FROM outbox WHERE id = ?").get(mail.id) as { status: string };
+            const row = disk.prepare("SELECT status FROM outbox WHERE id = ?").get(mail.id) as {
+              status: string;
+            };
             seen.push(row.status);
           });
         },
@@ -573,8 +574,7 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
     );
     try {
       const deadline = Date.now() + 10_000;
-      while (smtp.received.length === 0 && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 20));
+      while (smtp.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       const [received] = smtp.received;
       expect(addresses(received!.mail.from)).toEqual([
         { address: "sign@contoso.com", name: "Contoso Signing" },
@@ -657,6 +657,26 @@ describe("outbox mail and settings", () => {
     voidedReason: null,
     link: null,
   };
+
+  test("an invitation says who asks; a group member's, that it is for the group and one signature completes it", () => {
+    const plain = composeNotification({ ...content, kind: "Invitation" }).text;
+    expect(plain).toContain('You are asked to sign "Lease".');
+    expect(plain).not.toContain("signing group");
+    const asked = composeNotification({
+      ...content,
+      kind: "Invitation",
+      sender: { name: "Sam Sender", email: "sam@contoso.com" },
+      details: { groupName: "Legal" },
+    });
+    expect(asked.text).toContain('Sam Sender <sam@contoso.com> asks you to sign "Lease".');
+    expect(asked.text).toContain('You are asked as a member of the signing group "Legal"');
+    expect(asked.text).toContain("whichever member signs first signs for the whole group");
+    expect(asked.html).toContain("Sam Sender &lt;sam@contoso.com&gt; asks you to sign");
+    expect(
+      composeNotification({ ...content, kind: "Reminder", sender: { name: null, email: "sam@contoso.com" } })
+        .text,
+    ).toContain('A reminder: "Lease" is still waiting for you (sent by sam@contoso.com).');
+  });
 
   test("each kind has its subject and words; a link, once there is one, replaces the notice", () => {
     expect(composeNotification({ ...content, kind: "Reminder" })).toMatchObject({
