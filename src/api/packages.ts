@@ -17,6 +17,17 @@ export type AuditVerification = Schemas["AuditVerifyResponse"];
 
 /** A link of the service's, good for a few minutes without a credential. */
 export type TimedLink = Schemas["DownloadLinkResponse"];
+export type PackageDocument = Schemas["DocumentApiResponse"];
+
+/**
+ * The same link, answered so that the browser shows the PDF in its viewer instead of saving it
+ * (the downloads route's `inline=1`; anything but a PDF stays a download).
+ */
+export function inlineLink(link: TimedLink): TimedLink {
+  const url = new URL(link.url);
+  url.searchParams.set("inline", "1");
+  return { ...link, url: url.href };
+}
 
 export const FINAL_STATUSES: readonly PackageStatus[] = ["Completed", "Declined", "Voided", "Expired"];
 export const IN_FLIGHT_STATUSES: readonly PackageStatus[] = ["Sent", "Viewed", "InProgress"];
@@ -49,6 +60,10 @@ export interface PackagesApi {
   void(id: string, reason: string, options?: Options): Promise<Package>;
   auditTrail(id: string, options?: Options): Promise<AuditEvent[]>;
   verifyAuditTrail(id: string, options?: Options): Promise<AuditVerification>;
+  /** The package's documents, in order (their names and ids). */
+  documents(id: string, options?: Options): Promise<PackageDocument[]>;
+  /** One document's final form: values drawn in, sealed (Completed packages, once sealed). */
+  signedDocumentLink(id: string, documentId: string, options?: Options): Promise<TimedLink>;
   /** All signed documents and the certificate of completion, one zip (Completed packages). */
   downloadLink(id: string, options?: Options): Promise<TimedLink>;
   certificateLink(id: string, options?: Options): Promise<TimedLink>;
@@ -101,6 +116,16 @@ export function createPackagesApi(http: HttpClient): PackagesApi {
       api.request("GET", "/api/v1/packages/{id}/audit-trail/verify", { path: { id }, ...signalOf(options) }),
     // A service older than the completion and signing-URL routes (issue 16) answers 404 not_found:
     // the view says they are not offered there.
+    documents: async (id, options) =>
+      (await api.request("GET", "/api/v1/packages/{id}/documents", { path: { id }, ...signalOf(options) }))
+        .items,
+    signedDocumentLink: async (id, documentId, options) =>
+      absolute(
+        await api.request("GET", "/api/v1/packages/{id}/documents/{documentId}/download-signed", {
+          path: { id, documentId },
+          ...signalOf(options),
+        }),
+      ),
     downloadLink: async (id, options) =>
       absolute(
         await api.request("GET", "/api/v1/packages/{id}/download", { path: { id }, ...signalOf(options) }),

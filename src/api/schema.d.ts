@@ -2483,6 +2483,8 @@ export interface components {
             senderEmail: string | null;
             /** @description The sender's name, shown to signers. */
             senderName: string | null;
+            /** @description Ours. A Completed package's signed documents, certificate and zip: being made (InProgress: the download operations answer 400 until Done), made (Done), or given up (Failed). Null before Completed. */
+            sealing: "InProgress" | "Done" | "Failed" | (never | null);
         };
         PackageValidationIssue: {
             code: string;
@@ -2698,6 +2700,8 @@ export interface components {
             senderEmail: string | null;
             /** @description The sender's name, shown to signers. */
             senderName: string | null;
+            /** @description Ours. A Completed package's signed documents, certificate and zip: being made (InProgress: the download operations answer 400 until Done), made (Done), or given up (Failed). Null before Completed. */
+            sealing: "InProgress" | "Done" | "Failed" | (never | null);
             /** @description Only with includeSigners=true: the package's signers as GET /packages/{id}/signers answers them (routing order). */
             signers?: components["schemas"]["SignerApiResponse"][];
         };

@@ -255,7 +255,8 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
     app.log.warn({ err: error }, "a signer's copy of a document could not be made; the upload is shown"),
   );
   await app.register(signingPageRoutes, { ctx: { storage, links, limiter, blobs, copies } });
-  if (config.devRoutes) await app.register(devRoutes, { storage, links });
+  if (config.devRoutes)
+    await app.register(devRoutes, { storage, links, attachMaxBytes: config.mailAttachMaxBytes });
   await app.register(shareLinkRoutes, { storage, blobs, seal });
   await app.register(templateRoutes, { storage });
   // A new bulk send job wakes the scheduler (started below), so its rows start now, not next tick.
@@ -270,6 +271,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
       log: app.log,
       smtp: config.smtp,
       links,
+      mailAttachMaxBytes: config.mailAttachMaxBytes,
       completion: { seal },
       staging,
     });

@@ -54,6 +54,11 @@ export interface ServiceConfig {
    */
   smtp: SmtpConfig | null;
   /**
+   * SIGN_MAIL_ATTACH_MAX_BYTES: the Completed mail carries the signed PDFs while they total at most
+   * this (10 MB by default); larger, it links to them instead (0: always link).
+   */
+  mailAttachMaxBytes: number;
+  /**
    * SIGN_SIGNING_PAGE_DIR: the built signing page (index.html and assets/) served at /sign/...
    * (routes/signing-assets.ts); default dist/signing of this checkout (`npm run build:signing`).
    */
@@ -71,6 +76,9 @@ export interface ServiceConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** 10 MB: what mail servers commonly take in one mail (after base64's third more) with room to spare. */
+export const DEFAULT_MAIL_ATTACH_MAX_BYTES = 10 * 1024 * 1024;
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -167,6 +175,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     // Not trimmed: a password may begin or end with a space.
     sealP12Password: env.SIGN_SEAL_P12_PASSWORD ?? "",
     smtp: smtpFrom(env),
+    mailAttachMaxBytes: integer(
+      env,
+      "SIGN_MAIL_ATTACH_MAX_BYTES",
+      DEFAULT_MAIL_ATTACH_MAX_BYTES,
+      0,
+      50_000_000,
+    ),
     publicUrl: publicUrlFrom(env),
     devRoutes: false,
     signingPageDir: env.SIGN_SIGNING_PAGE_DIR?.trim()

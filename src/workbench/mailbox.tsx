@@ -31,6 +31,31 @@ export interface MailboxItem {
   status: string;
 }
 
+/** A notification's kind (the outbox's enum) in words; an unknown kind as it is. */
+export function kindWords(kind: string): string {
+  const words: Record<string, string> = {
+    Invitation: "Invitation",
+    Reminder: "Reminder",
+    Reassigned: "Passed on to them",
+    Voided: "Voided",
+    SlotCompleted: "Signed by another group member",
+    Declined: "Declined",
+    Completed: "Everyone has signed",
+  };
+  return words[kind] ?? kind;
+}
+
+/** Where the mail is (the outbox's status) in words. */
+function statusWords(status: string): string {
+  const words: Record<string, string> = {
+    Pending: "Not sent yet",
+    Sending: "Sending",
+    Delivered: "Sent",
+    Failed: "Could not be sent",
+  };
+  return words[status] ?? status;
+}
+
 /** The doc's route; an older build of the dev outbox answered at the second. */
 export const OUTBOX_PATHS = ["/api/v1/dev/outbox", "/api/dev/outbox"];
 
@@ -226,10 +251,19 @@ export function Mailbox({
                   <Subtitle2 as="h2">{item.subject || "(no subject)"}</Subtitle2>
                   <div className={styles.meta}>
                     <Text>To {item.to}</Text>
-                    {item.kind && <Badge appearance="tint">{item.kind}</Badge>}
+                    {item.kind && (
+                      <Badge appearance="tint" data-kind={item.kind}>
+                        {kindWords(item.kind)}
+                      </Badge>
+                    )}
                     {item.status && (
-                      <Badge appearance="outline" color={item.status === "Sent" ? "success" : "informative"}>
-                        {item.status}
+                      <Badge
+                        appearance="outline"
+                        color={
+                          item.status === "Delivered" || item.status === "Sent" ? "success" : "informative"
+                        }
+                      >
+                        {statusWords(item.status)}
                       </Badge>
                     )}
                     <Caption1 className={styles.note}>{when(item.createdOn)}</Caption1>

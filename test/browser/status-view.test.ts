@@ -236,7 +236,7 @@ jest.setTimeout(180_000);
     }
   }, 300_000); // over 120 s at load 30 (issue 29)
 
-  test("moves to Completed after signing through the signing page's API; the signed documents open", async () => {
+  test("moves to Completed after signing through the signing page's API; sealed, the signed PDF opens in Chromium's viewer", async () => {
     const token = await service!.token(`status-browser-${++tenant}`);
     const pkg = await seedPackage(service!.url, token, {
       name: "Mutual NDA",
@@ -258,32 +258,71 @@ jest.setTimeout(180_000);
     await checkAccessibility(pane.frame, "a completed package");
     await screenshot(pane, "status-320-completed");
 
-    // Sealing takes the scheduler a moment: until then the service says so, in words. Then the link
-    // opens in a new window, which downloads the zip from the service.
-    const downloads: string[] = [];
-    pane.page.context().on("request", (r) => {
-      if (r.url().includes("/api/v1/downloads/")) downloads.push(r.url());
-    });
-    for (let attempt = 0; attempt < 40 && downloads.length === 0; attempt++) {
-      await card.getByRole("button", { name: "Signed documents" }).click();
-      await card
-        .getByText(/That didn't work|Signed documents opened/)
-        .first()
-        .waitFor();
-      if ((await card.getByText("Signed documents opened").count()) > 0) {
-        for (let i = 0; i < 50 && downloads.length === 0; i++) await pane.page.waitForTimeout(100);
-        break;
+    // Sealing takes the scheduler a moment: meanwhile the card says so and its files' buttons are off
+    // (never a click that answers 400); the feed turns them on by itself once the package says Done.
+    const openDocument = card.getByRole("button", { name: "Open signed document" });
+    const certificate = card.getByRole("button", { name: "Open certificate" });
+    const zip = card.getByRole("button", { name: "Download all (zip)" });
+    const sealingText = card.getByText(/The documents are being sealed/);
+    let sawSealing = false;
+    for (let i = 0; i < 600 && !(await certificate.isEnabled()); i++) {
+      if (await sealingText.isVisible()) {
+        if (!sawSealing) await screenshot(pane, "status-320-sealing");
+        sawSealing = true;
+        expect(await certificate.isDisabled()).toBe(true);
+        expect(await zip.isDisabled()).toBe(true);
       }
-      await pane.page.waitForTimeout(500);
+      await pane.page.waitForTimeout(100);
     }
-    expect(downloads).toHaveLength(1);
-    expect(downloads[0]!.startsWith(service!.url)).toBe(true);
-    await card.getByText("Signed documents opened").waitFor();
-    // The tries before sealing ended answered 400 invalid_state (shown in words above); the browser
-    // logs each such answer. Anything else is an error.
-    expect(
-      pane.errors.filter((e) => !/\/api\/v1\/packages\/[^/]+\/download: .*status of 400/.test(e)),
-    ).toEqual([]);
+    await openDocument.waitFor();
+    expect(await openDocument.isEnabled()).toBe(true);
+    expect(await sealingText.count()).toBe(0);
+    if (!sawSealing) console.warn("sealing ended before the pane's first look: its state was not seen");
+
+    // A signed PDF opens in the browser's own viewer (Chromium's PDF extension), not as a download.
+    const context = pane.page.context();
+    const downloads: string[] = [];
+    context.on("page", (p) => p.on("download", (d) => downloads.push(d.suggestedFilename())));
+    pane.page.on("download", (d) => downloads.push(d.suggestedFilename()));
+    const [viewer] = await Promise.all([context.waitForEvent("page"), openDocument.click()]);
+    await viewer.waitForURL(/\/api\/v1\/downloads\//);
+    expect(viewer.url()).toMatch(/\?inline=1$/);
+    // The same link again (it works for 5 minutes), for its headers as the service sent them: the
+    // viewer's stream does not always show them to Playwright.
+    const headers = (await fetch(viewer.url())).headers;
+    expect(headers.get("content-disposition")).toMatch(/^inline; filename="[^"]+ \(signed\)\.pdf"/);
+    expect(headers.get("content-type")).toBe("application/pdf");
+    expect(headers.get("x-content-type-options")).toBe("nosniff");
+    expect(headers.get("content-security-policy")).toBe("sandbox");
+    expect(headers.get("cache-control")).toBe("no-store");
+    for (let i = 0; i < 300 && !viewer.frames().some((f) => f.url().startsWith("chrome-extension://")); i++)
+      await viewer.waitForTimeout(100);
+    expect(viewer.frames().map((f) => f.url())).toContainEqual(
+      expect.stringMatching(/^chrome-extension:\/\/[a-z]+\/index\.html/),
+    );
+    await viewer.setViewportSize({ width: 900, height: 700 });
+    // A screenshot to look at, once the viewer's own page has loaded.
+    await viewer
+      .frames()
+      .find((f) => f.url().startsWith("chrome-extension://"))!
+      .waitForLoadState("load");
+    await viewer.screenshot({ path: path.join(ARTIFACTS, "status-signed-pdf-viewer.png") });
+    await viewer.close();
+    await card.getByText("Opened in your browser").waitFor();
+    await screenshot(pane, "status-320-completed-open");
+
+    // The certificate too; the zip is the one download, under its own button.
+    const [certificateViewer] = await Promise.all([context.waitForEvent("page"), certificate.click()]);
+    await certificateViewer.waitForURL(/\/api\/v1\/downloads\//);
+    expect((await fetch(certificateViewer.url())).headers.get("content-disposition")).toMatch(/^inline;/);
+    await certificateViewer.close();
+    const [zipPage] = await Promise.all([context.waitForEvent("page"), zip.click()]);
+    for (let i = 0; i < 300 && !downloads.includes("Mutual NDA.zip"); i++)
+      await pane.page.waitForTimeout(100);
+    expect(downloads).toEqual(["Mutual NDA.zip"]);
+    await card.getByText("Download started").waitFor();
+    await zipPage.close().catch(() => undefined);
+    expect(pane.errors).toEqual([]);
   }, 300_000); // over 120 s at load 30 (issue 29)
 
   test("the pinned pane follows a change of message; our notice shows its package", async () => {

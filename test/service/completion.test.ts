@@ -179,12 +179,20 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
     expect(textOf(earlyPdf)).toMatch(/PackageSent/);
     expectSealed(earlyPdf); // sealed as the documents will be, though the package is not complete
 
+    expect((await call(`GET`, `${P}/${pkg.id}`)).body).toMatchObject({ status: "Sent", sealing: null });
     await signEverything(pkg.id);
-    // Completed, not yet sealed: the trigger wrote the completion row; the routes say it is under way.
+    // Completed, not yet sealed: the trigger wrote the completion row; the routes say it is under way,
+    // and so does the package (the pane keeps its buttons off until Done).
     for (const route of routes) {
       const problem = await expectProblem(await service.call("GET", route, { token }), 400, "invalid_state");
       expect(problem.detail).toMatch(/in progress/);
     }
+    expect((await call(`GET`, `${P}/${pkg.id}`)).body).toMatchObject({
+      status: "Completed",
+      sealing: "InProgress",
+    });
+    const listed = await call<{ items: Json[] }>("GET", `${P}?pageSize=100`);
+    expect(listed.body.items.find((p) => p.id === pkg.id)).toMatchObject({ sealing: "InProgress" });
 
     // Two workers at once (as two service processes): one completes the package, the other finds none.
     const deps = () => ({
@@ -196,6 +204,7 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
     expect(reports.filter((r) => r?.outcome === "done")).toHaveLength(1);
     expect(reports.filter((r) => r === null)).toHaveLength(1);
     expect(await completeDuePackage(deps())).toBeNull();
+    expect((await call(`GET`, `${P}/${pkg.id}`)).body).toMatchObject({ sealing: "Done" });
 
     // The signed document: sealed by the generated certificate, valid, and broken by one changed byte.
     const signedLink = await call<{ url: string; expiresOn: string }>("GET", routes[0]!);
@@ -279,11 +288,16 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
     expectSealed(auditTrailPdf);
     expect(textOf(auditTrailPdf)).toContain("Audit trail");
 
-    // One "Completed" mail to the sender, whose link (SIGN_PUBLIC_URL + a day's download link) serves the zip.
+    // One "Completed" mail to the sender, whose link (SIGN_PUBLIC_URL + a day's download link) serves
+    // the zip, and one to each signer (completed-mail test below).
     const outbox = (await service.storage.outbox.listForPackage(pkg.id)).filter(
       (o) => o.kind === "Completed",
     );
-    expect(outbox.map((o) => o.email)).toEqual(["sam.sender@contoso.com"]);
+    expect(outbox.map((o) => o.email).sort()).toEqual([
+      "ada@fabrikam.com",
+      "bob@contoso.com",
+      "sam.sender@contoso.com",
+    ]);
     const mailer = createMailer(parseSmtpUrl(smtp.url, parseSmtpFrom(undefined)));
     try {
       const before = smtp.received.length;
@@ -293,10 +307,9 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
         });
         if (r.claimed === 0) break;
       }
-      const mail = smtp
-        .mails()
+      const mail = smtp.received
         .slice(before)
-        .find((x) => x.subject === "Completed: Mutual NDA");
+        .find((x) => x.envelopeTo.includes("sam.sender@contoso.com"))?.mail;
       expect(mail?.text).toContain("Hello Sam Sender,");
       const url = /https:\/\/sign\.example\.com\/base(\/api\/v1\/downloads\/[A-Za-z0-9_-]{43})/.exec(
         mail!.text!,
@@ -318,6 +331,86 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
     const compact = certificate.replace(/\s+/g, "");
     expect(trail.body.some((e) => compact.includes(e.hash))).toBe(true);
   }, 120_000);
+
+  test("every signer gets the Completed mail: the signed PDFs attached up to the limit, else a link that lasts", async () => {
+    const deps = {
+      storage: service.storage,
+      blobs: openBlobStore(service.config),
+      seal: new SealKeeper(service.config),
+    };
+    const deliverAll = async (attachMaxBytes: number) => {
+      const mailer = createMailer(parseSmtpUrl(smtp.url, parseSmtpFrom(undefined)));
+      try {
+        const options = {
+          publicUrl: service.config.publicUrl ?? undefined,
+          blobs: deps.blobs,
+          attachMaxBytes,
+        };
+        while ((await deliverDueNotifications(service.storage, mailer, options)).claimed > 0);
+      } finally {
+        mailer.close();
+      }
+    };
+    const mailFor = (address: string, since: number) =>
+      smtp.received
+        .slice(since)
+        .filter((r) => r.envelopeTo.includes(address) && r.mail.subject === "Completed: Mutual NDA")
+        .map((r) => r.mail);
+
+    // Small enough: each signer's mail carries the sealed PDF itself, the same bytes as download-signed.
+    const small = await sentPackage();
+    await signEverything(small.pkg.id);
+    while ((await completeDuePackage(deps))?.outcome === "done");
+    let since = smtp.received.length;
+    await deliverAll(10 * 1024 * 1024);
+    const signedLink = await call<{ url: string }>(
+      "GET",
+      `${P}/${small.pkg.id}/documents/${small.doc.id}/download-signed`,
+    );
+    const signed = (await fetchBytes(signedLink.body.url)).bytes;
+    for (const [address, greeting] of [
+      ["ada@fabrikam.com", "Hello Ada Fabrikam,"],
+      ["bob@contoso.com", "Hello Bob Contoso,"],
+    ] as const) {
+      const [mail, ...more] = mailFor(address, since);
+      expect(more).toHaveLength(0);
+      expect(mail!.text).toContain(greeting);
+      expect(mail!.text).toContain('Everyone has signed "Mutual NDA": it is complete.');
+      expect(mail!.text).toContain("The signed document, sealed, is attached to this mail.");
+      expect(mail!.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+        ["mutual-nda (signed).pdf", "application/pdf"],
+      ]);
+      expect(new Uint8Array(mail!.attachments[0]!.content)).toEqual(signed);
+    }
+    // The sender's has the PDF too, and still the day's link to the whole zip.
+    const [senderMail] = mailFor("sam.sender@contoso.com", since);
+    expect(senderMail!.attachments.map((a) => a.filename)).toEqual(["mutual-nda (signed).pdf"]);
+    expect(senderMail!.text).toMatch(/https:\/\/sign\.example\.com\/base\/api\/v1\/downloads\//);
+
+    // Larger than the limit: no attachment, a share link of 90 days to the zip (in the audit trail).
+    const large = await sentPackage();
+    await signEverything(large.pkg.id);
+    while ((await completeDuePackage(deps))?.outcome === "done");
+    since = smtp.received.length;
+    await deliverAll(1000);
+    const [mail] = mailFor("bob@contoso.com", since);
+    expect(mail!.attachments).toHaveLength(0);
+    expect(mail!.text).toContain("The signed documents are too large to attach");
+    const shared = /https:\/\/sign\.example\.com\/base(\/api\/v1\/shared\/[A-Za-z0-9_-]{43})/.exec(
+      mail!.text!,
+    );
+    expect(shared).not.toBeNull();
+    const zip = await fetchBytes(shared![1]!);
+    expect(zip.response.headers.get("content-type")).toBe("application/zip");
+    expect(unzipList(zip.bytes)).toContain("mutual-nda.pdf");
+    const links = await call<{ items: { packageId: string; scope: string; expiresOn: string }[] }>(
+      "GET",
+      `/api/v1/share-links?packageId=${large.pkg.id}`,
+    );
+    expect(links.body.items.map((l) => l.scope)).toEqual(["AllSignedDocuments", "AllSignedDocuments"]);
+    for (const l of links.body.items)
+      expect(Date.parse(l.expiresOn) - Date.now()).toBeGreaterThan(89 * 86_400_000);
+  }, 180_000);
 
   test("unknown ids answer 404; another tenant's package too", async () => {
     const other = await service.token("completion-other");

@@ -155,6 +155,30 @@ describe.each(STORE_SETUPS)("download links on $label", ({ backend, s3: useS3 })
     await response.arrayBuffer();
   });
 
+  test("inline=1 opens a PDF in the browser's viewer, in the same sandbox; any other file stays an attachment", async () => {
+    const pdf = await link({ fileName: "Lease (signed).pdf" });
+    const shown = await get(`${pdf.url}?inline=1`);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("content-disposition")).toBe(
+      `inline; filename="Lease (signed).pdf"; filename*=UTF-8''Lease%20%28signed%29.pdf`,
+    );
+    expect(shown.headers.get("content-type")).toBe("application/pdf");
+    expect(shown.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(shown.headers.get("content-security-policy")).toBe("sandbox");
+    expect(shown.headers.get("cache-control")).toBe("no-store");
+    await shown.arrayBuffer();
+    for (const contentType of ["text/html; charset=utf-8", "application/zip", "image/svg+xml"]) {
+      const other = await link({ contentType, fileName: "x" });
+      const answer = await get(`${other.url}?inline=1`);
+      expect(answer.headers.get("content-disposition")).toMatch(/^attachment;/);
+      await answer.arrayBuffer();
+    }
+    // Anything but 1 is the default.
+    const saved = await get(`${pdf.url}?inline=yes`);
+    expect(saved.headers.get("content-disposition")).toMatch(/^attachment;/);
+    await saved.arrayBuffer();
+  });
+
   test("a link works again until it expires (a browser may retry)", async () => {
     const { url } = await link();
     for (let i = 0; i < 3; i++) {

@@ -663,6 +663,26 @@ describe("outbox mail and settings", () => {
     link: null,
   };
 
+  test("an invitation says who asks; a group member's, that it is for the group and one signature completes it", () => {
+    const plain = composeNotification({ ...content, kind: "Invitation" }).text;
+    expect(plain).toContain('You are asked to sign "Lease".');
+    expect(plain).not.toContain("signing group");
+    const asked = composeNotification({
+      ...content,
+      kind: "Invitation",
+      sender: { name: "Sam Sender", email: "sam@contoso.com" },
+      details: { groupName: "Legal" },
+    });
+    expect(asked.text).toContain('Sam Sender <sam@contoso.com> asks you to sign "Lease".');
+    expect(asked.text).toContain('You are asked as a member of the signing group "Legal"');
+    expect(asked.text).toContain("whichever member signs first signs for the whole group");
+    expect(asked.html).toContain("Sam Sender &lt;sam@contoso.com&gt; asks you to sign");
+    expect(
+      composeNotification({ ...content, kind: "Reminder", sender: { name: null, email: "sam@contoso.com" } })
+        .text,
+    ).toContain('A reminder: "Lease" is still waiting for you (sent by sam@contoso.com).');
+  });
+
   test("each kind has its subject and words; a link, once there is one, replaces the notice", () => {
     expect(composeNotification({ ...content, kind: "Reminder" })).toMatchObject({
       subject: "Reminder: Please sign: Lease",

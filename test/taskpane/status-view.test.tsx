@@ -379,6 +379,21 @@ describe("Status view, this conversation", () => {
     expect(await within(chosen).findByRole("article", { name: "Just sent" })).toBeInTheDocument();
   });
 
+  test("a chosen package that is the thread's only one: the thread's list says there is nothing else", async () => {
+    const pkg = await seedPackage(service.url, token, {
+      name: "Only one",
+      conversationId: THREAD,
+      signers: [ADA],
+    });
+    const { rerender } = renderStatus(hostOf(officeFor("read")));
+    rerender({ navigate: jest.fn(), request: { view: "status", packageId: pkg.id, seq: 1 } });
+    const chosen = await screen.findByRole("region", { name: "The package you chose" });
+    expect(await within(chosen).findByRole("article", { name: "Only one" })).toBeInTheDocument();
+    expect(
+      await screen.findByText("Nothing else: the package above is the only one sent from this conversation."),
+    ).toBeInTheDocument();
+  });
+
   test("a failed refresh keeps the last known state and says how old it is", async () => {
     await seedPackage(service.url, token, { name: "Kept", conversationId: THREAD, signers: [ADA] });
     const net = countingFetch();

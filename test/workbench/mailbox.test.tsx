@@ -11,7 +11,7 @@ import "../taskpane/setup";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Mailbox, loadOutbox, normalizeItem } from "../../src/workbench/mailbox";
+import { Mailbox, kindWords, loadOutbox, normalizeItem } from "../../src/workbench/mailbox";
 
 const LINK_A = "http://localhost:3001/sign/AAAAAAAAAAAAAAAAAAAAAAAA";
 const LINK_B = "http://localhost:3001/sign/BBBBBBBBBBBBBBBBBBBBBBBB";
@@ -25,6 +25,13 @@ function reply(status: number, body?: unknown): Response {
 }
 
 describe("Mailbox", () => {
+  it("names each kind of mail in words, never the outbox's enum", () => {
+    expect(kindWords("SlotCompleted")).toBe("Signed by another group member");
+    expect(kindWords("Completed")).toBe("Everyone has signed");
+    expect(kindWords("Reassigned")).toBe("Passed on to them");
+    expect(kindWords("Invitation")).toBe("Invitation");
+  });
+
   it("reads either shape of an outbox row and finds signing links written in the text", () => {
     expect(
       normalizeItem({

@@ -365,6 +365,7 @@ async function completePackage(
     };
   }
 
+  const recipients = completedMailRecipients(signers, await storage.signers.members(pkg.id), sender.email);
   const at = new Date().toISOString();
   await storage.transaction(async (s) => {
     const subject = identity.subject.replace(/\n/g, ", ");
@@ -380,9 +381,24 @@ async function completePackage(
         certificateSha256: certificate.sha256,
         zipSha256: zip.sha256,
         notified: sender.email ? "sender" : "nobody: the package has no sender address",
+        signersNotified: recipients.length,
       },
       at,
     );
+    // Everyone who signed gets the signed documents too (the signing page promises it); the mail's
+    // attachments are read from this completion's files when it is sent (domain/outbox.ts).
+    for (const r of recipients) {
+      await s.outbox.insert({
+        id: newId(),
+        tenantId: pkg.tenantId,
+        packageId: pkg.id,
+        signerId: r.signerId,
+        kind: "Completed",
+        email: r.email,
+        name: r.name,
+        createdOn: at,
+      });
+    }
     if (sender.email) {
       await s.outbox.insert({
         id: newId(),
@@ -396,6 +412,34 @@ async function completePackage(
       });
     }
   });
+}
+
+/**
+ * Who gets the Completed mail besides the sender: each person slot (a copy's recipient too), and for a
+ * group slot the member who completed it; once per address, and not the sender's (they get their own).
+ */
+export function completedMailRecipients(
+  signers: readonly SignerRecord[],
+  members: ReadonlyMap<string, readonly { email: string; name: string | null }[]>,
+  senderEmail: string | null,
+): { signerId: string; email: string; name: string | null }[] {
+  const seen = new Set(senderEmail ? [senderEmail.trim().toLowerCase()] : []);
+  const out: { signerId: string; email: string; name: string | null }[] = [];
+  for (const x of signers) {
+    let email: string | null;
+    let name: string | null;
+    if (x.signingGroupId !== null) {
+      email = x.completedBy;
+      name = members.get(x.id)?.find((m) => m.email.toLowerCase() === email?.toLowerCase())?.name ?? null;
+    } else {
+      email = x.email;
+      name = x.name;
+    }
+    if (!email || seen.has(email.trim().toLowerCase())) continue;
+    seen.add(email.trim().toLowerCase());
+    out.push({ signerId: x.id, email, name });
+  }
+  return out;
 }
 
 const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");

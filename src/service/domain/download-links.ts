@@ -155,7 +155,16 @@ function asciiFallback(name: string): string {
  * gives a header of printable ASCII only (no CR, LF or quote that could end it or start another
  * header), and clients that read filename* (all current browsers) get the name exactly.
  */
-export function contentDisposition(fileName: string): string {
+export function contentDisposition(fileName: string, type: "attachment" | "inline" = "attachment"): string {
   const name = wellFormed(fileName);
-  return `attachment; filename="${asciiFallback(name)}"; filename*=UTF-8''${percentEncoded(name)}`;
+  return `${type}; filename="${asciiFallback(name)}"; filename*=UTF-8''${percentEncoded(name)}`;
+}
+
+/**
+ * The only type a link may serve `inline` (`?inline=1`): the browser's PDF viewer shows it, in the
+ * sandbox the downloads route gives every answer. Anything else (a zip, an image, HTML a document
+ * could be mistaken for) is always an attachment.
+ */
+export function mayOpenInline(contentType: string): boolean {
+  return /^application\/pdf\s*(;|$)/i.test(contentType);
 }

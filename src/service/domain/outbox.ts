@@ -23,11 +23,21 @@
 import { performance } from "node:perf_hooks";
 import type { Storage, ClaimedOutboxRecord, OutboxRecord, PackageRecord } from "../storage";
 import { NOTIFICATION_KIND_HEADER, PACKAGE_ID_HEADER } from "../../api/notification-headers";
-import { composeNotification, headerText } from "../mail/messages";
+import type { BlobStore } from "../blobs";
+import { DEFAULT_MAIL_ATTACH_MAX_BYTES } from "../config";
+import { composeNotification, headerText, type CompletedMailParts } from "../mail/messages";
 import { signingLinkFor } from "../mail/signing-link";
 import { COMPLETED_MAIL_LINK_TTL_SECONDS, packageZipLink } from "./completion";
+import { SYSTEM } from "./audit";
+import { mintShareLink, SHARE_LIMITS } from "./share-links";
 import type { SigningLinks } from "./signing-links";
-import { MailSendError, SEND_TIMEOUT_MS, type Mailer, type OutgoingMail } from "../mail/transport";
+import {
+  MailSendError,
+  SEND_TIMEOUT_MS,
+  type MailAttachment,
+  type Mailer,
+  type OutgoingMail,
+} from "../mail/transport";
 
 /** Rows claimed at once: what one sender sends in a batch. */
 export const OUTBOX_BATCH = 20;
@@ -73,6 +83,10 @@ export interface DeliveryOptions {
   publicUrl?: string;
   /** Makes the signers' links; without it a mail says that the link follows. */
   links?: SigningLinks | null;
+  /** Where the sealed documents are: a Completed mail attaches them. Without it, it links to them. */
+  blobs?: BlobStore | null;
+  /** The largest total of signed PDFs a Completed mail attaches (SIGN_MAIL_ATTACH_MAX_BYTES). */
+  attachMaxBytes?: number;
 }
 
 /**
@@ -89,6 +103,8 @@ export async function deliverDueNotifications(
     signal,
     links = null,
     publicUrl = links?.publicBase() ?? "",
+    blobs = null,
+    attachMaxBytes = DEFAULT_MAIL_ATTACH_MAX_BYTES,
   }: DeliveryOptions = {},
 ): Promise<DeliveryReport> {
   const started = performance.now();
@@ -163,16 +179,16 @@ export async function deliverDueNotifications(
     }
     let mail: OutgoingMail;
     try {
-      // The sender's link to the zip is minted now, for a day from the moment the mail goes out
-      // (only its hash is stored, so the outbox row cannot hold it).
-      const zipLink =
-        row.kind === "Completed" ? await packageZipLink(storage, pkg, COMPLETED_MAIL_LINK_TTL_SECONDS) : null;
-      if (row.kind === "Completed" && !zipLink) {
-        await fail(row, "the package's zip does not exist");
-        return;
+      if (row.kind === "Completed") {
+        const made = await completedMail(row, pkg);
+        if (typeof made === "string") {
+          await fail(row, made);
+          return;
+        }
+        mail = made;
+      } else {
+        mail = messageFor(row, pkg, signingLinkFor(row, links));
       }
-      const link = zipLink ? publicUrl.replace(/\/+$/, "") + zipLink.url : signingLinkFor(row, links);
-      mail = messageFor(row, pkg, link);
     } catch (error) {
       await retryLater(row, new MailSendError(String(error), false, false));
       return;
@@ -213,6 +229,54 @@ export async function deliverDueNotifications(
     }
   }
 
+  /**
+   * A Completed mail, made when it is sent: the row holds no bytes and no link. Its documents are the
+   * package's sealed files (package_completion_files, written before the row and never changed; the
+   * blob collector keeps what they refer to), read again at each attempt, so a retry attaches the same
+   * files. Small enough (attachMaxBytes), they are attached; otherwise a signer gets a share link to
+   * the zip that lasts (SHARE_LIMITS.expiresInDaysMax), minted now because only its hash is stored.
+   * The sender keeps their day's link to the zip. A string is why it can never be sent.
+   */
+  async function completedMail(row: ClaimedOutboxRecord, pkg: PackageRecord): Promise<OutgoingMail | string> {
+    const forSender = row.signerId === null;
+    const plan = await completedMailPlan(storage, pkg.id, blobs ? attachMaxBytes : -1);
+    if (!plan) return "the package's signed documents do not exist";
+    const attachments: MailAttachment[] = [];
+    for (const file of plan.attach) {
+      attachments.push({
+        filename: file.filename,
+        contentType: "application/pdf",
+        content: await readBlob(blobs!, file.sha256),
+      });
+    }
+    let link: string | null = null;
+    let linkExpiresOn: string | null = null;
+    const base = publicUrl.replace(/\/+$/, "");
+    if (forSender) {
+      // The sender's link to the zip is minted now, for a day from the moment the mail goes out
+      // (only its hash is stored, so the outbox row cannot hold it).
+      const zip = await packageZipLink(storage, pkg, COMPLETED_MAIL_LINK_TTL_SECONDS);
+      if (!zip) return "the package's zip does not exist";
+      link = base + zip.url;
+    } else if (attachments.length === 0) {
+      const shared = await mintShareLink(
+        storage,
+        pkg.tenantId,
+        pkg.id,
+        { scope: "AllSignedDocuments", expiresInDays: SHARE_LIMITS.expiresInDaysMax },
+        SYSTEM,
+      );
+      link = base + shared.url;
+      linkExpiresOn = shared.expiresOn;
+    }
+    const mail = messageFor(row, pkg, link, {
+      forSender,
+      attached: attachments.map((a) => a.filename),
+      linkExpiresOn,
+    });
+    return attachments.length ? { ...mail, attachments } : mail;
+  }
+
   async function retryLater(row: ClaimedOutboxRecord, problem: MailSendError) {
     const next = new Date(Date.parse(clock()) + retryDelayMs(row.attempts)).toISOString();
     await storage.outbox.markRetry(row.id, row.lease, next, problem.message);
@@ -236,8 +300,45 @@ function personName(row: OutboxRecord): string | null {
   return name && name.toLowerCase() !== row.email.toLowerCase() ? name : null;
 }
 
+/**
+ * What a Completed mail carries: the package's sealed PDFs, in the documents' order, when they total
+ * at most `attachMaxBytes` (none when it is negative); null when they are not all made.
+ */
+export async function completedMailPlan(
+  storage: Pick<Storage, "completions" | "documents">,
+  packageId: string,
+  attachMaxBytes: number,
+): Promise<{ attach: { filename: string; sha256: string }[] } | null> {
+  const files = (await storage.completions.files(packageId)).filter((f) => f.kind === "Document");
+  const documents = await storage.documents.list(packageId);
+  const ordered = documents.map((doc) => ({ doc, file: files.find((f) => f.documentId === doc.id) }));
+  if (ordered.length === 0 || ordered.some((d) => !d.file)) return null;
+  const total = ordered.reduce((sum, d) => sum + d.file!.size, 0);
+  if (total > attachMaxBytes) return { attach: [] };
+  return {
+    attach: ordered.map((d) => ({ filename: signedFileName(d.doc.fileName), sha256: d.file!.sha256 })),
+  };
+}
+
+/** "lease.pdf" → "lease (signed).pdf", as the download-signed link names it. */
+function signedFileName(fileName: string): string {
+  return `${fileName.replace(/\.[^.]*$/, "") || "document"} (signed).pdf`;
+}
+
+async function readBlob(blobs: BlobStore, sha256: string): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await blobs.get(sha256))
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
 /** The mail of one row: its kind's words, the package's subject and message, the person's name and link. */
-export function messageFor(row: OutboxRecord, pkg: PackageRecord, link: string | null): OutgoingMail {
+export function messageFor(
+  row: OutboxRecord,
+  pkg: PackageRecord,
+  link: string | null,
+  completed: CompletedMailParts | null = null,
+): OutgoingMail {
   const name = personName(row);
   const content = composeNotification({
     kind: row.kind,
@@ -248,6 +349,11 @@ export function messageFor(row: OutboxRecord, pkg: PackageRecord, link: string |
     voidedReason: pkg.voidedReason,
     details: row.details ?? null,
     link: row.kind === "Voided" ? null : link,
+    sender: { name: pkg.senderName, email: pkg.senderEmail },
+    completed:
+      row.kind === "Completed"
+        ? (completed ?? { forSender: row.signerId === null, attached: [], linkExpiresOn: null })
+        : null,
   });
   return {
     id: row.id,

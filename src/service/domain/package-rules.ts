@@ -216,7 +216,8 @@ export async function notifySigner(
     const prefix = newId();
     const link = { tenantId: pkg.tenantId, packageId: pkg.id, signerId: x.id, createdOn: at };
     if (LINKED.has(kind)) await s.signingLinks.insertForSnapshot(prefix, link);
-    return s.outbox.insertForSnapshot(prefix, { ...link, kind });
+    // The group's name: each member's mail says it asks them for the group (mail/messages.ts).
+    return s.outbox.insertForSnapshot(prefix, { ...link, kind, details: { groupName: x.name } });
   }
   if (!x.email) return 0;
   const id = newId();

@@ -79,7 +79,14 @@ export function packageApi(p: PackageRecord) {
     reminders: p.reminders,
     senderEmail: p.senderEmail,
     senderName: p.senderName,
+    sealing: sealingOf(p),
   };
+}
+
+/** PackageResponse.sealing: the completion's state in the words of the API (null before Completed). */
+function sealingOf(p: PackageRecord): "InProgress" | "Done" | "Failed" | null {
+  if (p.status !== "Completed" || p.completionStatus === null) return null;
+  return p.completionStatus === "Pending" ? "InProgress" : p.completionStatus;
 }
 
 export type PackageApi = ReturnType<typeof packageApi>;

@@ -38,6 +38,8 @@ export interface SchedulerOptions {
   smtp?: SmtpConfig | null;
   /** Signers' links, for the mails that carry them. */
   links?: SigningLinks | null;
+  /** The Completed mail attaches the signed PDFs up to this total (config.mailAttachMaxBytes). */
+  mailAttachMaxBytes?: number;
   /** The seal for completing packages; without it Completed packages wait. */
   completion?: { seal: SealKeeper } | null;
   /** Staged upload files, swept when their session went. */
@@ -67,6 +69,7 @@ export function startScheduler({
   log,
   smtp = null,
   links = null,
+  mailAttachMaxBytes,
   completion = null,
   staging = null,
 }: SchedulerOptions): Scheduler {
@@ -90,6 +93,8 @@ export function startScheduler({
       signal: cutOff.signal,
       links,
       publicUrl: links?.publicBase(),
+      blobs,
+      ...(mailAttachMaxBytes === undefined ? {} : { attachMaxBytes: mailAttachMaxBytes }),
     });
     for (const p of report.problems) {
       log.warn(

@@ -11,10 +11,23 @@ export interface NotificationContent {
   /** Who declined and why (Declined), who completed a group slot (SlotCompleted). */
   details?: OutboxDetails | null;
   /**
-   * The signer's link to the signing page (mail/signing-link.ts), or for Completed the sender's link
-   * to the package zip.
+   * The signer's link to the signing page (mail/signing-link.ts); for Completed the sender's link to
+   * the package zip, or a signer's lasting link to it when the documents are too large to attach.
    */
   link: string | null;
+  /** Who sent the package (PackageRecord.senderName/senderEmail): an invitation says who asks. */
+  sender?: { name: string | null; email: string | null } | null;
+  /** Completed only: whom it is for, and how the signed documents come with it. */
+  completed?: CompletedMailParts | null;
+}
+
+export interface CompletedMailParts {
+  /** The package's sender (their link is to the zip, for a day) or one who signed. */
+  forSender: boolean;
+  /** The names of the signed PDFs attached to the mail; empty when they are not attached. */
+  attached: string[];
+  /** Until when the link works (a signer's lasting link), when there is one. */
+  linkExpiresOn: string | null;
 }
 
 export interface ComposedMessage {
@@ -80,16 +93,85 @@ interface Body {
   link: { url: string; label?: string } | { follows: string } | null;
 }
 
+/** The sender as "Name <address>", when the package says who sent it. */
+function asker(c: NotificationContent): string | null {
+  return c.sender && (c.sender.name || c.sender.email) ? person(c.sender.name, c.sender.email) : null;
+}
+
+/** What a group member is told: the invitation is for the group, and one signature completes it. */
+function groupNote(c: NotificationContent): string {
+  if (!c.details?.groupName) return "";
+  return ` You are asked as a member of the signing group "${headerText(c.details.groupName)}": whichever member signs first signs for the whole group, and the others are then told that nothing more is needed.`;
+}
+
+/** "24 November 2026" (UTC: the mail does not know the reader's time zone). */
+function day(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+function completedBody(c: NotificationContent, name: string): Body {
+  const parts = c.completed ?? { forSender: true, attached: [], linkExpiresOn: null };
+  const attached =
+    parts.attached.length === 0
+      ? null
+      : parts.attached.length === 1
+        ? "The signed document, sealed, is attached to this mail."
+        : `The ${parts.attached.length} signed documents, sealed, are attached to this mail.`;
+  if (parts.forSender) {
+    return {
+      opening: [
+        `Everyone has signed ${name}.`,
+        attached,
+        `The signed documents, sealed, with the certificate of completion and the audit trail are in one zip file; the link works for 24 hours, and the documents stay available from the package.`,
+      ]
+        .filter(Boolean)
+        .join(" "),
+      quoted: null,
+      link: c.link ? { url: c.link, label: "Download the signed documents" } : null,
+    };
+  }
+  const until = parts.linkExpiresOn ? ` until ${day(parts.linkExpiresOn)}` : "";
+  return {
+    opening: [
+      `Everyone has signed ${name}: it is complete.`,
+      attached ??
+        (c.link
+          ? `The signed documents are too large to attach: download them, sealed, with the certificate of completion and the audit trail in one zip file, with the link below. It works${until}; keep a copy.`
+          : "A link to the signed documents is added when this mail is sent."),
+    ].join(" "),
+    quoted: null,
+    link: !attached && c.link ? { url: c.link, label: "Download the signed documents" } : null,
+  };
+}
+
 function bodyOf(c: NotificationContent): Body {
   const name = `"${headerText(c.packageName)}"`;
   const link = c.link ? { url: c.link } : { follows: LINK_FOLLOWS };
+  const by = asker(c);
   switch (c.kind) {
     case "Invitation":
-      return { opening: `You are asked to sign ${name}.`, quoted: c.emailMessage, link };
+      return {
+        opening: `${by ? `${by} asks you to sign ${name}.` : `You are asked to sign ${name}.`}${groupNote(c)}`,
+        quoted: c.emailMessage,
+        link,
+      };
     case "Reminder":
-      return { opening: `A reminder: ${name} is still waiting for you.`, quoted: c.emailMessage, link };
+      return {
+        opening: `A reminder: ${name} is still waiting for you${by ? ` (sent by ${by})` : ""}.${groupNote(c)}`,
+        quoted: c.emailMessage,
+        link,
+      };
     case "Reassigned":
-      return { opening: `${name} has been passed on to you to sign.`, quoted: c.emailMessage, link };
+      return {
+        opening: `${name} has been passed on to you to sign${by ? ` (sent by ${by})` : ""}.${groupNote(c)}`,
+        quoted: c.emailMessage,
+        link,
+      };
     case "Voided":
       return {
         opening: `${name} has been voided by its sender: nothing more is needed from you.`,
@@ -97,11 +179,7 @@ function bodyOf(c: NotificationContent): Body {
         link: null,
       };
     case "Completed":
-      return {
-        opening: `Everyone has signed ${name}. The signed documents, sealed, with the certificate of completion and the audit trail are in one zip file; the link works for 24 hours, and the documents stay available from the package.`,
-        quoted: null,
-        link: c.link ? { url: c.link, label: "Download the signed documents" } : null,
-      };
+      return completedBody(c, name);
     case "SlotCompleted": {
       const by = person(c.details?.byName, c.details?.byEmail);
       const group = c.details?.groupName ? ` for ${headerText(c.details.groupName)}` : "";

@@ -14,6 +14,14 @@ export interface OutgoingMail {
   id: string;
   /** More headers (single-line values): the package's id for the task pane (src/api/notification-headers.ts). */
   headers?: Record<string, string>;
+  /** Files sent with the mail (a Completed mail's signed PDFs), read from the blob store when it is sent. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 /**
@@ -134,6 +142,15 @@ export function createMailer(config: SmtpConfig): Mailer {
           messageId: `<${mail.id}@${messageDomain}>`,
           // RFC 3834: an automatic message; out-of-office replies should not answer it.
           headers: { ...mail.headers, "Auto-Submitted": "auto-generated" },
+          ...(mail.attachments?.length
+            ? {
+                attachments: mail.attachments.map((a) => ({
+                  filename: a.filename,
+                  contentType: a.contentType,
+                  content: Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength),
+                })),
+              }
+            : {}),
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
       } catch (error) {

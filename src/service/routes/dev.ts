@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import { messageFor } from "../domain/outbox";
+import { completedMailPlan, messageFor } from "../domain/outbox";
 import type { SigningLinks } from "../domain/signing-links";
 import { signingLinkFor } from "../mail/signing-link";
 import type { PackageRecord, Storage } from "../storage";
@@ -13,10 +13,12 @@ const SIGN_LINK = /https?:\/\/[^\s"<>]+\/sign\/[A-Za-z0-9_-]+/g;
  * so that a local user without SMTP opens a link as a signer would. No credential: `npm start`'s
  * service listens on loopback, and the mails are the developer's own test data.
  */
-const devRoutes: FastifyPluginAsync<{ storage: Storage; links: SigningLinks }> = async (
-  app,
-  { storage, links },
-) => {
+const devRoutes: FastifyPluginAsync<{
+  storage: Storage;
+  links: SigningLinks;
+  /** config.mailAttachMaxBytes: a Completed mail is shown with the attachments it will carry. */
+  attachMaxBytes: number;
+}> = async (app, { storage, links, attachMaxBytes }) => {
   const handler = async () => {
     const rows = await storage.outbox.list({ tenantId: null, status: null, limit: LIMIT });
     const packages = new Map<string, PackageRecord | null>();
@@ -26,8 +28,19 @@ const devRoutes: FastifyPluginAsync<{ storage: Storage; links: SigningLinks }> =
         packages.set(row.packageId, await storage.packages.get(row.tenantId, row.packageId));
       const pkg = packages.get(row.packageId);
       if (!pkg) continue;
-      // The sender's Completed mail gets its zip link only when it is delivered (a day's download).
-      const mail = messageFor(row, pkg, signingLinkFor(row, links));
+      // A Completed mail's links (the sender's day's zip link, a signer's share link) are minted only
+      // when it is delivered; its attachments are known now.
+      const plan = row.kind === "Completed" ? await completedMailPlan(storage, pkg.id, attachMaxBytes) : null;
+      const mail = messageFor(
+        row,
+        pkg,
+        signingLinkFor(row, links),
+        plan && {
+          forSender: row.signerId === null,
+          attached: plan.attach.map((a) => a.filename),
+          linkExpiresOn: null,
+        },
+      );
       const found = mail.text.match(SIGN_LINK) ?? [];
       const to = mail.to.name ? `${mail.to.name} <${mail.to.address}>` : mail.to.address;
       items.push({

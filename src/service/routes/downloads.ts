@@ -7,6 +7,7 @@ import {
   contentDisposition,
   DOWNLOAD_LINK_TTL_SECONDS,
   DOWNLOADS_PATH,
+  mayOpenInline,
   resolveDownloadLink,
 } from "../domain/download-links";
 import { ApiError } from "../errors";
@@ -39,7 +40,10 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ storage: Storage; blobs: BlobS
     return payload;
   });
 
-  const serve = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
+  const serve = async (
+    request: FastifyRequest<{ Params: { token: string }; Querystring: { inline?: string } }>,
+    reply: FastifyReply,
+  ) => {
     const link = await resolveDownloadLink(storage, request.params.token);
     if (!link) throw gone();
     // HEAD checks that the blob is there without opening it.
@@ -59,11 +63,27 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ storage: Storage; blobs: BlobS
     reply
       .header("Content-Type", link.contentType)
       .header("Content-Length", String(link.size))
-      .header("Content-Disposition", contentDisposition(link.fileName))
+      .header(
+        "Content-Disposition",
+        contentDisposition(
+          link.fileName,
+          // Asked for, and a PDF: shown in the browser's viewer (Status's "Open") instead of saved.
+          request.query.inline === "1" && mayOpenInline(link.contentType) ? "inline" : "attachment",
+        ),
+      )
       .header("X-Content-Type-Options", "nosniff");
     return reply.send(body);
   };
   const params = Type.Object({ token: Type.String() });
+  const querystring = Type.Object({
+    inline: Type.Optional(
+      Type.String({
+        description:
+          "1: a PDF is answered Content-Disposition: inline, so that a browser shows it in its viewer; any " +
+          "other file is an attachment whatever this says.",
+      }),
+    ),
+  });
 
   app.get(
     `${DOWNLOADS_PATH}/:token`,
@@ -78,10 +98,13 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ storage: Storage; blobs: BlobS
           "The url of `{ url, expiresOn }` from a `download` operation. No credential is needed: the link is " +
           `the credential, so keep it to yourself. It lasts ${DOWNLOAD_LINK_TTL_SECONDS / 60} minutes and ` +
           "may be used again until then. Answers the bytes with the file's Content-Type, Content-Length and " +
-          "Content-Disposition: attachment (filename and filename*); HEAD answers the headers alone. An " +
+          "Content-Disposition: attachment (filename and filename*), or inline for a PDF with inline=1; HEAD " +
+          "answers the headers alone. Every answer is sandboxed (Content-Security-Policy: sandbox), never " +
+          "cached and sent with X-Content-Type-Options: nosniff. An " +
           "unknown or expired link, or one whose file no longer exists, is 404.",
         security: [],
         params,
+        querystring,
         response: {
           200: {
             description: "The file's bytes.",
@@ -94,7 +117,7 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ storage: Storage; blobs: BlobS
     serve,
   );
   // The same answer without its body: Content-Length is the file's, as for GET.
-  app.head(`${DOWNLOADS_PATH}/:token`, { schema: { hide: true, params } }, serve);
+  app.head(`${DOWNLOADS_PATH}/:token`, { schema: { hide: true, params, querystring } }, serve);
 };
 
 export default downloadRoutes;

@@ -74,6 +74,14 @@ export const PackageResponse = Type.Object(
     }),
     senderEmail: text("Who sent it: told when a signer declines."),
     senderName: text("The sender's name, shown to signers."),
+    sealing: Type.Union(
+      [Type.Literal("InProgress"), Type.Literal("Done"), Type.Literal("Failed"), Type.Null()],
+      {
+        description:
+          "Ours. A Completed package's signed documents, certificate and zip: being made (InProgress: the " +
+          "download operations answer 400 until Done), made (Done), or given up (Failed). Null before Completed.",
+      },
+    ),
   },
   { $id: "PackageResponse" },
 );

@@ -1,4 +1,5 @@
 import type { Dialect, SqlExecutor } from "./driver";
+import type { CompletionStatus } from "./completions";
 
 export type PackageStatus =
   | "Draft"
@@ -43,12 +44,23 @@ export interface PackageRecord {
   documentCount: number;
   signerCount: number;
   completedSignerCount: number;
+  /**
+   * Where the making of its signed documents is (package_completions, migration 17): null until the
+   * package is Completed. Read with the package, never written through it.
+   */
+  completionStatus: CompletionStatus | null;
 }
 
 /** The columns a write may set (counters and ids are the store's business). */
 export type PackageFields = Omit<
   PackageRecord,
-  "id" | "tenantId" | "createdOn" | "documentCount" | "signerCount" | "completedSignerCount"
+  | "id"
+  | "tenantId"
+  | "createdOn"
+  | "documentCount"
+  | "signerCount"
+  | "completedSignerCount"
+  | "completionStatus"
 >;
 
 export type PackageSortField = "createdOn" | "updatedOn" | "sentOn" | "name";
@@ -98,13 +110,15 @@ interface PackageRow {
   document_count: number;
   signer_count: number;
   completed_signer_count: number;
+  completion_status: CompletionStatus | null;
 }
 
 const PACKAGE_COLUMNS = `id, tenant_id, name, status, created_on, updated_on, sent_on, completed_on,
   enforce_signing_order, expiration_date, scheduled_send_on, email_subject, email_message, is_archived,
   voided_reason, source_kind, source_conversation_id, source_internet_message_id, source_subject,
   reminders_enabled, reminder_first_after_days, reminder_every_days, sender_email, sender_name,
-  document_count, signer_count, completed_signer_count`;
+  document_count, signer_count, completed_signer_count,
+  (SELECT c.status FROM package_completions c WHERE c.package_id = packages.id) AS completion_status`;
 
 const SORT_COLUMNS: Record<PackageSortField, string> = {
   createdOn: "created_on",
@@ -151,6 +165,7 @@ function toPackage(row: PackageRow): PackageRecord {
     documentCount: Number(row.document_count),
     signerCount: Number(row.signer_count),
     completedSignerCount: Number(row.completed_signer_count),
+    completionStatus: row.completion_status ?? null,
   };
 }
 

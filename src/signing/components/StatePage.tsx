@@ -28,12 +28,20 @@ function content(session: SigningSession, justDone: boolean): { title: string; b
       return justDone
         ? {
             title: "Thank you, you have signed",
-            body: (
-              <p>
-                Your signature on “{pkg.name}” is saved. {who} has been told; when everyone has signed, the
-                signed documents are sent by email. You can close this page.
-              </p>
-            ),
+            // The last signature completes the package: say so, and what comes next (domain/outbox.ts).
+            body:
+              pkg.status === "Completed" ? (
+                <p>
+                  Your signature on “{pkg.name}” is saved, and everyone has now signed. The signed documents
+                  are being sealed; you and {who === "The sender" ? "the sender" : who} will get them by email
+                  in a few minutes. You can close this page.
+                </p>
+              ) : (
+                <p>
+                  Your signature on “{pkg.name}” is saved. {who} has been told; when everyone has signed, the
+                  signed documents are sent to you by email. You can close this page.
+                </p>
+              ),
           }
         : {
             title: "You have already signed",

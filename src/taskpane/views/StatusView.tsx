@@ -17,12 +17,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { ArrowClockwiseRegular, SendRegular } from "@fluentui/react-icons";
-import {
-  createPackagesApi,
-  type Package,
-  type PackageList,
-  type PackagesApi,
-} from "../../api/packages";
+import { createPackagesApi, type Package, type PackageList, type PackagesApi } from "../../api/packages";
 import { RequireIdentity } from "../components/RequireIdentity";
 import { useNavigation, useNavigationRequest } from "../navigation";
 import { useHost } from "../host-context";
@@ -404,6 +399,13 @@ function ThreadPackages({
                 <Body1 as="p">Nothing has been sent for signature from this conversation yet.</Body1>
                 {offerSend}
               </>
+            ) : state.packages.every((p) => shownApart.has(p.id)) ? (
+              // Its only packages are shown above (the one chosen, the one this mail is about).
+              <Body1 as="p">
+                {state.packages.length === 1
+                  ? "Nothing else: the package above is the only one sent from this conversation."
+                  : "Nothing else: the packages above are the only ones sent from this conversation."}
+              </Body1>
             ) : (
               <Cards
                 packages={state.packages.filter((p) => !shownApart.has(p.id))}

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import {
   Body1,
   Button,
@@ -26,6 +26,7 @@ import {
   CertificateRegular,
   ChevronDownRegular,
   ChevronUpRegular,
+  DocumentPdfRegular,
   HistoryRegular,
   LinkRegular,
   ProhibitedRegular,
@@ -33,7 +34,9 @@ import {
 import { isApiError } from "../../../api/errors";
 import {
   IN_FLIGHT_STATUSES,
+  inlineLink,
   type Package,
+  type PackageDocument,
   type PackagesApi,
   type Signer,
   type TimedLink,
@@ -96,12 +99,7 @@ const useStyles = makeStyles({
     borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}`,
     minWidth: 0,
   },
-  signerHead: {
-    display: "flex",
-    justifyContent: "space-between",
-    gap: tokens.spacingHorizontalS,
-    flexWrap: "wrap",
-  },
+  signerBadge: { display: "flex" },
   who: { overflowWrap: "anywhere", minWidth: 0 },
   detail: { color: tokens.colorNeutralForeground2, overflowWrap: "anywhere" },
   actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
@@ -180,26 +178,72 @@ export function PackageCard({
     else window.open(link.url, "_blank", "noopener");
   };
 
-  const download = (what: "documents" | "certificate") =>
-    run(what, what === "documents" ? "status.download" : "status.certificate", async () => {
+  // The service's word on the sealed files (an older service says nothing: take them as made).
+  const sealing = pkg.status === "Completed" ? (pkg.sealing ?? "Done") : null;
+  const sealed = sealing === "Done";
+  // The documents' names and ids, for one "Open" button each: read once the files exist.
+  const [documents, setDocuments] = useState<PackageDocument[] | null>(null);
+  useEffect(() => {
+    if (!sealed || !expanded || documents !== null) return;
+    const controller = new AbortController();
+    api.documents(pkg.id, { signal: controller.signal }).then(
+      (items) => setDocuments(items),
+      // Without the list, the zip and the certificate are still offered.
+      () => !controller.signal.aborted && setDocuments([]),
+    );
+    return () => controller.abort();
+  }, [api, pkg.id, sealed, expanded, documents]);
+
+  const unavailable = (error: unknown): Outcome | null =>
+    notOffered(error)
+      ? {
+          intent: "error",
+          title: "Not available yet",
+          error,
+          text: "This signing service doesn't offer signed downloads yet. Ask your administrator to update it.",
+        }
+      : null;
+
+  /** Shows one PDF (a signed document, the certificate) in the browser's own viewer. */
+  const openPdf = (what: PackageDocument | "certificate") =>
+    run(
+      what === "certificate" ? "certificate" : `document-${what.id}`,
+      what === "certificate" ? "status.certificate" : "status.download",
+      async () => {
+        try {
+          const link = inlineLink(
+            what === "certificate"
+              ? await api.certificateLink(pkg.id)
+              : await api.signedDocumentLink(pkg.id, what.id),
+          );
+          openLink(link);
+          const name = what === "certificate" ? "The certificate of completion" : `“${what.name}”`;
+          return {
+            intent: "success",
+            title: "Opened in your browser",
+            text: `${name} opens in a new browser window, where you can read, print or save it. The link works until ${formatDateTime(link.expiresOn)}; open it again here any time.`,
+          };
+        } catch (error) {
+          const outcome = unavailable(error);
+          if (outcome) return outcome;
+          throw error;
+        }
+      },
+    );
+
+  const downloadAll = () =>
+    run("zip", "status.download", async () => {
       try {
-        const link =
-          what === "documents" ? await api.downloadLink(pkg.id) : await api.certificateLink(pkg.id);
+        const link = await api.downloadLink(pkg.id);
         openLink(link);
         return {
           intent: "success",
-          title: what === "documents" ? "Signed documents opened" : "Certificate opened",
-          text: `They open in your browser; the link works until ${formatDateTime(link.expiresOn)}.`,
+          title: "Download started",
+          text: `Your browser saves one zip of the signed documents, the certificate of completion and the audit trail. The link works until ${formatDateTime(link.expiresOn)}.`,
         };
       } catch (error) {
-        if (notOffered(error)) {
-          return {
-            intent: "error",
-            title: "Not available yet",
-            error,
-            text: "This signing service doesn't offer signed downloads yet. Ask your administrator to update it.",
-          };
-        }
+        const outcome = unavailable(error);
+        if (outcome) return outcome;
         throw error;
       }
     });
@@ -351,23 +395,41 @@ export function PackageCard({
                 </Button>
               </>
             )}
-            {pkg.status === "Completed" && (
+            {(sealed || sealing === "InProgress") && (
               <>
-                <Button
-                  size="small"
-                  icon={<ArrowDownloadRegular />}
-                  disabled={busy !== null}
-                  onClick={() => void download("documents")}
-                >
-                  Signed documents
-                </Button>
+                {documents === null ? (
+                  // Sealing, or the names still coming: the place of the "Open" buttons, off.
+                  <Button size="small" icon={<DocumentPdfRegular />} disabled>
+                    {pkg.documentCount === 1 ? "Open signed document" : "Open signed documents"}
+                  </Button>
+                ) : (
+                  documents.map((doc) => (
+                    <Button
+                      key={doc.id}
+                      size="small"
+                      icon={<DocumentPdfRegular />}
+                      disabled={busy !== null}
+                      onClick={() => void openPdf(doc)}
+                    >
+                      {documents.length === 1 ? "Open signed document" : `Open “${doc.name}”`}
+                    </Button>
+                  ))
+                )}
                 <Button
                   size="small"
                   icon={<CertificateRegular />}
-                  disabled={busy !== null}
-                  onClick={() => void download("certificate")}
+                  disabled={busy !== null || !sealed}
+                  onClick={() => void openPdf("certificate")}
                 >
-                  Certificate
+                  Open certificate
+                </Button>
+                <Button
+                  size="small"
+                  icon={<ArrowDownloadRegular />}
+                  disabled={busy !== null || !sealed}
+                  onClick={() => void downloadAll()}
+                >
+                  Download all (zip)
                 </Button>
               </>
             )}
@@ -377,6 +439,22 @@ export function PackageCard({
               </Button>
             )}
           </div>
+          {sealing === "InProgress" && (
+            <Spinner
+              size="extra-tiny"
+              labelPosition="after"
+              label="Everyone has signed. The documents are being sealed; they can be opened here in a moment."
+            />
+          )}
+          {sealing === "Failed" && (
+            <MessageBar intent="error" layout="multiline">
+              <MessageBarBody>
+                <MessageBarTitle>The signed documents could not be made</MessageBarTitle>
+                Everyone has signed, but sealing the documents failed. Ask your administrator: the service
+                says why.
+              </MessageBarBody>
+            </MessageBar>
+          )}
           {busy && <Spinner size="extra-tiny" label="Working…" labelPosition="after" />}
         </>
       )}
@@ -477,14 +555,15 @@ function SignerRow({
     signer.type === "Signer" ? null : signer.type === "CarbonCopy" ? "Receives a copy" : signer.type;
   return (
     <li className={styles.signer} data-testid={`signer-${signer.id}`}>
-      <div className={styles.signerHead}>
-        <Body1 className={styles.who}>
-          <strong>{signer.name}</strong>
-          {signer.email && signer.email !== signer.name ? ` (${signer.email})` : ""}
-          {isGroup ? ` · signing group of ${signer.groupMembers?.length ?? 0}` : ""}
-          {role ? ` · ${role}` : ""}
-        </Body1>
-        <StatusBadge look={look} size="small" />
+      <Body1 className={styles.who}>
+        <strong>{signer.name}</strong>
+        {signer.email && signer.email !== signer.name ? ` (${signer.email})` : ""}
+        {isGroup ? ` · signing group of ${signer.groupMembers?.length ?? 0}` : ""}
+        {role ? ` · ${role}` : ""}
+      </Body1>
+      {/* Under the name for every row, person or group slot: the same place whatever the name's length. */}
+      <div className={styles.signerBadge}>
+        <StatusBadge look={look} />
       </div>
       {signer.viewedOn && (
         <Caption1 className={styles.detail}>Viewed {formatDateTime(signer.viewedOn)}</Caption1>
