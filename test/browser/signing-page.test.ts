@@ -613,6 +613,7 @@ function describeViolations(violations: readonly AxeResult[]): string {
         isValid: false,
         eventCount: trail.length,
         firstBrokenEventId: victim.id,
+        reason: expect.stringMatching(/^Event \d+ \(\w+\) does not follow from the events before it/),
       });
     }, 240_000);
 
