@@ -4,7 +4,8 @@
 // field through the signing API and finishes; the scheduler seals it. The sealed PDF and the upload
 // are rendered by poppler (pdftoppm) and compared: every changed pixel lies in a field's box or a
 // removed tag's box, every field has ink in its box, and no field box covers other text of the page
-// (pdftotext -bbox of the upload, the tags' own words aside).
+// (pdftotext -bbox of the upload, the tags' own words aside); text values stand on their tag's
+// baseline at the size of the label beside it.
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { buildTag, FIELD_SIZES, type TagType } from "../../src/tags";
 import { signaturePng, TINY_PNG } from "../pdf/images";
@@ -253,6 +254,23 @@ describe.each(BACKENDS)("the sealed page on %s", (backend) => {
           .map((o) => o.text);
         expect({ format, type: a.type, covered }).toEqual({ format, type: a.type, covered: [] });
       }
+    }
+    // Text values at the document's size on their tag's baseline: each value's first word has the
+    // box of the label on its line (same font, size and baseline give the same box in poppler).
+    const sealedPages = wordsOf(sealed);
+    for (const a of annotations.filter((x) => !["Signature", "Initials", "Checkbox"].includes(x.type))) {
+      const label = words[a.page - 1]!.words.find(
+        (word) => word.xMin < 100 && word.yMax > a.y && word.yMin < a.y + a.height,
+      )!;
+      const value = sealedPages[a.page - 1]!.words.find(
+        (word) => inBox({ x: word.xMin, y: word.yMin }, boxOf(a), 0.5) && word.xMin >= a.x - 0.5,
+      );
+      const seen = { page: a.page, type: a.type, label: label.text };
+      expect({ ...seen, yMin: value?.yMin.toFixed(1), yMax: value?.yMax.toFixed(1) }).toEqual({
+        ...seen,
+        yMin: label.yMin.toFixed(1),
+        yMax: label.yMax.toFixed(1),
+      });
     }
     // The tags are gone from the sealed text.
     const sealedWords = wordsOf(sealed).flatMap((p) => p.words.map((word) => word.text));
