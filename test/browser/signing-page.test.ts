@@ -613,6 +613,8 @@ function describeViolations(violations: readonly AxeResult[]): string {
         isValid: false,
         eventCount: trail.length,
         firstBrokenEventId: victim.id,
+        // Since issue 27 point 4 verify also says why (not only for a cut-off tail).
+        reason: expect.stringContaining(`(${victim.action}) does not follow`),
       });
     }, 240_000);
 
