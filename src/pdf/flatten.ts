@@ -244,7 +244,9 @@ function drawTypedSignature(page: PDFPage, frame: Frame, box: PageBox, raw: stri
 
 function drawCheck(page: PDFPage, frame: Frame, box: PageBox): void {
   const s = Math.min(box.width, box.height);
-  const left = box.x + (box.width - s) / 2;
+  // At the box's left: a field from a tag is as wide as the tag, and the tick belongs where the tag
+  // began, beside its label (centred, a long Adobe Sign tag put it 70 pt away).
+  const left = box.x;
   const bottom = frame.height - box.y - box.height + (box.height - s) / 2;
   const thickness = Math.max(1, s / 8);
   const p1 = { x: left + s * 0.15, y: bottom + s * 0.5 };

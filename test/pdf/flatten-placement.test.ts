@@ -10,7 +10,7 @@ import { type FlattenField, type FlattenFieldType, flattenInto, type PageBox } f
 import { scrubTextIn } from "../../src/pdf/scrub-text";
 import { FIELD_SIZES } from "../../src/tags/field-sizes";
 import { signaturePng } from "./images";
-import { darkestIn, type GreyImage, renderGrey, type Word, wordsOf } from "./poppler";
+import { changedPixels, darkestIn, type GreyImage, inBox, renderGrey, type Word, wordsOf } from "./poppler";
 
 const TEXT_SIZE = 10;
 const LINE = 16;
@@ -113,23 +113,6 @@ async function complete(pdf: Uint8Array, hideTags: PageBox[], fields: FlattenFie
   await flattenInto(doc, { fields, hideTags });
   return doc.save();
 }
-
-/** Pixels (x, y) that differ, as points of the page (72 dpi). */
-function changedPixels(before: GreyImage, after: GreyImage): { x: number; y: number }[] {
-  expect([after.width, after.height]).toEqual([before.width, before.height]);
-  const out = [];
-  for (let y = 0; y < before.height; y++)
-    for (let x = 0; x < before.width; x++)
-      if (Math.abs(before.at(x, y) - after.at(x, y)) > 8) out.push({ x, y });
-  return out;
-}
-
-/** The pixel's square touches the box grown by `margin` (antialiasing) on every side. */
-const inBox = (p: { x: number; y: number }, b: PageBox, margin = 1) =>
-  p.x + 1 > b.x - margin &&
-  p.x < b.x + b.width + margin &&
-  p.y + 1 > b.y - margin &&
-  p.y < b.y + b.height + margin;
 
 describe("flattened values stay in their boxes (rendered by poppler)", () => {
   let source: { pdf: Uint8Array; rows: Placed[] };
@@ -241,6 +224,16 @@ describe("flattened values stay in their boxes (rendered by poppler)", () => {
       ).toBe(255);
     if (ink.height < field.height - 2)
       expect(darkestIn(after, { ...field, height: field.height - ink.height - 1 }, 0)).toBe(255);
+  });
+
+  it("ticks a checkbox as wide as a long tag at the box's left, beside its label", async () => {
+    // An Adobe Sign checkbox tag is ~140 pt wide; its field is as wide, a line high.
+    const wide = { page: 1, x: 300, y: 600, width: 140, height: 11 };
+    const img = renderGrey(await complete(source.pdf, [], [{ ...wide, type: "Checkbox", value: "true" }]), 1);
+    expect(darkestIn(img, { ...wide, width: wide.height }, 0)).toBeLessThan(128);
+    expect(
+      darkestIn(img, { ...wide, x: wide.x + wide.height + 1, width: wide.width - wide.height - 1 }, 0),
+    ).toBe(255);
   });
 
   it("shrinks and wraps text to its box when the tag gives no size (manual fields)", async () => {

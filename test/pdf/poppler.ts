@@ -117,3 +117,25 @@ export function pdfsig(pdf: Uint8Array): string {
     return r.stdout + r.stderr;
   });
 }
+
+/** Pixels (x, y) that differ between two renders of a page, as points of the page (72 dpi). */
+export function changedPixels(before: GreyImage, after: GreyImage): { x: number; y: number }[] {
+  if (after.width !== before.width || after.height !== before.height)
+    throw new Error(`page size changed: ${before.width}×${before.height} → ${after.width}×${after.height}`);
+  const out = [];
+  for (let y = 0; y < before.height; y++)
+    for (let x = 0; x < before.width; x++)
+      if (Math.abs(before.at(x, y) - after.at(x, y)) > 8) out.push({ x, y });
+  return out;
+}
+
+/** The pixel's square touches the box grown by `margin` (antialiasing) on every side. */
+export const inBox = (
+  p: { x: number; y: number },
+  b: { x: number; y: number; width: number; height: number },
+  margin = 1,
+) =>
+  p.x + 1 > b.x - margin &&
+  p.x < b.x + b.width + margin &&
+  p.y + 1 > b.y - margin &&
+  p.y < b.y + b.height + margin;
