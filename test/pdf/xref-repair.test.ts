@@ -211,6 +211,8 @@ describe("a damaged cross-reference table is repaired", () => {
       expect((await repairOf(damaged)).repair).toMatchObject({ notRepaired: null, objects });
       expect(await readPdfFile(fileOf(damaged), { tags })).toEqual(reading);
     },
+    // Two readings of 2,000 pages take about 25 s on a quiet machine and over 30 s under load.
+    180_000,
   );
 
   it("any startxref number or bytes in its place: the intact reading, or invalid_document", async () => {
