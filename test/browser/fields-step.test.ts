@@ -179,7 +179,7 @@ async function screenshotAt(page: Page, width: number, file: string): Promise<vo
     await page.getByRole("region", { name: /zoom 100%/ }).waitFor();
     await page.getByRole("button", { name: "Zoom out" }).click();
     await page.getByRole("region", { name: /zoom 75%/ }).waitFor();
-    await page.getByRole("button", { name: "Fit to width" }).click();
+    await page.getByRole("button", { name: "Fit width" }).click();
     await page.getByRole("region", { name: /zoom 100%/ }).waitFor();
     await zoomIn.click();
     await zoomIn.click();

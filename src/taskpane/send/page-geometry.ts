@@ -76,11 +76,24 @@ export function badgePlacement(
   const { width: w, height: h } = badge;
   const clampX = (x: number) => Math.max(0, Math.min(page.width - w, x));
   const clampY = (y: number) => Math.max(0, Math.min(page.height - h, y));
+  const right = box.x + box.width + BADGE_GAP;
+  const left = box.x - w - BADGE_GAP;
+  const middle = clampY(box.y + box.height / 2 - h / 2);
+  const above = box.y - h - BADGE_GAP;
+  const below = box.y + box.height + BADGE_GAP;
+  // On each side, centred or along one end: a badge taller than a line of small text (a page
+  // shown narrow) then slides up or down, clear of the fields of the lines around.
   const candidates: { side: BadgeSide; x: number; y: number }[] = [
-    { side: "right", x: box.x + box.width + BADGE_GAP, y: clampY(box.y + box.height / 2 - h / 2) },
-    { side: "above", x: clampX(box.x), y: box.y - h - BADGE_GAP },
-    { side: "below", x: clampX(box.x), y: box.y + box.height + BADGE_GAP },
-    { side: "left", x: box.x - w - BADGE_GAP, y: clampY(box.y + box.height / 2 - h / 2) },
+    { side: "right", x: right, y: middle },
+    { side: "right", x: right, y: clampY(box.y) },
+    { side: "right", x: right, y: clampY(box.y + box.height - h) },
+    { side: "above", x: clampX(box.x), y: above },
+    { side: "above", x: clampX(box.x + box.width - w), y: above },
+    { side: "below", x: clampX(box.x), y: below },
+    { side: "below", x: clampX(box.x + box.width - w), y: below },
+    { side: "left", x: left, y: middle },
+    { side: "left", x: left, y: clampY(box.y) },
+    { side: "left", x: left, y: clampY(box.y + box.height - h) },
   ];
   const inPage = candidates
     .map((c) => ({ ...c, width: w, height: h }))

@@ -449,8 +449,6 @@ export default function FieldsStep(props: FieldsStepProps) {
                 size="small"
                 appearance="subtle"
                 icon={<ArrowAutofitWidthRegular />}
-                aria-label="Fit to width"
-                aria-pressed={zoom === FIT_WIDTH}
                 onClick={() => setZoom(FIT_WIDTH)}
               >
                 Fit width
@@ -613,6 +611,16 @@ function PageView(props: PageViewProps) {
   const drag = useRef<Drag | null>(null);
   // The page's shown width in pixels (pane width × zoom): the badges are placed in pixels.
   const [shownWidth, setShownWidth] = useState(0);
+  // The page's words (points): badges keep off them.
+  const [words, setWords] = useState<readonly Rect[]>([]);
+  useEffect(() => {
+    let cancelled = false;
+    setWords([]);
+    void pdf?.textBoxes(page).then((boxes) => !cancelled && setWords(boxes));
+    return () => {
+      cancelled = true;
+    };
+  }, [pdf, page]);
 
   // Draw the page, again when the pane is resized or the zoom changes its width.
   useEffect(() => {
@@ -678,6 +686,7 @@ function PageView(props: PageViewProps) {
   const k = (shownWidth || size.width) / size.width; // pixels per point
   const pagePx = { width: size.width * k, height: size.height * k };
   const avoid: Rect[] = [
+    ...words.map((w) => toPixels(w, k)),
     ...tags.flatMap((t) => [toPixels(t, k), toPixels(t.field, k)]),
     ...fields.map((f) => toPixels(f, k)),
   ];
