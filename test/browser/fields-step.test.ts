@@ -200,26 +200,45 @@ async function screenshotAt(page: Page, width: number, file: string): Promise<vo
       .click();
     await page.getByRole("region", { name: /^Page 1 of .*zoom 200%/ }).waitFor();
     const viewport = page.getByTestId("send-page-viewport");
-    await viewport.evaluate((v) => {
-      v.scrollLeft = v.scrollWidth / 3;
-      v.scrollTop = v.scrollHeight / 2;
-    });
-    await viewport.scrollIntoViewIfNeeded();
-    await settled(page);
-    const shown = (await viewport.boundingBox())!;
-    const pageBox = (await pageEl.boundingBox())!;
-    const click = { x: shown.x + shown.width / 2, y: shown.y + Math.min(shown.height, 300) / 2 };
-    const k = size.width / pageBox.width;
-    expect(k).toBeLessThan(0.75 * (size.width / fitted)); // zoomed: fewer points per pixel
-    const expected = { x: (click.x - pageBox.x) * k, y: (click.y - pageBox.y) * k };
+    // Chosen first: choosing scrolls the window to the list, which would move the page under the pointer.
     const signer = (
       await page.getByRole("combobox", { name: "Signer" }).locator("option").allTextContents()
     )[0]!;
     await page.getByRole("combobox", { name: "Signer" }).selectOption({ label: signer });
     await page.getByRole("combobox", { name: "Field type" }).selectOption({ label: "Signature" });
+    // A blank part of the page (the service fits a field dropped on text around the text), scrolled
+    // to the middle of the preview.
+    const target = { fx: 0.6, fy: 0.62 };
+    await viewport.evaluate((v, t) => {
+      v.scrollLeft = t.fx * v.scrollWidth - v.clientWidth / 2;
+      v.scrollTop = t.fy * v.scrollHeight - v.clientHeight / 2;
+    }, target);
+    await viewport.scrollIntoViewIfNeeded();
+    await settled(page);
+    const shown = (await viewport.boundingBox())!;
+    const pageBox = (await pageEl.boundingBox())!;
+    const click = {
+      x: pageBox.x + target.fx * pageBox.width,
+      y: pageBox.y + target.fy * pageBox.height,
+    };
+    // Scrolled inside the preview: the point is in its visible part and in the window.
+    expect(await viewport.evaluate((v) => [v.scrollLeft > 0, v.scrollTop > 0])).toEqual([true, true]);
+    expect(click.x).toBeGreaterThan(shown.x);
+    expect(click.x).toBeLessThan(shown.x + shown.width);
+    expect(click.y).toBeGreaterThan(Math.max(shown.y, 0));
+    expect(click.y).toBeLessThan(Math.min(shown.y + shown.height, page.viewportSize()!.height));
+    const k = size.width / pageBox.width;
+    expect(k).toBeLessThan(0.75 * (size.width / fitted)); // zoomed: fewer points per pixel
+    const expected = { x: (click.x - pageBox.x) * k, y: (click.y - pageBox.y) * k };
     await page.mouse.click(click.x, click.y);
     await eventually(async () => expect(await page.getByTestId("send-field").count()).toBe(1));
     await page.getByTestId("send-field").getByTestId("send-field-badge").waitFor();
+    // On screen: centred where clicked, its badge beside it.
+    const fieldBox = (await page.getByTestId("send-field").boundingBox())!;
+    expect(Math.abs(fieldBox.x + fieldBox.width / 2 - click.x)).toBeLessThanOrEqual(2);
+    expect(Math.abs(fieldBox.y + fieldBox.height / 2 - click.y)).toBeLessThanOrEqual(2);
+    const badgeBox = (await page.getByTestId("send-field-badge").boundingBox())!;
+    expect(overlaps(badgeBox, fieldBox)).toBe(false);
 
     await send.getByRole("button", { name: "Next: check" }).click();
     await send.getByRole("list", { name: "Fields per signer" }).waitFor();

@@ -644,15 +644,16 @@ function PageView(props: PageViewProps) {
     return () => observer.disconnect();
   }, [pdf, page]);
 
-  // Zooming keeps the middle of what was shown in the middle.
+  // Zooming keeps the top-left of what was shown where it was: documents are read from the left, and
+  // zooming in from the pane's width on the middle would hide the labels at the left margin.
   const shownZoom = useRef(props.zoom);
   useLayoutEffect(() => {
     const v = viewport.current;
     const ratio = props.zoom / shownZoom.current;
     shownZoom.current = props.zoom;
     if (!v || ratio === 1) return;
-    v.scrollLeft = (v.scrollLeft + v.clientWidth / 2) * ratio - v.clientWidth / 2;
-    v.scrollTop = (v.scrollTop + v.clientHeight / 2) * ratio - v.clientHeight / 2;
+    v.scrollLeft *= ratio;
+    v.scrollTop *= ratio;
   }, [props.zoom]);
 
   /** Points per screen pixel. */
