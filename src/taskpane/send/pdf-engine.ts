@@ -30,9 +30,21 @@ function loadPdfJs(): Promise<PdfJs> {
   return pdfJs;
 }
 
+export interface TextBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export interface OpenedPdf {
   pages: PageSize[];
   tags: FoundTag[];
+  /**
+   * The boxes of page `n`'s text (1-based; points from the visible top-left, y down), so that the
+   * Fields step puts its badges beside the document's words, not on them.
+   */
+  textBoxes(n: number): Promise<TextBox[]>;
   /** Draws page `n` (1-based) into `canvas`, `cssWidth` pixels wide on screen. */
   render(n: number, canvas: HTMLCanvasElement, cssWidth: number): Promise<void>;
   close(): Promise<void>;
@@ -74,9 +86,38 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
     tags.push(...(await tagsOnPage(page, n, g)));
   }
   const rendering = new Map<HTMLCanvasElement, { cancel(): void }>();
+  const textBoxes = new Map<number, Promise<TextBox[]>>();
   return {
     pages,
     tags,
+    textBoxes(n) {
+      const page = proxies[n - 1];
+      if (!page) return Promise.resolve([]);
+      let boxes = textBoxes.get(n);
+      if (!boxes) {
+        boxes = (async () => {
+          const viewport = page.getViewport({ scale: 1 });
+          const content = await page.getTextContent();
+          return content.items.flatMap((item): TextBox[] => {
+            if (!("str" in item) || !item.str.trim()) return [];
+            const [a = 0, b = 0, , , e = 0, f = 0] = item.transform as number[];
+            const size = Math.hypot(a, b) || item.height;
+            // From the descender to the ascender along the baseline (upright text; others roughly).
+            const [x1, y1, x2, y2] = viewport.convertToViewportRectangle([
+              e,
+              f - size * 0.25,
+              e + item.width,
+              f + size * 0.85,
+            ]) as [number, number, number, number];
+            const x = Math.min(x1, x2);
+            const y = Math.min(y1, y2);
+            return [{ x, y, width: Math.abs(x2 - x1), height: Math.abs(y2 - y1) }];
+          });
+        })().catch(() => []);
+        textBoxes.set(n, boxes);
+      }
+      return boxes;
+    },
     async render(n, canvas, cssWidth) {
       const page = proxies[n - 1];
       if (!page || !canDraw() || cssWidth <= 0) return;

@@ -2,6 +2,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -21,7 +22,13 @@ import {
   mergeClasses,
   tokens,
 } from "@fluentui/react-components";
-import { AddRegular, DeleteRegular } from "@fluentui/react-icons";
+import {
+  AddRegular,
+  ArrowAutofitWidthRegular,
+  DeleteRegular,
+  ZoomInRegular,
+  ZoomOutRegular,
+} from "@fluentui/react-icons";
 import type { TagFormat } from "../../../tags";
 import type { SendDocument } from "../../send/documents";
 import {
@@ -40,8 +47,22 @@ import {
   type PageSize,
   type PlacedField,
 } from "../../send/fields";
+import {
+  FIT_WIDTH,
+  ZOOM_LEVELS,
+  badgePlacement,
+  nextZoom,
+  toPagePoint,
+  toPixels,
+  type Rect,
+} from "../../send/page-geometry";
 import type { OpenedPdf } from "../../send/pdf-engine";
 import type { SignerRow } from "../../send/signers";
+
+/** A badge's height in pixels at every zoom (readable at 320 px, small beside a line of text). */
+const BADGE_HEIGHT = 14;
+/** A badge's width for `text`: 10 px semibold digits and letters are about 6 px wide. */
+const badgeWidth = (text: string) => Math.max(BADGE_HEIGHT, Math.ceil(text.length * 6 + 6));
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
@@ -65,9 +86,21 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalXXS,
   },
   thumbCanvas: { width: "44px", backgroundColor: "#ffffff", display: "block" },
+  zoomBar: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalXS },
+  zoomValue: { minWidth: "40px", textAlign: "center" },
+  // The page at zoom: as wide as the pane at "fit width", scrolled inside this box when larger.
+  viewport: {
+    width: "100%",
+    maxHeight: "80vh",
+    overflow: "auto",
+    // Room for the shadow and the focus ring; the badges stay inside the page.
+    padding: "2px",
+    boxSizing: "border-box",
+    ":focus-visible": { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: "-2px" },
+  },
   page: {
     position: "relative",
-    width: "100%",
+    flexShrink: 0,
     backgroundColor: "#ffffff",
     boxShadow: tokens.shadow4,
     cursor: "crosshair",
@@ -80,17 +113,33 @@ const useStyles = makeStyles({
     "@media (forced-colors: active)": { outline: "1px solid CanvasText" },
   },
   canvas: { position: "absolute", inset: 0, width: "100%", height: "100%" },
+  // A tag's field: a thin outline and no fill, so the document's text under and beside it stays readable.
   tag: {
     position: "absolute",
-    border: "2px dashed transparent",
+    border: "1px dashed transparent",
     boxSizing: "border-box",
+    backgroundColor: "transparent",
     pointerEvents: "none",
-    fontSize: "10px",
-    lineHeight: "12px",
-    color: "#ffffff",
     overflow: "visible",
   },
-  tagLabel: { position: "absolute", top: "-13px", left: "-2px", padding: "0 3px", whiteSpace: "nowrap" },
+  // The signer's number beside a box (never on it): placed by badgePlacement in pixels.
+  badge: {
+    position: "absolute",
+    boxSizing: "border-box",
+    height: `${BADGE_HEIGHT}px`,
+    minWidth: `${BADGE_HEIGHT}px`,
+    padding: "0 3px",
+    borderRadius: tokens.borderRadiusSmall,
+    fontFamily: tokens.fontFamilyBase,
+    fontSize: "10px",
+    fontWeight: tokens.fontWeightSemibold,
+    lineHeight: `${BADGE_HEIGHT}px`,
+    textAlign: "center",
+    color: "#ffffff",
+    whiteSpace: "nowrap",
+    pointerEvents: "none",
+    "@media (forced-colors: active)": { outline: "1px solid CanvasText" },
+  },
   field: {
     position: "absolute",
     boxSizing: "border-box",
@@ -100,20 +149,9 @@ const useStyles = makeStyles({
     minWidth: 0,
     minHeight: 0,
     cursor: "move",
-    fontSize: "10px",
-    lineHeight: "12px",
-    color: "#ffffff",
     overflow: "visible",
     textAlign: "left",
     ":focus-visible": { outline: `3px solid ${tokens.colorStrokeFocus2}`, outlineOffset: "1px" },
-  },
-  fieldLabel: {
-    position: "absolute",
-    top: "-13px",
-    left: "-2px",
-    padding: "0 3px",
-    whiteSpace: "nowrap",
-    pointerEvents: "none",
   },
   selected: { outline: `2px solid ${tokens.colorNeutralForeground1}`, outlineOffset: "2px" },
   handle: {
@@ -193,6 +231,7 @@ export default function FieldsStep(props: FieldsStepProps) {
   const [type, setType] = useState<DroppableType>("Signature");
   const [selected, setSelected] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
+  const [zoom, setZoom] = useState<number>(FIT_WIDTH);
   const [, setOpenedVersion] = useState(0);
   const helpId = useId();
 
@@ -385,7 +424,41 @@ export default function FieldsStep(props: FieldsStepProps) {
             </Button>
           </div>
           {pageSize ? (
+            <div className={styles.zoomBar} role="group" aria-label="Zoom">
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={<ZoomOutRegular />}
+                aria-label="Zoom out"
+                disabled={zoom <= ZOOM_LEVELS[0]}
+                onClick={() => setZoom((z) => nextZoom(z, -1))}
+              />
+              <Caption1
+                className={styles.zoomValue}
+                aria-live="polite"
+              >{`${Math.round(zoom * 100)}%`}</Caption1>
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={<ZoomInRegular />}
+                aria-label="Zoom in"
+                disabled={zoom >= ZOOM_LEVELS[ZOOM_LEVELS.length - 1]!}
+                onClick={() => setZoom((z) => nextZoom(z, 1))}
+              />
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={<ArrowAutofitWidthRegular />}
+                onClick={() => setZoom(FIT_WIDTH)}
+              >
+                Fit width
+              </Button>
+            </div>
+          ) : null}
+          {pageSize ? (
             <PageView
+              zoom={zoom}
+              onZoom={setZoom}
               key={`${doc?.key}:${page}`}
               pdf={doc ? opened.current.get(doc.key) : undefined}
               page={page}
@@ -501,6 +574,9 @@ function Thumbnail({ pdf, page, size }: { pdf: OpenedPdf | undefined; page: numb
 }
 
 interface PageViewProps {
+  /** The page's width as a share of the pane's (1: fit width). */
+  zoom: number;
+  onZoom(zoom: number): void;
   pdf: OpenedPdf | undefined;
   page: number;
   size: PageSize;
@@ -530,14 +606,31 @@ function PageView(props: PageViewProps) {
   const styles = useStyles();
   const { pdf, page, size, tags, fields, rows, indexes } = props;
   const box = useRef<HTMLDivElement>(null);
+  const viewport = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const drag = useRef<Drag | null>(null);
+  // The page's shown width in pixels (pane width × zoom): the badges are placed in pixels.
+  const [shownWidth, setShownWidth] = useState(0);
+  // The page's words (points): badges keep off them.
+  const [words, setWords] = useState<readonly Rect[]>([]);
+  useEffect(() => {
+    let cancelled = false;
+    setWords([]);
+    void pdf?.textBoxes(page).then((boxes) => !cancelled && setWords(boxes));
+    return () => {
+      cancelled = true;
+    };
+  }, [pdf, page]);
 
-  // Draw the page, again when the pane is resized.
+  // Draw the page, again when the pane is resized or the zoom changes its width.
   useEffect(() => {
     const element = box.current;
-    if (!pdf || !element || !canvas.current) return;
-    const draw = () => void pdf.render(page, canvas.current!, element.clientWidth).catch(() => undefined);
+    if (!element) return;
+    const draw = () => {
+      setShownWidth(element.clientWidth);
+      if (pdf && canvas.current)
+        void pdf.render(page, canvas.current, element.clientWidth).catch(() => undefined);
+    };
     draw();
     if (typeof ResizeObserver === "undefined") return;
     let width = element.clientWidth;
@@ -551,6 +644,18 @@ function PageView(props: PageViewProps) {
     return () => observer.disconnect();
   }, [pdf, page]);
 
+  // Zooming keeps the top-left of what was shown where it was: documents are read from the left, and
+  // zooming in from the pane's width on the middle would hide the labels at the left margin.
+  const shownZoom = useRef(props.zoom);
+  useLayoutEffect(() => {
+    const v = viewport.current;
+    const ratio = props.zoom / shownZoom.current;
+    shownZoom.current = props.zoom;
+    if (!v || ratio === 1) return;
+    v.scrollLeft *= ratio;
+    v.scrollTop *= ratio;
+  }, [props.zoom]);
+
   /** Points per screen pixel. */
   const scale = useCallback(
     () => size.width / (box.current?.getBoundingClientRect().width || size.width),
@@ -559,9 +664,39 @@ function PageView(props: PageViewProps) {
 
   const onPagePointerUp = (event: PointerEvent<HTMLDivElement>) => {
     if (event.target !== box.current && event.target !== canvas.current) return;
-    const rect = box.current!.getBoundingClientRect();
-    const k = scale();
-    props.onDrop({ x: (event.clientX - rect.left) * k, y: (event.clientY - rect.top) * k });
+    props.onDrop(toPagePoint(event.clientX, event.clientY, box.current!.getBoundingClientRect(), size));
+  };
+
+  // +, - and 0 on the preview zoom in, out and back to the pane's width (the buttons do the same).
+  const onViewportKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== viewport.current || event.ctrlKey || event.metaKey || event.altKey) return;
+    const next =
+      event.key === "+" || event.key === "="
+        ? nextZoom(props.zoom, 1)
+        : event.key === "-"
+          ? nextZoom(props.zoom, -1)
+          : event.key === "0"
+            ? FIT_WIDTH
+            : null;
+    if (next === null) return;
+    event.preventDefault();
+    props.onZoom(next);
+  };
+
+  // Each badge beside its box, clear of the other boxes, the tags' text and the badges placed before.
+  const k = (shownWidth || size.width) / size.width; // pixels per point
+  const pagePx = { width: size.width * k, height: size.height * k };
+  const avoid: Rect[] = [
+    ...words.map((w) => toPixels(w, k)),
+    ...tags.flatMap((t) => [toPixels(t, k), toPixels(t.field, k)]),
+    ...fields.map((f) => toPixels(f, k)),
+  ];
+  const badgeAt = (boxPt: Rect, text: string, border: number) => {
+    const boxPx = toPixels(boxPt, k);
+    const at = badgePlacement(boxPx, { width: badgeWidth(text), height: BADGE_HEIGHT }, pagePx, avoid);
+    avoid.push(at);
+    // Relative to the box's padding edge (inside its border), as an absolutely placed child is.
+    return { left: `${at.x - boxPx.x - border}px`, top: `${at.y - boxPx.y - border}px` };
   };
 
   const startDrag = (event: PointerEvent<HTMLElement>, field: PlacedField, mode: Drag["mode"]) => {
@@ -613,83 +748,105 @@ function PageView(props: PageViewProps) {
 
   return (
     <div
-      ref={box}
-      className={styles.page}
-      style={{ aspectRatio: `${size.width} / ${size.height}` }}
-      onPointerUp={onPagePointerUp}
-      role="group"
-      aria-label={props.label}
-      data-testid="send-page"
-      data-page-width={size.width}
-      data-page-height={size.height}
+      ref={viewport}
+      className={styles.viewport}
+      role="region"
+      aria-label={`${props.label}, zoom ${Math.round(props.zoom * 100)}%`}
+      tabIndex={0}
+      onKeyDown={onViewportKey}
+      data-testid="send-page-viewport"
     >
-      <canvas ref={canvas} className={styles.canvas} aria-hidden />
-      {tags.map((tag, i) => {
-        const index = tag.signerIndex ?? 0;
-        const known = tag.error === null && index > 0 && index <= indexes.size;
-        const colour = known ? signerColour(index) : "#c50f1f";
-        return (
-          <div
-            key={`t${i}`}
-            className={styles.tag}
-            style={{
-              // The field the tag will make, where the service will place it (on the tag's line).
-              left: pct(tag.field.x, size.width),
-              top: pct(tag.field.y, size.height),
-              width: pct(tag.field.width, size.width),
-              height: pct(tag.field.height, size.height),
-              borderColor: colour,
-            }}
-            title={tag.text}
-            aria-hidden
-            data-testid="send-tag-box"
-          >
-            <span className={styles.tagLabel} style={{ backgroundColor: colour }}>
-              {known ? `${index}` : "!"}
-            </span>
-          </div>
-        );
-      })}
-      {fields.map((field) => {
-        const index = indexes.get(field.signerKey);
-        const colour = index ? signerColour(index) : "#616161";
-        return (
-          <button
-            key={field.id}
-            id={field.id}
-            type="button"
-            className={mergeClasses(styles.field, props.selected === field.id && styles.selected)}
-            style={{
-              left: pct(field.x, size.width),
-              top: pct(field.y, size.height),
-              width: pct(field.width, size.width),
-              height: pct(field.height, size.height),
-              borderColor: colour,
-              backgroundColor: `${colour}33`,
-            }}
-            // Starts with the label shown on the box ("2 Signature"), as speech input needs.
-            aria-label={`${index ?? "?"} ${describeField(field, rows)}`}
-            aria-describedby={props.helpId}
-            data-testid="send-field"
-            onPointerDown={(e) => startDrag(e, field, "move")}
-            onPointerMove={moveDrag}
-            onPointerUp={endDrag}
-            onFocus={() => props.onSelect(field.id)}
-            onKeyDown={(e) => onKey(e, field)}
-          >
-            <span className={styles.fieldLabel} style={{ backgroundColor: colour }}>
-              {`${index ?? "?"} ${FIELD_TYPE_LABELS[field.type]}`}
-            </span>
-            <span
-              className={styles.handle}
+      <div
+        ref={box}
+        className={styles.page}
+        style={{ aspectRatio: `${size.width} / ${size.height}`, width: `${props.zoom * 100}%` }}
+        onPointerUp={onPagePointerUp}
+        role="group"
+        aria-label={props.label}
+        data-testid="send-page"
+        data-page-width={size.width}
+        data-page-height={size.height}
+      >
+        <canvas ref={canvas} className={styles.canvas} aria-hidden />
+        {tags.map((tag, i) => {
+          const index = tag.signerIndex ?? 0;
+          const known = tag.error === null && index > 0 && index <= indexes.size;
+          const colour = known ? signerColour(index) : "#c50f1f";
+          return (
+            <div
+              key={`t${i}`}
+              className={styles.tag}
+              style={{
+                // The field the tag will make, where the service will place it (on the tag's line).
+                left: pct(tag.field.x, size.width),
+                top: pct(tag.field.y, size.height),
+                width: pct(tag.field.width, size.width),
+                height: pct(tag.field.height, size.height),
+                borderColor: colour,
+              }}
+              title={tag.text}
               aria-hidden
-              onPointerDown={(e) => startDrag(e, field, "resize")}
+              data-testid="send-tag-box"
+            >
+              <span
+                className={styles.badge}
+                style={{ backgroundColor: colour, ...badgeAt(tag.field, known ? `${index}` : "!", 1) }}
+                data-testid="send-tag-badge"
+              >
+                {known ? `${index}` : "!"}
+              </span>
+            </div>
+          );
+        })}
+        {fields.map((field) => {
+          const index = indexes.get(field.signerKey);
+          const colour = index ? signerColour(index) : "#616161";
+          return (
+            <button
+              key={field.id}
+              id={field.id}
+              type="button"
+              className={mergeClasses(styles.field, props.selected === field.id && styles.selected)}
+              style={{
+                left: pct(field.x, size.width),
+                top: pct(field.y, size.height),
+                width: pct(field.width, size.width),
+                height: pct(field.height, size.height),
+                borderColor: colour,
+                // A light tint: the page's text under a field the user dropped still shows through.
+                backgroundColor: `${colour}1f`,
+              }}
+              // Starts with the label shown on the box ("2 Signature"), as speech input needs.
+              aria-label={`${index ?? "?"} ${describeField(field, rows)}`}
+              aria-describedby={props.helpId}
+              data-testid="send-field"
+              onPointerDown={(e) => startDrag(e, field, "move")}
               onPointerMove={moveDrag}
               onPointerUp={endDrag}
-            />
-          </button>
-        );
-      })}
+              onFocus={() => props.onSelect(field.id)}
+              onKeyDown={(e) => onKey(e, field)}
+            >
+              <span
+                className={styles.badge}
+                style={{
+                  backgroundColor: colour,
+                  ...badgeAt(field, `${index ?? "?"} ${FIELD_TYPE_LABELS[field.type]}`, 2),
+                }}
+                data-testid="send-field-badge"
+              >
+                {`${index ?? "?"} ${FIELD_TYPE_LABELS[field.type]}`}
+              </span>
+              <span
+                className={styles.handle}
+                aria-hidden
+                onPointerDown={(e) => startDrag(e, field, "resize")}
+                onPointerMove={moveDrag}
+                onPointerUp={endDrag}
+              />
+            </button>
+          );
+        })}
+      </div>
     </div>
   );
 }
