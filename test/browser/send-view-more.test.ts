@@ -370,7 +370,10 @@ async function expectDistinguishable(page: Page, testId: string, style: "solid" 
     const send = page.getByRole("tabpanel", { name: "Send" });
     const original = readFileSync(path.join(ROOT, "test", "fixtures", "master-services-agreement.pdf"));
 
-    /** One send of the MSA alone to Alex (signer 1, from To) and Nestor, with the choices given. */
+    /**
+     * One send of the MSA alone to Alex (signer 1, from To) and Nestor, with the choices given. The
+     * draft is to Alex and Lynne, both ticked at first (issue 28); this send leaves Lynne out.
+     */
     const sendOnce = async (choices: {
       inOrder: boolean;
       nestor: "Signer" | "CarbonCopy";
@@ -378,6 +381,9 @@ async function expectDistinguishable(page: Page, testId: string, style: "solid" 
       visible: boolean;
       block: boolean;
     }) => {
+      const lynne = send.getByRole("checkbox", { name: /^Include Lynne Robbins/ });
+      expect(await lynne.isChecked()).toBe(true);
+      await lynne.uncheck();
       await send
         .getByRole("list", { name: "Documents" })
         .getByRole("checkbox", { name: "Send mutual-nda.pdf" })

@@ -8,7 +8,6 @@ import {
   Combobox,
   Field,
   Input,
-  Link,
   Option,
   Select,
   Subtitle2,
@@ -375,9 +374,10 @@ function GroupSearch({
         noneAtAll ? (
           <>
             You have no signing groups yet.{" "}
-            <Link as="button" inline onClick={() => navigate({ view: "groups" })}>
+            {/* A button, not a Link: Fluent's high-contrast link colour fails contrast on the hint. */}
+            <Button size="small" onClick={() => navigate({ view: "groups" })}>
               Create one in Groups
-            </Link>
+            </Button>
           </>
         ) : undefined
       }
