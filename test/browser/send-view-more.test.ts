@@ -202,7 +202,7 @@ async function expectDistinguishable(page: Page, testId: string, style: "solid" 
     // Dropped and left: its centre where clicked.
     const first = await dropAt(page, await signerOption("lynne"), "Signature", 0.35, 0.3);
     // Dropped, then dragged 40 px right and 30 px down by its middle.
-    const second = await dropAt(page, await signerOption("Adele"), "Date signed", 0.3, 0.45);
+    const second = await dropAt(page, await signerOption("Megan"), "Date signed", 0.3, 0.45);
     const k = await pointsPerPixel(page);
     const moved = page.getByTestId("send-field").nth(1);
     const movedBox = (await moved.boundingBox())!;
@@ -299,7 +299,7 @@ async function expectDistinguishable(page: Page, testId: string, style: "solid" 
     expect(byOrder.map((s) => s.routingOrder)).toEqual([1, 2, 3, 4]);
     expect(byOrder.map((s) => s.email.toLowerCase())).toEqual([
       "lynne@fabrikam.com",
-      FIXTURE.from.emailAddress,
+      FIXTURE.user.emailAddress, // the mail's To: the user, asked to sign (not its sender)
       "alex.wilber@contoso.com",
       "nestor@fabrikam.com",
     ]);
