@@ -66,6 +66,8 @@ export interface SendStack {
     mode: Mode,
     theme: Theme,
     fixture?: MessageFixture,
+    /** Opened without `?view=` (as Outlook opens it): the tab list is waited for, not Send. */
+    options?: { noView?: boolean },
   ): Promise<{ page: Page; errors: string[] }>;
 }
 
@@ -115,7 +117,7 @@ export function useSendStack(): SendStack {
 
   return {
     service: () => service!,
-    async openPane(token, mode, theme, fixture) {
+    async openPane(token, mode, theme, fixture, options = {}) {
       const context = await browser!.newContext({
         viewport: { width: PANE_WIDTH, height: 900 },
         ignoreHTTPSErrors: true,
@@ -136,8 +138,13 @@ export function useSendStack(): SendStack {
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(`uncaught: ${e.message}`));
       await page.goto(
-        `${origin}/taskpane.html?workbench=1&mode=${mode}&theme=${theme === "dark" ? "dark" : "light"}&view=send`,
+        `${origin}/taskpane.html?workbench=1&mode=${mode}&theme=${theme === "dark" ? "dark" : "light"}` +
+          (options.noView ? "" : "&view=send"),
       );
+      if (options.noView) {
+        await page.getByRole("tablist", { name: "Sign for Outlook views" }).waitFor({ timeout: 60_000 });
+        return { page, errors };
+      }
       await page
         .getByRole("tabpanel", { name: "Send" })
         .getByRole("heading", { name: "Send for signature" })

@@ -103,8 +103,9 @@ const FIXTURE = JSON.parse(
     await templates.getByRole("button", { name: /^Mutual NDA\s*3 roles · 0 documents$/ }).click();
     const client = page.getByRole("combobox", { name: /1\. Client/ });
     await client.waitFor();
-    // Filled in order with the message's chosen people; the third role is left to choose.
-    await eventually(async () => expect(await client.inputValue()).toBe("p:adele.vance@fabrikam.com"));
+    // Filled in order with the message's chosen people (its To: Megan, the user, then Alex; never
+    // Adele, who asked for the signatures); the third role is left to choose.
+    await eventually(async () => expect(await client.inputValue()).toBe("p:megan.bowen@contoso.com"));
     expect(await page.getByRole("combobox", { name: /2\. Counsel/ }).inputValue()).toBe(
       "p:alex.wilber@contoso.com",
     );
@@ -127,7 +128,7 @@ const FIXTURE = JSON.parse(
         .getByRole("listitem")
         .allInnerTexts(),
     ).toEqual([
-      "Client: Adele Vance <adele.vance@fabrikam.com> (signs)",
+      "Client: Megan Bowen <megan.bowen@contoso.com> (signs)",
       "Counsel: Alex Wilber <alex.wilber@contoso.com> (signs)",
       "Legal review: Group Contoso legal (approves)",
     ]);
@@ -162,7 +163,7 @@ const FIXTURE = JSON.parse(
       items: { roleName: string; email: string | null; signingGroupId: string | null; type: string }[];
     }>("GET", `/api/v1/packages/${pkg.id}/signers`);
     expect(signers.items.map((s) => [s.roleName, s.signingGroupId ?? s.email, s.type])).toEqual([
-      ["Client", "adele.vance@fabrikam.com", "Signer"],
+      ["Client", "megan.bowen@contoso.com", "Signer"],
       ["Counsel", "alex.wilber@contoso.com", "Signer"],
       ["Legal review", group.id, "Approver"],
     ]);
@@ -202,7 +203,7 @@ const FIXTURE = JSON.parse(
     await page.getByRole("button", { name: /^Consulting agreement\s*1 role · 1 document$/ }).click();
     const role = page.getByRole("combobox", { name: /1\. Consultant/ });
     await role.waitFor();
-    await eventually(async () => expect(await role.inputValue()).toBe("p:adele.vance@fabrikam.com"));
+    await eventually(async () => expect(await role.inputValue()).toBe("p:megan.bowen@contoso.com"));
     await page.getByRole("button", { name: "Send now" }).click();
     await page.getByText("Sent: “Consulting agreement”").waitFor({ timeout: 60_000 });
     await screen(page, "sent-now", "read", "light");
@@ -217,7 +218,7 @@ const FIXTURE = JSON.parse(
       `/api/v1/packages/${list.items[0]!.id}/signers`,
     );
     expect(signers.items.map((s) => [s.roleName, s.email])).toEqual([
-      ["Consultant", "adele.vance@fabrikam.com"],
+      ["Consultant", "megan.bowen@contoso.com"],
     ]);
     const annotations = await call<{ items: { signerId: string; type: string }[] }>(
       "GET",

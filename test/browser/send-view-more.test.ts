@@ -202,7 +202,7 @@ async function expectDistinguishable(page: Page, testId: string, style: "solid" 
     // Dropped and left: its centre where clicked.
     const first = await dropAt(page, await signerOption("lynne"), "Signature", 0.35, 0.3);
     // Dropped, then dragged 40 px right and 30 px down by its middle.
-    const second = await dropAt(page, await signerOption("Adele"), "Date signed", 0.3, 0.45);
+    const second = await dropAt(page, await signerOption("Megan"), "Date signed", 0.3, 0.45);
     const k = await pointsPerPixel(page);
     const moved = page.getByTestId("send-field").nth(1);
     const movedBox = (await moved.boundingBox())!;
@@ -299,7 +299,7 @@ async function expectDistinguishable(page: Page, testId: string, style: "solid" 
     expect(byOrder.map((s) => s.routingOrder)).toEqual([1, 2, 3, 4]);
     expect(byOrder.map((s) => s.email.toLowerCase())).toEqual([
       "lynne@fabrikam.com",
-      FIXTURE.from.emailAddress,
+      FIXTURE.user.emailAddress, // the mail's To: the user, asked to sign (not its sender)
       "alex.wilber@contoso.com",
       "nestor@fabrikam.com",
     ]);
@@ -370,7 +370,10 @@ async function expectDistinguishable(page: Page, testId: string, style: "solid" 
     const send = page.getByRole("tabpanel", { name: "Send" });
     const original = readFileSync(path.join(ROOT, "test", "fixtures", "master-services-agreement.pdf"));
 
-    /** One send of the MSA alone to Alex (signer 1, from To) and Nestor, with the choices given. */
+    /**
+     * One send of the MSA alone to Alex (signer 1, from To) and Nestor, with the choices given. The
+     * draft is to Alex and Lynne, both ticked at first (issue 28); this send leaves Lynne out.
+     */
     const sendOnce = async (choices: {
       inOrder: boolean;
       nestor: "Signer" | "CarbonCopy";
@@ -378,6 +381,9 @@ async function expectDistinguishable(page: Page, testId: string, style: "solid" 
       visible: boolean;
       block: boolean;
     }) => {
+      const lynne = send.getByRole("checkbox", { name: /^Include Lynne Robbins/ });
+      expect(await lynne.isChecked()).toBe(true);
+      await lynne.uncheck();
       await send
         .getByRole("list", { name: "Documents" })
         .getByRole("checkbox", { name: "Send mutual-nda.pdf" })

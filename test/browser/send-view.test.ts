@@ -240,7 +240,8 @@ interface DraftField {
 
     await send.getByRole("button", { name: "Next: fields" }).click();
     await openDocument(page, "master-services-agreement.pdf");
-    await dropAt(page, "1. Adele Vance", "Signature", 0.3, 0.62);
+    // The mail's To: Megan (the user, asked to sign) and Alex; never Adele, who asked (issue 28).
+    await dropAt(page, "1. Megan Bowen", "Signature", 0.3, 0.62);
     await dropAt(page, "2. Alex Wilber", "Date signed", 0.7, 0.7);
     await dropAt(page, "3. Group Contoso legal", "Initials", 0.5, 0.85);
     await openDocument(page, "mutual-nda.pdf");
@@ -262,7 +263,10 @@ interface DraftField {
 
     await send.getByRole("button", { name: "Next: send" }).click();
     expect(await send.getByRole("textbox", { name: /Subject/ }).inputValue()).toBe(FIXTURE.subject);
-    expect(await send.getByRole("textbox", { name: /Message/ }).inputValue()).toBe(FIXTURE.body.trim());
+    // A neutral message, not the received mail's "Hi Megan, … Adele" (issue 28).
+    expect(await send.getByRole("textbox", { name: /Message/ }).inputValue()).toBe(
+      "Please review the documents and sign where indicated.",
+    );
     await step(page, "send", "read", "light");
 
     // The first commit never answers (the connection drops): the pane says so and keeps everything.
@@ -393,7 +397,8 @@ interface DraftField {
       )
       .waitFor();
     await documents.getByRole("checkbox", { name: "Send mutual-nda.pdf" }).uncheck();
-    // Alex (To) is signer 1; two people added by address: 2 and 3. The MSA's tags name 1 and 2.
+    // Alex and Lynne Robbins (the draft's To) are signers 1 and 2; two people added by address: 3
+    // and 4. The MSA's tags name 1 and 2.
     for (const address of ["nestor@fabrikam.com", "lynne@fabrikam.com"]) {
       await send.getByRole("textbox", { name: "Add a person by address" }).fill(address);
       await send.getByRole("button", { name: "Add person" }).click();
@@ -402,20 +407,22 @@ interface DraftField {
 
     await send.getByRole("button", { name: "Next: fields" }).click();
     await openDocument(page, "master-services-agreement.pdf");
-    await dropAt(page, "2. nestor@fabrikam.com", "Text", 0.5, 0.3);
+    await dropAt(page, "3. nestor@fabrikam.com", "Text", 0.5, 0.3);
     await step(page, "fields", "compose", "dark");
 
     await send.getByRole("button", { name: "Next: check" }).click();
-    await send.getByText("lynne@fabrikam.com (signer 3) has no field to sign.").waitFor();
+    await send.getByText("lynne@fabrikam.com (signer 4) has no field to sign.").waitFor();
     expect(await send.getByRole("button", { name: "Next: send" }).isDisabled()).toBe(true);
     await step(page, "check", "compose", "dark");
     await send.getByRole("checkbox", { name: /^Send anyway. A signature block page/ }).check();
     await send.getByText("Ready to send.").waitFor();
 
     await send.getByRole("button", { name: "Next: send" }).click();
-    expect(await send.getByRole("textbox", { name: /Message/ }).inputValue()).toBe(
-      FIXTURE.composeBody.trim(),
-    );
+    // Writing, the user may take their own text as the invitation's message (issue 28).
+    const message = send.getByRole("textbox", { name: /Message/ });
+    expect(await message.inputValue()).toBe("Please review the documents and sign where indicated.");
+    await send.getByRole("button", { name: "Use my message's text" }).click();
+    await eventually(async () => expect(await message.inputValue()).toBe(FIXTURE.composeBody.trim()));
     await step(page, "send", "compose", "dark");
     await send.getByRole("button", { name: "Send", exact: true }).click();
     await send.getByText(/^Sent: /).waitFor({ timeout: 90_000 });

@@ -267,8 +267,13 @@ jest.setTimeout(180_000);
       names.map((n) => `tab-${n.toLowerCase()}`),
     );
     for (const name of names) expect(await wb.pane.getByRole("tab", { name, exact: true }).count()).toBe(1);
-    expect(await wb.pane.getByRole("tab", { name: "Tags" }).getAttribute("aria-selected")).toBe("true");
-    await wb.pane.getByRole("heading", { name: "Build a tag" }).waitFor();
+    // No view asked for and nothing sent from this conversation: Send (issue 28; Tags is for writing).
+    expect(await wb.pane.getByRole("tab", { name: "Send" }).getAttribute("aria-selected")).toBe("true");
+    await wb.pane
+      .getByRole("tabpanel", { name: "Send" })
+      .getByRole("heading", { name: "Send for signature" })
+      .waitFor();
+    await showView(wb.pane, "Tags", "Build a tag");
     // The simulated message is on the workbench page around the pane.
     await wb.page.getByRole("heading", { name: FIXTURE.subject }).waitFor();
     expectNoPageErrors(wb);
@@ -514,8 +519,18 @@ jest.setTimeout(180_000);
     await panel.getByRole("button", { name: "New group from 3 selected" }).click();
     const form = panel.getByRole("form", { name: "New signing group" });
     expect(await form.getByRole("textbox", { name: "Group name" }).inputValue()).toBe(FIXTURE.subject);
+    // Fabrikam Legal is a distribution list: what that means is said before the group is made.
+    await form
+      .getByText(
+        "Fabrikam Legal is a distribution list: whoever reads mail sent to that address may sign for the group",
+      )
+      .waitFor();
     await form.getByRole("button", { name: "Create group with 3 people" }).click();
-    await form.getByText(`Created “${FIXTURE.subject}”`).waitFor();
+    // Made: the form gives way to the outcome, so no second click makes the group twice (issue 28).
+    const outcome = panel.getByRole("group", { name: "New signing group" });
+    await outcome.getByText(`Created “${FIXTURE.subject}”`).waitFor();
+    expect(await panel.getByRole("button", { name: /^Create group with/ }).count()).toBe(0);
+    await outcome.getByRole("button", { name: "Create another group" }).waitFor();
     for (const name of ["Adele Vance", "Alex Wilber", "Fabrikam Legal"]) {
       await eventually(async () => expect(await groupsOf(name).textContent()).toContain(FIXTURE.subject));
     }

@@ -11,9 +11,13 @@ export interface AuditContext {
   ip: string | null;
 }
 
-/** An API caller as an audit actor: the credential's subject (or id) names it; no email is known. */
+/**
+ * An API caller as an audit actor, in the words fixed when it authenticated (issue 28): the
+ * signed-in person's name and address, or the token's or client's label, never a credential id
+ * ("pat:e7a2…") no reader knows. Written as is: the hash chain covers it, so older events keep theirs.
+ */
 export function apiActor(principal: Principal, ip: string | null): AuditContext {
-  return { actor: { type: "User", email: null, name: principal.subject ?? principal.credential }, ip };
+  return { actor: { type: "User", email: principal.who.email, name: principal.who.name }, ip };
 }
 
 export const SYSTEM: AuditContext = { actor: { type: "System", email: null, name: "scheduler" }, ip: null };

@@ -23,6 +23,11 @@ export interface Principal {
    * OAuth client's id, an external token's tenant and subject. Per-credential budgets key on it.
    */
   credential: string;
+  /**
+   * Who acts, in words a person reading the audit trail knows: the signed-in person's name, a
+   * token's or client's label (`token "Outlook add-in"`); never the credential's id alone.
+   */
+  who: { name: string; email: string | null };
 }
 
 /** Why a credential was refused; the message is safe to show (it never echoes the credential). */
@@ -40,6 +45,15 @@ type ExternalVerifier = (token: string) => Promise<Principal>;
 function claimText(payload: JWTPayload, name: string): string | null {
   const value = payload[name];
   return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+}
+
+/** An address-shaped claim (email, preferred_username, upn), or null. */
+function emailClaim(payload: JWTPayload): string | null {
+  for (const name of ["email", "preferred_username", "upn"]) {
+    const value = claimText(payload, name);
+    if (value && /^[^\s@]+@[^\s@]+$/.test(value)) return value;
+  }
+  return null;
 }
 
 function externalVerifier(storage: Storage, oidc: OidcConfig): ExternalVerifier {
@@ -85,6 +99,16 @@ function externalVerifier(storage: Storage, oidc: OidcConfig): ExternalVerifier 
       scopes: knownScopes([...scp.split(/\s+/), ...roles]),
       subject: claimText(payload, "sub"),
       credential: `external:${tenant.id}:${claimText(payload, "oid") ?? claimText(payload, "sub") ?? ""}`,
+      // The identity provider's own words for the person (Entra: name, preferred_username).
+      who: {
+        name:
+          claimText(payload, "name") ??
+          emailClaim(payload) ??
+          claimText(payload, "preferred_username") ??
+          claimText(payload, "sub") ??
+          "a signed-in user",
+        email: emailClaim(payload),
+      },
     };
   };
 }
@@ -103,6 +127,7 @@ export function createAuthenticator(storage: Storage, oidc: OidcConfig | null): 
       scopes: knownScopes(pat.scopes),
       subject: null,
       credential: `pat:${pat.id}`,
+      who: { name: `token “${pat.label}”`, email: null },
     };
   }
 
@@ -123,6 +148,7 @@ export function createAuthenticator(storage: Storage, oidc: OidcConfig | null): 
         scopes: knownScopes(access.scopes),
         subject: access.clientId,
         credential: `client:${access.clientId}`,
+        who: { name: `client “${access.clientLabel}”`, email: null },
       };
     }
     if (external && looksLikeJwt(token)) return external(token);

@@ -30,6 +30,8 @@ export interface OAuthClientRecord {
 
 export interface AccessTokenRecord {
   clientId: string;
+  /** The client's label (the audit trail names the client by it). */
+  clientLabel: string;
   tenantId: string;
   tenantName: string;
   scopes: string[];
@@ -232,12 +234,13 @@ export class CredentialStore {
   async findActiveAccessToken(tokenHash: string, now: string): Promise<AccessTokenRecord | undefined> {
     const row = await this.db.get<{
       client_id: string;
+      client_label: string;
       tenant_id: string;
       tenant_name: string;
       scopes: string;
       expires_on: string;
     }>(
-      `SELECT a.client_id, a.tenant_id, t.name AS tenant_name, a.scopes, a.expires_on
+      `SELECT a.client_id, c.label AS client_label, a.tenant_id, t.name AS tenant_name, a.scopes, a.expires_on
        FROM access_tokens a JOIN oauth_clients c ON c.id = a.client_id JOIN tenants t ON t.id = a.tenant_id
        WHERE a.token_hash = ? AND a.expires_on > ? AND c.revoked_on IS NULL`,
       [tokenHash, now],
@@ -245,6 +248,7 @@ export class CredentialStore {
     return (
       row && {
         clientId: row.client_id,
+        clientLabel: row.client_label,
         tenantId: row.tenant_id,
         tenantName: row.tenant_name,
         scopes: splitScopes(row.scopes),

@@ -19,7 +19,7 @@ import { NavigationProvider, type Navigation, type NavigationTarget, type ViewId
 
 export type { ViewId };
 
-interface ViewDefinition {
+export interface ViewDefinition {
   id: ViewId;
   label: string;
   icon: FluentIcon;

@@ -8,7 +8,6 @@ import {
   Combobox,
   Field,
   Input,
-  Link,
   Option,
   Select,
   Subtitle2,
@@ -339,6 +338,8 @@ function GroupSearch({
   const [query, setQuery] = useState("");
   const [found, setFound] = useState<{ query: string; items: SigningGroup[] } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // Each opening lists afresh: the view stays mounted while the user makes groups in Groups.
+  const [openings, setOpenings] = useState(0);
   useEffect(() => {
     const abort = new AbortController();
     const search = query.trim();
@@ -362,7 +363,7 @@ function GroupSearch({
       clearTimeout(timer);
       abort.abort();
     };
-  }, [groups, query, storage]);
+  }, [groups, query, storage, openings]);
   const message = error ?? failure;
   const items = found?.items ?? [];
   const noneAtAll = found !== null && found.query === "" && items.length === 0;
@@ -375,9 +376,10 @@ function GroupSearch({
         noneAtAll ? (
           <>
             You have no signing groups yet.{" "}
-            <Link as="button" inline onClick={() => navigate({ view: "groups" })}>
+            {/* A button, not a Link: Fluent's high-contrast link colour fails contrast on the hint. */}
+            <Button size="small" onClick={() => navigate({ view: "groups" })}>
               Create one in Groups
-            </Link>
+            </Button>
           </>
         ) : undefined
       }
@@ -387,6 +389,9 @@ function GroupSearch({
         value={query}
         placeholder={noneAtAll ? "No signing groups yet" : "Choose a group, or type to search"}
         onChange={(event) => setQuery((event.target as HTMLInputElement).value)}
+        onOpenChange={(_, data) => {
+          if (data.open) setOpenings((n) => n + 1);
+        }}
         onOptionSelect={(_, data) => {
           const group = items.find((g) => g.id === data.optionValue);
           if (group) {
