@@ -18,7 +18,7 @@ export interface BigPdf {
 const TAGS = ["{{sig:1}}", "{{text:2;label=Amount due}}", "\\i3\\", "{{Sig_es_:signer2:signature}}"];
 
 /**
- * Writes a PDF of `pages` US Letter pages to `file`, each showing an 8-bit grey image of
+ * Writes a PDF of `pages` US Letter pages to `file`, each showing an 8-bit grey (over 40 MB, RGB) image of
  * `imageBytes` bytes (random, so no filter makes it smaller) with a tag of one of the three
  * formats written over it. With `objectStreams`, as PDF 1.5 writers (pdf-lib's default save) write:
  * the catalog, page tree, font and pages compressed in object streams of 100 objects, and a
@@ -59,8 +59,11 @@ export function writeBigPdf(
     object(2, `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`);
     object(3, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
     const width = 1000;
-    const height = Math.ceil(imageBytes / width);
-    const image = new Uint8Array(width * height);
+    // An image over 40 million pixels is refused (MAX_IMAGE_PIXELS): a larger one is RGB, three
+    // bytes a pixel, so that 50 MB of image stays under the limit.
+    const channels = imageBytes > 40_000_000 ? 3 : 1;
+    const height = Math.ceil(imageBytes / (width * channels));
+    const image = new Uint8Array(width * height * channels);
     const tags: string[] = [];
     for (let i = 0; i < pages; i++) {
       const p = pageObject(i);
@@ -78,7 +81,7 @@ export function writeBigPdf(
       offsets[p + 2] = at;
       write(
         `${p + 2} 0 obj\n<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} ` +
-          `/ColorSpace /DeviceGray /BitsPerComponent 8 /Length ${image.length} >>\nstream\n`,
+          `/ColorSpace /Device${channels === 3 ? "RGB" : "Gray"} /BitsPerComponent 8 /Length ${image.length} >>\nstream\n`,
       );
       write(image);
       write("\nendstream\nendobj\n");
