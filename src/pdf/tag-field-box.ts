@@ -36,7 +36,8 @@ export function intersects(a: Box, b: Box): boolean {
  * - it is at least as wide as the tag, and grows right to the next text on the line, the type's
  *   usual width (FIELD_SIZES) or the page's right edge, whichever comes first;
  * - a Signature or Initials field grows upward into empty space, up to the type's usual height;
- *   the others are the line's height, at most the usual height;
+ *   the others are the line's height (the tag's own, so a field the pane stamped at the size the
+ *   user gave it keeps that size);
  * - it covers no box of `others` that does not overlap the tag's own box.
  * An unparsed tag (`type` null) keeps its own box.
  */
@@ -93,7 +94,7 @@ export function tagFieldBox(
     }
     fieldTop = Math.min(fieldTop, top);
   } else {
-    fieldTop = bottom - Math.min(lineHeight, usual.height);
+    fieldTop = top;
   }
   const box = { x: left, y: fieldTop, width: right - left, height: bottom - fieldTop };
   return roundInside(box, clear);

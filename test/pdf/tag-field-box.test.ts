@@ -65,15 +65,15 @@ describe("tagFieldBox", () => {
     expect(tagFieldBox(tag, "Text", [], LETTER)).toEqual({ x: 540, y: 300, width: 72, height: 11 });
   });
 
-  it("gives text types the line's height, at most the usual height", () => {
+  it("gives text types the line's height: the tag's own, however tall", () => {
     expect(tagFieldBox({ x: 72, y: 300, width: 40, height: 11 }, "Name", [], LETTER)).toMatchObject({
       y: 300,
       height: 11,
     });
-    // 24 pt type: the usual 20, standing on the tag's bottom.
+    // 24 pt type (or a field the pane stamped 24 pt tall): the tag's place, not the usual 20.
     expect(tagFieldBox({ x: 72, y: 300, width: 40, height: 24 }, "Name", [], LETTER)).toMatchObject({
-      y: 304,
-      height: 20,
+      y: 300,
+      height: 24,
     });
   });
 
