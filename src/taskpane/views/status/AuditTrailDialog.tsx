@@ -14,6 +14,7 @@ import {
   MessageBarTitle,
   Spinner,
   makeStyles,
+  mergeClasses,
   tokens,
 } from "@fluentui/react-components";
 import type { AuditEvent, AuditVerification, Package, PackagesApi } from "../../../api/packages";
@@ -109,7 +110,13 @@ export function AuditTrailDialog({
       <DialogSurface>
         <DialogBody>
           <DialogTitle>Audit trail of “{pkg.name}”</DialogTitle>
-          <DialogContent className={styles.content}>
+          {/* A long trail scrolls here: focusable, so it can be scrolled with the keyboard. */}
+          <DialogContent
+            className={styles.content}
+            tabIndex={0}
+            role="region"
+            aria-label="Audit trail events"
+          >
             {state.status === "loading" && (
               <Spinner size="tiny" label="Reading the audit trail…" labelPosition="after" />
             )}
@@ -142,7 +149,7 @@ export function AuditTrailDialog({
                   {state.events.map((event) => (
                     <li key={event.id} className={styles.event}>
                       <Body1>{actionWords(event.action)}</Body1>
-                      <Caption1 className={`${styles.muted} ${styles.when}`} as="p">
+                      <Caption1 className={mergeClasses(styles.muted, styles.when)} as="p">
                         {formatDateTime(event.at)} · by {actorWords(event)}
                         {event.ip ? ` · ${event.ip}` : ""}
                       </Caption1>
