@@ -1254,7 +1254,7 @@ export interface paths {
         };
         /**
          * The file a download link serves
-         * @description The url of `{ url, expiresOn }` from a `download` operation. No credential is needed: the link is the credential, so keep it to yourself. It lasts 5 minutes and may be used again until then. Answers the bytes with the file's Content-Type, Content-Length and Content-Disposition: attachment (filename and filename*); HEAD answers the headers alone. An unknown or expired link, or one whose file no longer exists, is 404.
+         * @description The url of `{ url, expiresOn }` from a `download` operation. No credential is needed: the link is the credential, so keep it to yourself. It lasts 5 minutes and may be used again until then. Answers the bytes with the file's Content-Type, Content-Length and Content-Disposition: attachment (filename and filename*), or inline for a PDF with inline=1; HEAD answers the headers alone. Every answer is sandboxed (Content-Security-Policy: sandbox), never cached and sent with X-Content-Type-Options: nosniff. An unknown or expired link, or one whose file no longer exists, is 404.
          */
         get: operations["getDownload"];
         put?: never;
@@ -1393,8 +1393,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A document's PDF (Range supported)
-         * @description Only in states Ready, NotYourTurn and Completed (else 400 invalid_state). Answers 206 with Content-Range for a single bytes= range. With authMethod AccessCode, send the grant of access-code as X-Signing-Grant (without it: 403 access_code_required). No credential: the link's token is the credential. A malformed, unknown or tampered token is 404.
+         * A document's PDF as this signer is shown it (Range supported)
+         * @description The uploaded PDF without its text tags, with the values other signers have completed drawn where the signed document will have them (this signer's own fields are not drawn). It changes as they complete: ETag is the hash of the bytes answered, and a Range with If-Range naming another ETag answers the whole current PDF. Only in states Ready, NotYourTurn and Completed (else 400 invalid_state). Answers 206 with Content-Range for a single bytes= range. With authMethod AccessCode, send the grant of access-code as X-Signing-Grant (without it: 403 access_code_required). No credential: the link's token is the credential. A malformed, unknown or tampered token is 404.
          */
         get: operations["getSigningDocument"];
         put?: never;
@@ -8360,7 +8360,10 @@ export interface operations {
     };
     getDownload: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1: a PDF is answered Content-Disposition: inline, so that a browser shows it in its viewer; any other file is an attachment whatever this says. */
+                inline?: string;
+            };
             header?: never;
             path: {
                 token: string;
