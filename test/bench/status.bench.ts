@@ -31,6 +31,7 @@ import { seedPackage } from "../taskpane/status-seed";
 import { ensureProductionBuild, fakeOfficeScript, serveDist } from "./production-pane";
 import { seedPackages } from "./seed-packages";
 import { seededRandom } from "./seeded-random";
+import { CHROMIUM, CHROMIUM_ARGS } from "../browser/chromium";
 
 function option(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -46,17 +47,6 @@ const ROOT = path.resolve(__dirname, "../..");
 const FIXTURE = JSON.parse(
   readFileSync(path.join(ROOT, "test", "fixtures", "message.json"), "utf8"),
 ) as MessageFixture;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const { next } = seededRandom(20261125);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 

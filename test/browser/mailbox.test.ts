@@ -22,21 +22,11 @@ import { buildSigningPage } from "../../scripts/build-signing";
 import { startTestService, type TestService } from "../service/harness";
 import { expectAccessible } from "./axe";
 import { freePort, startDevServer, type DevServer } from "./dev-server";
+import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 
 const ROOT = path.resolve(__dirname, "../..");
 const ARTIFACTS = path.join(ROOT, "test", "artifacts");
 const PAGE_DIR = path.join(ROOT, "dist", "signing");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const NDA = readFileSync(path.join(ROOT, "test", "fixtures", "mutual-nda.pdf"));
 /** The development session `npm start` leaves for the dev server to hand to the workbench page. */
 const SESSION_FILE = path.join(os.tmpdir(), `sign-mailbox-session-${process.pid}.json`);

@@ -14,20 +14,10 @@ import type { MessageFixture } from "../../src/workbench/bridge";
 import { startTestService, type TestService } from "../service/harness";
 import { expectAccessible } from "./axe";
 import { freePort, startDevServer, type DevServer } from "./dev-server";
+import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 
 export const ROOT = path.resolve(__dirname, "../..");
 export const ARTIFACTS = path.join(ROOT, "test", "artifacts");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 export const PANE_WIDTH = 320;
 
 export type Mode = "read" | "compose";

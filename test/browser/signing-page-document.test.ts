@@ -25,21 +25,11 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { buildSigningPage } from "../../scripts/build-signing";
 import { BACKENDS, startTestService, type TestService } from "../service/harness";
 import { startSmtpInbox, type SmtpInbox } from "../service/smtp-inbox";
+import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 
 const ROOT = path.resolve(__dirname, "../..");
 const ARTIFACTS = path.join(ROOT, "test", "artifacts");
 const PAGE_DIR = path.join(ROOT, "dist", "signing");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const WINDOW = { width: 1000, height: 900 };
 const P = "/api/v1/packages";
 /** Every piece of tag text in the document; none may be selectable on the page. */

@@ -43,21 +43,11 @@ import { loadPdfJs, pdfJsDocumentParams } from "../../src/pdf/find-tags";
 import { darkestIn, renderGrey } from "../pdf/poppler";
 import { BACKENDS, startTestService, type TestService } from "../service/harness";
 import { startSmtpInbox, type SmtpInbox } from "../service/smtp-inbox";
+import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 
 const ROOT = path.resolve(__dirname, "../..");
 const ARTIFACTS = path.join(ROOT, "test", "artifacts");
 const PAGE_DIR = path.join(ROOT, "dist", "signing");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const NDA = readFileSync(path.join(ROOT, "test", "fixtures", "mutual-nda.pdf"));
 const P = "/api/v1/packages";

@@ -41,20 +41,10 @@ import type { MessageFixture } from "../../src/workbench/bridge";
 import { startTestService, type TestService } from "../service/harness";
 import { axeViolations, describeViolations } from "./axe";
 import { freePort, startDevServer, type DevServer } from "./dev-server";
+import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 
 const ROOT = path.resolve(__dirname, "../..");
 const ARTIFACTS = path.join(ROOT, "test", "artifacts");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const FIXTURE = JSON.parse(
   readFileSync(path.join(ROOT, "test", "fixtures", "message.json"), "utf8"),
 ) as MessageFixture;
