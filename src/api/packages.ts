@@ -114,7 +114,7 @@ export function createPackagesApi(http: HttpClient): PackagesApi {
       api.request("GET", "/api/v1/packages/{id}/audit-trail", { path: { id }, ...signalOf(options) }),
     verifyAuditTrail: (id, options) =>
       api.request("GET", "/api/v1/packages/{id}/audit-trail/verify", { path: { id }, ...signalOf(options) }),
-    // A service older than the completion and signing-URL routes (issue 16) answers 404 not_found:
+    // A service older than the completion and signing-URL routes answers 404 not_found:
     // the view says they are not offered there.
     documents: async (id, options) =>
       (await api.request("GET", "/api/v1/packages/{id}/documents", { path: { id }, ...signalOf(options) }))

@@ -1,9 +1,8 @@
 // Fastify compiles every route's response serializer (fast-json-stringify) when the route is
 // registered. With this API's shared models each compile re-reads and checks them all, so building
-// the app took 3-8 s of CPU, paid at every start: by `npm start`, by each test that starts a service
-// (a hundred in the suite) and by a restarted container before it answers. Here each route's
-// serializer is compiled the first time that route answers, once, with Fastify's own compiler and
-// options: the same output, a few milliseconds on that first answer instead of all at start.
+// the app costs seconds of CPU at every start (`npm start`, each test that starts a service, a
+// restarted container). Here each route's serializer is compiled the first time that route answers,
+// once, with Fastify's own compiler and options: the same output, paid per route when first used.
 // `compileAll` compiles every one now: test/service/lazy-serializers.test.ts calls it, so that a
 // schema that cannot be compiled still fails the tests, not a first request in production.
 import { SerializerSelector } from "@fastify/fast-json-stringify-compiler";

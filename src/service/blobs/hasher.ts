@@ -1,8 +1,7 @@
 // The sha256 of chunked uploads' files, computed in a thread of its own (staging.ts): the service's
 // main thread receives the blocks and writes them, this thread reads each block back from the file
-// (the page cache) and hashes it, on the machine's other core. Hashing 40 MB is 30 ms of a core
-// with SHA instructions and more without; on the main thread it was the largest part of receiving
-// an upload's blocks.
+// (the page cache) and hashes it, on the machine's other core, because hashing on the main thread
+// would be the largest part of receiving an upload's blocks.
 //
 // A hash is named by a key; `update` asks for a range of a file to be added to it, in the order of
 // the calls (the thread takes its messages one at a time), and `digest` answers the sha256 of all

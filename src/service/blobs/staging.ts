@@ -10,8 +10,7 @@
 // did not see every block written (it was restarted meanwhile) or a block was written twice, the
 // commit reads the whole file once instead.
 //
-// A staged block is not fsynced: that would cost each 4 MiB block a disk flush (about 20 ms here),
-// most of an upload's time; the file is fsynced once, at commit, before its document is recorded.
+// A staged block is not fsynced: a disk flush per 4 MiB block would be most of an upload's time; the file is fsynced once, at commit, before its document is recorded.
 // What makes that safe: a block's row records the machine's boot (Linux's boot_id) it was written
 // in. Bytes written and not yet flushed are lost only with the machine (a killed process leaves
 // them in the page cache), so a block of an earlier boot is taken as lost and asked for again.

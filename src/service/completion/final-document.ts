@@ -44,7 +44,7 @@ function useNativeFlate(context: PDFContext): void {
 
 /**
  * The content streams pdf-lib drew into (compressed by pako when saved) as raw streams deflated by
- * node:zlib now. Called after the last drawing, just before the save.
+ * node:zlib. Called after the last drawing, just before the save.
  */
 function deflateContentStreams(doc: PDFDocument): void {
   const { context } = doc;

@@ -14,9 +14,8 @@
 // (written by the placeholder). @signpdf's P12Signer (node-forge) cannot add signing-certificate-v2,
 // so the CMS is built here (NativeSigner).
 //
-// Speed: the PKCS#12 is opened once (its PBKDF2 and decryption cost ~100 ms in node-forge) and its
-// key kept as a node:crypto KeyObject; the CMS is put together here (NativeSigner) so that hashing
-// and the RSA signature are node's native code, not node-forge's JavaScript (~150 ms a seal).
+// Speed: the PKCS#12 is opened once (its PBKDF2 and decryption are slow in node-forge) and its key
+// kept as a node:crypto KeyObject, so that hashing and the RSA signature are node's native code.
 import {
   createHash,
   createPrivateKey,

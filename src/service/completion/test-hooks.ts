@@ -1,5 +1,5 @@
 // Test-only knobs of the completion step, read from the environment at each use. Neither is for
-// operators (README lists them as such): they let a test kill a service process while it completes a
+// operators (docs/configuration.md lists them as such): they let a test kill a service process while it completes a
 // package and see the next process resume (test/service/completion-resume.test.ts).
 //
 // - SIGN_TEST_COMPLETION_LEASE_MS: the lease a claim holds (default COMPLETION_LEASE_MS, 2 minutes),

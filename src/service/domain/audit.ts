@@ -12,7 +12,7 @@ export interface AuditContext {
 }
 
 /**
- * An API caller as an audit actor, in the words fixed when it authenticated (issue 28): the
+ * An API caller as an audit actor, in the words fixed when it authenticated: the
  * signed-in person's name and address, or the token's or client's label, never a credential id
  * ("pat:e7a2…") no reader knows. Written as is: the hash chain covers it, so older events keep theirs.
  */

@@ -1,4 +1,4 @@
-// The document a signer is shown (issue 26, points 3 and 4): the uploaded PDF in its final form as far
+// The document a signer is shown: the uploaded PDF in its final form as far
 // as it goes — the tags' text removed and the values that other slots have completed drawn where the
 // sealed document will draw them — made by the same code as the sealed document
 // (completion/final-document.ts drawFinalForm), not sealed. The signer's own fields are not drawn:

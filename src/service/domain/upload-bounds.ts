@@ -1,4 +1,4 @@
-// Time bounds of a chunked upload's requests (contract §6.2; issue 15), and their test-only seams.
+// Time bounds of a chunked upload's requests (contract §6.2), and their test-only seams.
 // On local files a block request is counted before its body is read, and a commit waits for the
 // counted ones to end (staging.freeze), so that a block acknowledged is in the document. A client
 // whose connection half-dies mid-block would make that wait, and the upload, last for ever (the

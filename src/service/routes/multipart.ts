@@ -115,7 +115,7 @@ const failureOf = (p: Promise<unknown>) => p.then(() => new Promise<never>(() =>
  * form is read: a refusal found after the file (a second file part, say) fails that stream, and
  * `store` fails before it records anything. Only then is the document stored: all or nothing.
  *
- * `name` must come before the file, as README and the OpenAPI document say: `store` checks the name
+ * `name` must come before the file, as the OpenAPI document says: `store` checks the name
  * (and whether the package takes a document) before reading the file, so that a refused request
  * costs no 50 MB read; honouring a late name would move that check after the read. A late name is
  * refused, never silently dropped.

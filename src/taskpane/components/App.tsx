@@ -51,7 +51,7 @@ export const VIEWS: readonly ViewDefinition[] = [
     label: "Status",
     icon: StatusRegular,
     // Prefetched (a <link rel=prefetch> once the pane has loaded, fetched when the browser is idle):
-    // choosing Status then waits for no download, only for the view's start (issue 18).
+    // choosing Status then waits for no download, only for the view's start.
     load: () => import(/* webpackChunkName: "view-status", webpackPrefetch: true */ "../views/StatusView"),
   },
   {
@@ -163,7 +163,7 @@ export function App({ initialView = "send", statusWhenThreadHasPackages = false,
     show(data.value as ViewId);
   };
 
-  // Issue 28: a conversation that already has packages opens on Status, where the user follows
+  // A conversation that already has packages opens on Status, where the user follows
   // them; otherwise Send. The thread's list is the Status view's own early read (taken by it later).
   useEffect(() => {
     if (!statusWhenThreadHasPackages || initialView === "status") return;

@@ -77,8 +77,8 @@ function Failed({ error }: { error: unknown }): never {
  * A view loaded on first show, with a spinner while it loads and an error boundary whose Retry loads
  * it again. Not React.lazy and Suspense: React holds back a Suspense boundary's content until 300 ms
  * after its fallback appeared (so a spinner does not flash), which put a 300 ms floor under showing a
- * view whose module arrives sooner (issue 18: Status shown to painted). Here a loaded module renders
- * in the same render, and one that arrives renders at once.
+ * view whose module arrives sooner. Here a loaded module renders in the same render, and one that
+ * arrives renders at once.
  */
 export function LazyView({ label, load }: { label: string; load: ViewLoader }) {
   const [attempt, setAttempt] = useState(0);

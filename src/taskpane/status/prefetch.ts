@@ -1,6 +1,6 @@
 /**
- * The Status view's first reads, started before its chunk loads (issue 18: pane shown to the thread's
- * packages painted within 300 ms). The pane starts them when it opens on Status and when the Status
+ * The Status view's first reads, started before its chunk loads, so that the thread's packages paint
+ * soon after the pane shows. The pane starts them when it opens on Status and when the Status
  * tab is chosen, so who the user is (GET /me) and the thread's list with every package's signers
  * (includeSigners: one request, no waterfall of a signer list a package behind it) travel side by
  * side while the view's code downloads and starts, instead of one after the other behind it. The view takes

@@ -1,5 +1,5 @@
 /**
- * Packages that stay current (issue 18): loaded once, then refreshed when the pane comes back on
+ * Packages that stay current: loaded once, then refreshed when the pane comes back on
  * screen, when asked (a pinned pane's new message, an action), and every 30 s while on screen. Each
  * refresh sends the ETag of what the pane has (If-None-Match): an unchanged list or signer list costs
  * a 304 and no re-render. A refresh that fails keeps what was shown, with the time it was current.
