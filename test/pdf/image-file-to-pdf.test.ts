@@ -13,6 +13,10 @@ import { MAX_PIXELS, MAX_SIDE, imageFileToPdf } from "../../src/pdf/image-file-t
 import { InvalidDocumentError, inspectPdf } from "../../src/pdf/inspect";
 import { TINY_JPEG, chunk } from "./images";
 
+// Each test converts many images and has poppler read each back: on a loaded 2-core machine two of
+// them passed 30 s (docs/testing.md, flakes under load). A deadline, not a duration being measured.
+jest.setTimeout(300_000);
+
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), "sfo-image-pdf-"));
