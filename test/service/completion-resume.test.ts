@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { transition } from "../../src/service/domain/packages/transition";
 import { withTempFile } from "../pdf/poppler";
 import { makePng } from "../pdf/images";
 import { BACKENDS, startTestService, type TestService } from "./harness";
@@ -100,8 +101,9 @@ describe.each(BACKENDS)("completion by the scheduler on %s", (backend) => {
       for (const signer of await s.signers.list(pkg.id))
         await s.signers.update({ ...signer, status: "Completed", completedOn: at });
       await s.completions.setSender(pkg.id, "sam.sender@contoso.com", "Sam Sender");
+      // Completed through transition(), as finishSigning does: it queues the sealing.
       const row = (await s.packages.get(tenantId, pkg.id))!;
-      await s.packages.update(pkg.id, { ...row, status: "Completed", completedOn: at, updatedOn: at });
+      await transition(s, row, { status: "Completed", completedOn: at }, null, new Date(at));
     });
     return { pkg, docs, token, tenantId };
   }
@@ -124,7 +126,7 @@ describe.each(BACKENDS)("completion by the scheduler on %s", (backend) => {
     const name = "Scheduled NDA";
     const { pkg, docs, token } = await completedPackage(service, "scheduled", name);
 
-    // Nobody calls the completion step: the scheduler finds the trigger's row and works it off.
+    // Nobody calls the completion step: the scheduler finds the queued row and works it off.
     const link = await waitFor("the signed document", async () => {
       const r = await service.call("GET", `${P}/${pkg.id}/documents/${docs[0]!.id}/download-signed`, {
         token,

@@ -11,6 +11,7 @@ import path from "node:path";
 import { openBlobStore } from "../../src/service/blobs";
 import { completeDuePackage, SealKeeper } from "../../src/service/domain/completion";
 import { deliverDueNotifications } from "../../src/service/domain/outbox";
+import { transition } from "../../src/service/domain/packages/transition";
 import { parseSmtpFrom, parseSmtpUrl } from "../../src/service/mail/smtp-url";
 import { createMailer } from "../../src/service/mail/transport";
 import { darkestIn, renderGrey, textOf, withTempFile, wordsOf } from "../pdf/poppler";
@@ -154,8 +155,9 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
       for (const signer of await s.signers.list(packageId))
         await s.signers.update({ ...signer, status: "Completed", completedOn: at });
       await s.completions.setSender(packageId, "sam.sender@contoso.com", "Sam Sender");
+      // As finishSigning's last slot does: Completed through transition(), which queues the sealing.
       const pkg = (await s.packages.get(tenantId, packageId))!;
-      await s.packages.update(packageId, { ...pkg, status: "Completed", completedOn: at, updatedOn: at });
+      await transition(s, pkg, { status: "Completed", completedOn: at }, null, new Date(at));
     });
   }
 
@@ -181,7 +183,7 @@ describe.each(BACKENDS)("completion on %s", (backend) => {
 
     expect((await call(`GET`, `${P}/${pkg.id}`)).body).toMatchObject({ status: "Sent", sealing: null });
     await signEverything(pkg.id);
-    // Completed, not yet sealed: the trigger wrote the completion row; the routes say it is under way,
+    // Completed, not yet sealed: transition() queued the completion; the routes say it is under way,
     // and so does the package (the pane keeps its buttons off until Done).
     for (const route of routes) {
       const problem = await expectProblem(await service.call("GET", route, { token }), 400, "invalid_state");

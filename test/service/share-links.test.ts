@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { openBlobStore } from "../../src/service/blobs";
 import { completeDuePackage, SealKeeper } from "../../src/service/domain/completion";
+import { transition } from "../../src/service/domain/packages/transition";
 import { listShareLinks, openShareLink } from "../../src/service/domain/share-links";
 import { shareContentReady } from "../../src/service/domain/share-content";
 import { hashSecret } from "../../src/service/domain/tokens";
@@ -66,18 +67,21 @@ describe.each(BACKENDS)("share links on %s", (backend) => {
     other = await service.token("share-other");
     sent = await sentPackage("Lease 2025");
     const done = await sentPackage("Offer");
-    // Nothing completes a package through the API yet (signing is issue 16): marked so in the database.
-    const pkg = (await service.storage.packages.get(tenantId, done.id))!;
-    await service.storage.packages.update(pkg.id, {
-      ...pkg,
-      status: "Completed",
-      completedOn: new Date().toISOString(),
-    });
+    // Completed without signing it (transition() queues its sealing, as finishing the last slot does).
+    await completeInDatabase(done.id);
     completed = { id: done.id, documentId: done.documentId };
     draft = (await call("POST", P, { name: "Draft" })).body;
     // Two uploads and sends on a loaded 2-core machine took more than Jest's 30 s.
   }, 180_000);
   afterAll(() => service.close());
+
+  async function completeInDatabase(id: string) {
+    await service.storage.transaction(async (s) => {
+      const pkg = (await s.packages.get(tenantId, id))!;
+      const now = new Date();
+      await transition(s, pkg, { status: "Completed", completedOn: now.toISOString() }, null, now);
+    });
+  }
 
   async function call<T = Json>(method: string, route: string, body?: unknown, as: string | null = token) {
     const response = await service.call(method, route, as === null ? { body } : { token: as, body });
@@ -494,12 +498,7 @@ describe.each(BACKENDS)("share links on %s", (backend) => {
 
     // A completion given up (Failed) says why, and counts no use.
     const failing = await sentPackage("Broken");
-    const pkg = (await service.storage.packages.get(tenantId, failing.id))!;
-    await service.storage.packages.update(pkg.id, {
-      ...pkg,
-      status: "Completed",
-      completedOn: new Date().toISOString(),
-    });
+    await completeInDatabase(failing.id);
     const link = (await mint(failing.id, { scope: "CertificateOfCompletion" })).body;
     const lease = "f".repeat(32);
     const now = new Date().toISOString();

@@ -4,8 +4,8 @@
 // an audit trail PDF and a zip of them all; then the sender is mailed a link to the zip.
 //
 // How it is run (see docs/completion.md):
-// - Migration 17's trigger writes a Pending package_completions row in the transaction that makes a
-//   package Completed, whoever does it. Nothing here has to be called by the signing code.
+// - The code that makes a package Completed (domain/packages/transition.ts, called by finishSigning)
+//   writes a Pending package_completions row in the same transaction. Nothing here is called by it.
 // - The scheduler's completion step claims one due row at a time under a lease (a random token and
 //   an end time): FOR UPDATE SKIP LOCKED on PostgreSQL, the writer lock on SQLite. Two service
 //   processes never work on one package at once.

@@ -85,12 +85,25 @@ const toFile = (r: FileRow): CompletionFileRecord => ({
   createdOn: r.created_on,
 });
 
-/** package_completions and package_completion_files (migration 17). */
+/** package_completions and package_completion_files (migration 17; since 43 no trigger writes them). */
 export class CompletionStore {
   constructor(
     private readonly db: SqlExecutor,
     private readonly dialect: Dialect,
   ) {}
+
+  /**
+   * Queues a package's completion (Pending, due now), in the caller's transaction: the one that makes
+   * the package Completed (domain/packages/transition.ts). A second call changes nothing.
+   */
+  async queue(packageId: string, tenantId: string, createdOn: string): Promise<void> {
+    await this.db.run(
+      `INSERT INTO package_completions (package_id, tenant_id, status, created_on, attempts)
+       VALUES (?, ?, 'Pending', ?, 0)
+       ON CONFLICT (package_id) DO NOTHING`,
+      [packageId, tenantId, createdOn],
+    );
+  }
 
   async get(tenantId: string, packageId: string): Promise<CompletionRecord | null> {
     const row = await this.db.get<CompletionRow>(
