@@ -29,7 +29,6 @@ import {
 } from "./documents";
 import { nextUpdatedOn, onePage, PACKAGE_LIMITS, parseId, throwIfAny, type Stores } from "./package-rules";
 import { changeTemplate, requireTemplate, templateApi } from "./templates";
-import { newId } from "./tokens";
 
 /** A template's documents: template_documents, no state rule, no audit trail (templates have none). */
 export const TEMPLATE_OWNER: DocumentOwner<TemplateRecord> = {
@@ -460,37 +459,4 @@ export async function removeTemplateAnnotation(
     const annotation = await requireAnnotation(s, t, id);
     await s.templateAnnotations.delete(t.id, annotation.id);
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Use
-
-/**
- * Copies the template's documents into the package (rows only: the blobs are shared by hash) and
- * its annotations, each for the signer that fills its role. In the caller's transaction.
- */
-export async function copyTemplateInto(
-  s: Stores,
-  t: TemplateRecord,
-  packageId: string,
-  signerOfRole: ReadonlyMap<string, string>,
-  at: string,
-): Promise<{ documents: number; annotations: number }> {
-  const documentIds = await s.templateDocuments.copyAll(t.id, packageId, newId, s.documents);
-  let seq = await s.annotations.nextSeq(packageId);
-  const annotations = await s.templateAnnotations.list(t.id);
-  for (const a of annotations) {
-    await s.annotations.insert({
-      ...a,
-      id: newId(),
-      packageId,
-      seq: seq++,
-      documentId: documentIds.get(a.documentId)!,
-      signerId: signerOfRole.get(a.signerId)!,
-      isCompleted: false,
-      completedOn: null,
-      createdOn: at,
-    });
-  }
-  return { documents: documentIds.size, annotations: annotations.length };
 }
