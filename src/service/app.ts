@@ -38,7 +38,7 @@ import {
   collectOwnBlobGarbage,
   releaseCommitClaims,
   sweepStagedFiles,
-} from "./domain/documents";
+} from "./domain/documents/maintenance";
 import { instanceId } from "./blobs/instance-id";
 import { UploadStaging } from "./blobs/staging";
 import { PdfReader } from "./pdf-reader";
@@ -222,12 +222,12 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   await blobs.sweepOrphans();
   if (config.blobStore) {
     // On a shared store, blobs this instance's crash left unrecorded go now; others' wait their
-    // grace period (domain/documents.ts, collectOwnBlobGarbage).
+    // grace period (domain/documents/maintenance.ts, collectOwnBlobGarbage).
     const instance = await instanceId(config.dataDir);
     storage.setBlobInstance(instance);
     await collectOwnBlobGarbage(storage, blobs, instance);
     // Its commits that the crash cut off claim their upload sessions no more (others' claims
-    // expire: domain/documents.ts, COMMIT_CLAIM_MS).
+    // expire: domain/documents/uploads.ts, COMMIT_CLAIM_MS).
     await releaseCommitClaims(storage, instance);
   }
   // On local files, chunked uploads stage their blocks in one file a session (blobs/staging.ts).

@@ -6,7 +6,7 @@ import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { PDFDocument, PDFName, PDFRawStream, StandardFonts, degrees } from "pdf-lib";
-import { collectBlobGarbage, expireUploads } from "../../src/service/domain/documents";
+import { collectBlobGarbage, expireUploads } from "../../src/service/domain/documents/maintenance";
 import { openBlobStore } from "../../src/service/blobs";
 import { UploadStaging } from "../../src/service/blobs/staging";
 import { TINY_PNG, makeRgbaPng } from "../pdf/images";
@@ -1091,7 +1091,7 @@ describe.each(STORE_SETUPS)("documents on $label", ({ backend, s3: useS3 }) => {
   (useS3 ? test : test.skip)(
     "after a crash on S3: the next start removes the orphans only it queued; one another instance (or a version without ids) queued waits for its grace period",
     async () => {
-      const { BLOB_GRACE_MS } = await import("../../src/service/domain/documents");
+      const { BLOB_GRACE_MS } = await import("../../src/service/domain/documents/maintenance");
       const { openStorage } = await import("../../src/service/storage");
       const blobs = openBlobStore(service.config);
       // Another instance of the deployment: the same database and bucket, its own data directory.

@@ -7,7 +7,7 @@ import net, { type AddressInfo } from "node:net";
 import path from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { openBlobStore } from "../../src/service/blobs";
-import { importDocument, importedFileName } from "../../src/service/domain/documents";
+import { importDocument, importedFileName } from "../../src/service/domain/documents/import-url";
 import { PdfReader } from "../../src/service/pdf-reader";
 import { isPublicAddress } from "../../src/service/net/address-policy";
 import type { SafeFetchOptions } from "../../src/service/net/safe-fetch";

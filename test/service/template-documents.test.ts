@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { deflateSync } from "node:zlib";
 import { PDFDocument, PDFName, PDFRawStream, StandardFonts, type PDFDict } from "pdf-lib";
 import { openBlobStore } from "../../src/service/blobs";
-import { collectBlobGarbage } from "../../src/service/domain/documents";
+import { collectBlobGarbage } from "../../src/service/domain/documents/maintenance";
 import { BACKENDS, expectProblem, startTestService, type TestService } from "./harness";
 
 type Json = Record<string, unknown> & { id: string };

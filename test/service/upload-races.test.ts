@@ -15,7 +15,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { openBlobStore } from "../../src/service/blobs";
-import { COMMIT_CLAIM_MS } from "../../src/service/domain/documents";
+import { COMMIT_CLAIM_MS } from "../../src/service/domain/documents/uploads";
 import { setUploadSeamsForTest } from "../../src/service/domain/upload-bounds";
 import { expectProblem, startTestService, type TestService } from "./harness";
 import { STORE_SETUPS, startS3, type TestS3 } from "./s3-server";

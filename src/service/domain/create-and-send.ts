@@ -8,16 +8,11 @@ import type { BlobSource } from "../blobs/types";
 import { ApiError, validationFailed, type FieldError } from "../errors";
 import { addAnnotationsLocked, type CreateAnnotationInput } from "./annotations";
 import type { AuditContext } from "./audit";
-import {
-  applyDetectedTagsLocked,
-  checkIncoming,
-  discardPrepared,
-  prepareDocument,
-  recordDocument,
-  type DocumentContext,
-  type IncomingDocument,
-  type PreparedDocument,
-} from "./documents";
+import { applyDetectedTagsLocked } from "./documents/apply-tags";
+import { checkIncoming, type IncomingDocument } from "./documents/checks";
+import type { DocumentContext } from "./documents/context";
+import { packageDocuments } from "./documents/documents-of";
+import { discardPrepared, prepareDocument, type PreparedDocument } from "./documents/intake";
 import { PACKAGE_LIMITS } from "./package-rules";
 import {
   createPackageLocked,
@@ -140,7 +135,7 @@ export async function createAndSend(
       let pkg = await createPackageLocked(s, tenantId, fields, context, now);
       const documentIds: string[] = [];
       for (const doc of staged.prepared) {
-        documentIds.push((await recordDocument(s, pkg, doc, context, now)).id);
+        documentIds.push((await packageDocuments.record(s, pkg, doc, context, now)).id);
       }
       const signerIds = (
         await addSignersLocked(s, pkg, input.signers ?? [], context, { bulk: true }, now)

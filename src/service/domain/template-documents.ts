@@ -9,27 +9,15 @@ import { ApiError, notFound, validationFailed, type FieldError } from "../errors
 import type { AnnotationRecord, Storage, TemplateRecord } from "../storage";
 import { applyAnnotation, blankAnnotation, type CreateAnnotationInput, type Parts } from "./annotations";
 import type { AuditContext } from "./audit";
-import {
-  abortOwnedUpload,
-  annotationsFromTags,
-  commitOwnedUpload,
-  deleteOwnedDocument,
-  documentApi,
-  getOwnedUpload,
-  initiateOwnedUpload,
-  requireOwnedDocument,
-  scanTags,
-  stageOwnedBlock,
-  storeOwnedDocument,
-  type DocumentContext,
-  type DocumentOwner,
-  type FullDocument,
-  type IncomingDocument,
-  type InitiateUploadInput,
-} from "./documents";
+import { annotationsFromTags } from "./documents/apply-tags";
+import type { IncomingDocument } from "./documents/checks";
+import { documentApi, type DocumentContext, type FullDocument } from "./documents/context";
+import { scanTags } from "./documents/detect-tags";
+import { documentsOf } from "./documents/documents-of";
+import type { DocumentOwner } from "./documents/owner";
+import type { InitiateUploadInput } from "./documents/uploads";
 import { nextUpdatedOn, onePage, PACKAGE_LIMITS, parseId, throwIfAny, type Stores } from "./package-rules";
 import { changeTemplate, requireTemplate, templateApi } from "./templates";
-import { newId } from "./tokens";
 
 /** A template's documents: template_documents, no state rule, no audit trail (templates have none). */
 export const TEMPLATE_OWNER: DocumentOwner<TemplateRecord> = {
@@ -46,6 +34,8 @@ export const TEMPLATE_OWNER: DocumentOwner<TemplateRecord> = {
     else await tagsToRoles(s, t, [doc], now);
   },
 };
+
+const templateDocuments = documentsOf(TEMPLATE_OWNER);
 
 /** DocumentApiResponse with how its processing went: Failed documents have no tags until a retry. */
 export function templateDocumentApi(d: FullDocument, failure: string | null) {
@@ -122,7 +112,7 @@ export async function uploadTemplateDocument(
   incoming: IncomingDocument,
   context: AuditContext,
 ) {
-  const doc = await storeOwnedDocument(TEMPLATE_OWNER, ctx, tenantId, templateId, source, incoming, context);
+  const doc = await templateDocuments.store(ctx, tenantId, templateId, source, incoming, context);
   return documentAnswer(ctx.storage, parseId(templateId)!, doc);
 }
 
@@ -132,11 +122,11 @@ export function initiateTemplateUpload(
   templateId: string,
   input: InitiateUploadInput,
 ) {
-  return initiateOwnedUpload(TEMPLATE_OWNER, storage, tenantId, templateId, input);
+  return templateDocuments.initiateUpload(storage, tenantId, templateId, input);
 }
 
 export function getTemplateUpload(storage: Storage, tenantId: string, templateId: string, id: string) {
-  return getOwnedUpload(TEMPLATE_OWNER, storage, tenantId, templateId, id);
+  return templateDocuments.getUpload(storage, tenantId, templateId, id);
 }
 
 export function stageTemplateBlock(
@@ -147,7 +137,7 @@ export function stageTemplateBlock(
   block: string,
   body: BlobSource,
 ) {
-  return stageOwnedBlock(TEMPLATE_OWNER, ctx, tenantId, templateId, id, block, body);
+  return templateDocuments.stageBlock(ctx, tenantId, templateId, id, block, body);
 }
 
 export async function commitTemplateUpload(
@@ -157,7 +147,7 @@ export async function commitTemplateUpload(
   id: string,
   context: AuditContext,
 ) {
-  const doc = await commitOwnedUpload(TEMPLATE_OWNER, ctx, tenantId, templateId, id, context);
+  const doc = await templateDocuments.commitUpload(ctx, tenantId, templateId, id, context);
   return documentAnswer(ctx.storage, parseId(templateId)!, doc);
 }
 
@@ -167,7 +157,7 @@ export function abortTemplateUpload(
   templateId: string,
   id: string,
 ) {
-  return abortOwnedUpload(TEMPLATE_OWNER, ctx, tenantId, templateId, id);
+  return templateDocuments.abortUpload(ctx, tenantId, templateId, id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -190,7 +180,7 @@ export async function getTemplateDocument(
   id: string,
 ) {
   const t = await requireTemplate(storage, tenantId, templateId);
-  const doc = await requireOwnedDocument(TEMPLATE_OWNER, storage, t, id);
+  const doc = await templateDocuments.require(storage, t, id);
   return templateDocumentApi(doc, (await storage.templates.failures(t.id)).get(doc.id) ?? null);
 }
 
@@ -202,7 +192,7 @@ export function removeTemplateDocument(
   id: string,
   context: AuditContext,
 ) {
-  return deleteOwnedDocument(TEMPLATE_OWNER, storage, tenantId, templateId, id, context);
+  return templateDocuments.delete(storage, tenantId, templateId, id, context);
 }
 
 /** What removing the document would take with it: its annotations, and roles left without any. */
@@ -213,7 +203,7 @@ export async function templateRemovalImpact(
   id: string,
 ) {
   const t = await requireTemplate(storage, tenantId, templateId);
-  const doc = await requireOwnedDocument(TEMPLATE_OWNER, storage, t, id);
+  const doc = await templateDocuments.require(storage, t, id);
   const annotations = await storage.templateAnnotations.list(t.id);
   const on = annotations.filter((a) => a.documentId === doc.id);
   const keep = new Set(annotations.filter((a) => a.documentId !== doc.id).map((a) => a.signerId));
@@ -233,7 +223,7 @@ export async function templateDetectedTags(
   id: string,
 ) {
   const t = await requireTemplate(storage, tenantId, templateId);
-  const doc = await requireOwnedDocument(TEMPLATE_OWNER, storage, t, id);
+  const doc = await templateDocuments.require(storage, t, id);
   return withRoles(
     doc.detectedTags ?? [],
     (await storage.templates.roles(t.id)).map((r) => r.id),
@@ -261,7 +251,7 @@ async function readTagsAgain(
   now = new Date(),
 ) {
   const t = await requireTemplate(ctx.storage, tenantId, templateId);
-  const doc = await requireOwnedDocument(TEMPLATE_OWNER, ctx.storage, t, id);
+  const doc = await templateDocuments.require(ctx.storage, t, id);
   const failed = (await ctx.storage.templates.failures(t.id)).has(doc.id);
   if (onlyFailed && !failed) {
     throw new ApiError(
@@ -280,7 +270,7 @@ async function readTagsAgain(
     throw error;
   }
   return changeTemplate(ctx.storage, tenantId, templateId, now, async (s, locked) => {
-    const current = await requireOwnedDocument(TEMPLATE_OWNER, s, locked, id);
+    const current = await templateDocuments.require(s, locked, id);
     await s.templateDocuments.setDetectedTags(current.id, tags);
     await s.templates.setFailure(current.id, null, now.toISOString());
     await tagsToRoles(s, locked, [{ ...current, detectedTags: tags }], now);
@@ -389,7 +379,7 @@ export async function addTemplateAnnotations(
     ]);
   }
   return changeTemplate(storage, tenantId, templateId, now, async (s, t) => {
-    const doc = await requireOwnedDocument(TEMPLATE_OWNER, s, t, documentId);
+    const doc = await templateDocuments.require(s, t, documentId);
     const existing = await s.templateAnnotations.count(t.id);
     if (existing + inputs.length > PACKAGE_LIMITS.annotationsPerPackage) {
       throw validationFailed([
@@ -460,37 +450,4 @@ export async function removeTemplateAnnotation(
     const annotation = await requireAnnotation(s, t, id);
     await s.templateAnnotations.delete(t.id, annotation.id);
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Use
-
-/**
- * Copies the template's documents into the package (rows only: the blobs are shared by hash) and
- * its annotations, each for the signer that fills its role. In the caller's transaction.
- */
-export async function copyTemplateInto(
-  s: Stores,
-  t: TemplateRecord,
-  packageId: string,
-  signerOfRole: ReadonlyMap<string, string>,
-  at: string,
-): Promise<{ documents: number; annotations: number }> {
-  const documentIds = await s.templateDocuments.copyAll(t.id, packageId, newId, s.documents);
-  let seq = await s.annotations.nextSeq(packageId);
-  const annotations = await s.templateAnnotations.list(t.id);
-  for (const a of annotations) {
-    await s.annotations.insert({
-      ...a,
-      id: newId(),
-      packageId,
-      seq: seq++,
-      documentId: documentIds.get(a.documentId)!,
-      signerId: signerOfRole.get(a.signerId)!,
-      isCompleted: false,
-      completedOn: null,
-      createdOn: at,
-    });
-  }
-  return { documents: documentIds.size, annotations: annotations.length };
 }

@@ -13,7 +13,6 @@ import {
   type Stores,
 } from "./package-rules";
 import { appendAudit, type AuditContext } from "./audit";
-import { copyTemplateInto } from "./template-documents";
 import { createPackageLocked, newPackageFields, packageApi, sendLocked } from "./packages";
 import { addSignersLocked, SIGNER_TYPES } from "./signers";
 import { newId } from "./tokens";
@@ -495,6 +494,36 @@ export async function useTemplate(
     }
     throw error;
   }
+}
+
+/**
+ * Copies the template's documents into the package (rows only: the blobs are shared by hash) and
+ * its annotations, each for the signer that fills its role. In the caller's transaction.
+ */
+async function copyTemplateInto(
+  s: Stores,
+  t: TemplateRecord,
+  packageId: string,
+  signerOfRole: ReadonlyMap<string, string>,
+  at: string,
+): Promise<{ documents: number; annotations: number }> {
+  const documentIds = await s.templateDocuments.copyAll(t.id, packageId, newId, s.documents);
+  let seq = await s.annotations.nextSeq(packageId);
+  const annotations = await s.templateAnnotations.list(t.id);
+  for (const a of annotations) {
+    await s.annotations.insert({
+      ...a,
+      id: newId(),
+      packageId,
+      seq: seq++,
+      documentId: documentIds.get(a.documentId)!,
+      signerId: signerOfRole.get(a.signerId)!,
+      isCompleted: false,
+      completedOn: null,
+      createdOn: at,
+    });
+  }
+  return { documents: documentIds.size, annotations: annotations.length };
 }
 
 /** A signer's error (`signers[i].email`) named after the request's role (`roles[j].email`). */

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { SYSTEM } from "../domain/audit";
 import { expirePackages, sendDuePackages } from "../domain/packages";
 import type { BlobStore } from "../blobs";
-import { collectBlobGarbage, expireUploads, sweepStagedFiles } from "../domain/documents";
+import { collectBlobGarbage, expireUploads, sweepStagedFiles } from "../domain/documents/maintenance";
 import type { UploadStaging } from "../blobs/staging";
 import { purgeExpiredLinks } from "../domain/download-links";
 import type { Storage } from "../storage";

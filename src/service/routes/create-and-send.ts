@@ -10,7 +10,7 @@ import {
   StagedDocuments,
   type CreateAndSendInput,
 } from "../domain/create-and-send";
-import type { DocumentContext } from "../domain/documents";
+import type { DocumentContext } from "../domain/documents/context";
 import { ApiError, validationFailed } from "../errors";
 import { principal, secured } from "../plugins/authentication";
 import { validationErrors } from "../plugins/error-responses";

@@ -2,24 +2,14 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import type { FastifyRequest } from "fastify";
 import { apiActor } from "../domain/audit";
-import {
-  abortUpload,
-  applyDetectedTags,
-  commitUpload,
-  deleteDocument,
-  detectTagsAgain,
-  documentDownloadLink,
-  detectedTags,
-  getDocument,
-  getUpload,
-  importDocument,
-  initiateUpload,
-  listDocuments,
-  removalImpact,
-  stageBlock,
-  storeDocument,
-  type DocumentContext,
-} from "../domain/documents";
+import { applyDetectedTags } from "../domain/documents/apply-tags";
+import type { DocumentContext } from "../domain/documents/context";
+import { removalImpact } from "../domain/documents/delete";
+import { detectedTags, detectTagsAgain } from "../domain/documents/detect-tags";
+import { packageDocuments } from "../domain/documents/documents-of";
+import { documentDownloadLink } from "../domain/documents/download-link";
+import { importDocument } from "../domain/documents/import-url";
+import { getDocument, listDocuments } from "../domain/documents/read";
 import { principal, secured } from "../plugins/authentication";
 import { errorResponses, ref } from "../schemas/common";
 import {
@@ -66,7 +56,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
     }),
     async (request, reply) => {
       const document = await oneDocument(request, (file, incoming) =>
-        storeDocument(ctx, tenant(request), request.params.id, file, incoming, who(request)),
+        packageDocuments.store(ctx, tenant(request), request.params.id, file, incoming, who(request)),
       );
       return reply.code(201).send(document);
     },
@@ -120,7 +110,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
       response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
     }),
     async (request, reply) => {
-      await deleteDocument(
+      await packageDocuments.delete(
         storage,
         tenant(request),
         request.params.id,
@@ -250,11 +240,18 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, c
     },
     operations: {
       initiate: (tenantId, id, body) =>
-        initiateUpload(storage, tenantId, id, body as Parameters<typeof initiateUpload>[3]),
-      status: (tenantId, id, uploadId) => getUpload(storage, tenantId, id, uploadId),
-      stage: (tenantId, id, uploadId, block, body) => stageBlock(ctx, tenantId, id, uploadId, block, body),
-      commit: (tenantId, id, uploadId, actor) => commitUpload(ctx, tenantId, id, uploadId, actor),
-      abort: (tenantId, id, uploadId) => abortUpload(ctx, tenantId, id, uploadId),
+        packageDocuments.initiateUpload(
+          storage,
+          tenantId,
+          id,
+          body as Parameters<typeof packageDocuments.initiateUpload>[3],
+        ),
+      status: (tenantId, id, uploadId) => packageDocuments.getUpload(storage, tenantId, id, uploadId),
+      stage: (tenantId, id, uploadId, block, body) =>
+        packageDocuments.stageBlock(ctx, tenantId, id, uploadId, block, body),
+      commit: (tenantId, id, uploadId, actor) =>
+        packageDocuments.commitUpload(ctx, tenantId, id, uploadId, actor),
+      abort: (tenantId, id, uploadId) => packageDocuments.abortUpload(ctx, tenantId, id, uploadId),
     },
   });
 };

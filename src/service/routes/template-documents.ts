@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
-import type { DocumentContext } from "../domain/documents";
+import type { DocumentContext } from "../domain/documents/context";
 import {
   abortTemplateUpload,
   addTemplateAnnotations,

@@ -1,7 +1,7 @@
 // The five routes of a chunked upload (contract §6.2: initiate, status, stage a block, commit,
 // abort), for any owner of documents: a package's and a template's differ only in their path, names,
 // words, scopes and the document they answer. The domain underneath is shared already
-// (DocumentOwner in domain/documents.ts); this keeps the routes from being written twice.
+// (DocumentOwner in domain/documents/owner.ts); this keeps the routes from being written twice.
 import { Type, type TSchema } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Readable } from "node:stream";
