@@ -1,13 +1,5 @@
-import { Suspense, lazy, useEffect, useMemo } from "react";
-import {
-  Caption1,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
-  Spinner,
-  makeStyles,
-  tokens,
-} from "@fluentui/react-components";
+import { Suspense, lazy, useMemo } from "react";
+import { Caption1, Spinner, makeStyles, tokens } from "@fluentui/react-components";
 import { createApiClient } from "../../api/client";
 import { createSigningGroupsApi } from "../../api/signing-groups";
 import { createTemplatesApi } from "../../api/templates";
@@ -19,6 +11,7 @@ import { documentsProblem } from "../send/documents";
 import { prefillSigners, signersProblem } from "../send/signers";
 import { ConfirmDialog } from "./groups/ConfirmDialog";
 import { CheckStep } from "./send/CheckStep";
+import { MessageNotReady } from "./send/MessageNotReady";
 import { RestoredNotice, SendHeading } from "./send/SendHeading";
 import { SendStep } from "./send/SendStep";
 import { SentStep } from "./send/SentStep";
@@ -29,6 +22,7 @@ import { TemplateStart } from "./send/TemplateStart";
 import { useDiscard } from "./send/use-discard";
 import { useDocumentBytes } from "./send/use-document-bytes";
 import { useDraftCheck } from "./send/use-draft-check";
+import { useRefuseStrayDrops } from "./send/use-refuse-stray-drops";
 import { useSendDraft } from "./send/use-send-draft";
 import { useSubmit } from "./send/use-submit";
 import { useTemplateStart } from "./send/use-template-start";
@@ -42,21 +36,7 @@ const useStyles = makeStyles({
 
 /** Send for signature: this message's attachments to the people on it (or their signing groups). */
 export default function SendView() {
-  // A file dropped anywhere but the drop box would make the pane's browser open it in place of the
-  // add-in: while this view is shown, such drops are refused (the cursor says so).
-  useEffect(() => {
-    const refuse = (event: DragEvent): void => {
-      if (event.defaultPrevented) return; // the drop box took it
-      event.preventDefault();
-      if (event.type === "dragover" && event.dataTransfer) event.dataTransfer.dropEffect = "none";
-    };
-    window.addEventListener("dragover", refuse);
-    window.addEventListener("drop", refuse);
-    return () => {
-      window.removeEventListener("dragover", refuse);
-      window.removeEventListener("drop", refuse);
-    };
-  }, []);
+  useRefuseStrayDrops();
   return (
     <RequireIdentity
       title="Send for signature"
@@ -90,24 +70,9 @@ function SendForm() {
   const template = useTemplateStart({ draft, api, templates, groups, messageRows });
   const discard = useDiscard({ draft, api });
 
-  if (people.status === "no-item" || attachments.status === "no-item") {
-    return (
-      <MessageBar intent="info">
-        <MessageBarBody>
-          <MessageBarTitle>No message open</MessageBarTitle>
-          Open or select a message to send its attachments for signature.
-        </MessageBarBody>
-      </MessageBar>
-    );
-  }
-  if (people.status === "failed" || attachments.status === "failed") {
-    const error =
-      people.status === "failed" ? people.error : attachments.status === "failed" ? attachments.error : null;
-    return <ApiErrorMessage title="Could not read this message" error={error} />;
-  }
   const { choices, step } = state;
-  if (people.status === "loading" || attachments.status === "loading" || !choices || !draft.key) {
-    return <Spinner size="tiny" label="Reading the message…" labelPosition="after" />;
+  if (people.status !== "ready" || attachments.status !== "ready" || !choices || !draft.key) {
+    return <MessageNotReady people={people} attachments={attachments} />;
   }
 
   const busy = submit.busy || template.leaving;
