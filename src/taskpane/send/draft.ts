@@ -13,19 +13,16 @@
 import type { TagFormat } from "../../tags";
 import type { SendDocument } from "./documents";
 import type { PlacedField } from "./fields";
+import type { Reminders } from "./reminders";
 import type { SignerRow } from "./signers";
 import type { TemplateChoice } from "./template";
+
+export type { Reminders } from "./reminders";
 
 export const DRAFT_VERSION = 1;
 const PREFIX = "sign.sendDraft.v1:";
 /** Drafts older than this are dropped when read (upload sessions last 24 hours; choices longer). */
 const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
-
-export interface Reminders {
-  enabled: boolean;
-  firstAfterDays: number;
-  everyDays: number;
-}
 
 export interface DocumentProgress {
   /** SHA-256 (hex) of the bytes the session or document holds. */

@@ -10,7 +10,7 @@ import { isApiError } from "../../api/errors";
 import { emailProblem } from "../../api/signing-group-rules";
 import type { RoleFillRequest, Template, TemplateRole, TemplatesApi } from "../../api/templates";
 import { emailKey } from "../groups/people";
-import type { Reminders } from "./draft";
+import type { Reminders } from "./reminders";
 import { SIGNER_TYPES, type PersonRow, type SignerRow, type SignerType } from "./signers";
 
 /**

@@ -27,7 +27,7 @@ import { ConfirmDialog } from "./ConfirmDialog";
 import { descriptionProblem, fieldErrors, nameProblem } from "./CreateGroupForm";
 import { useTelemetry } from "../../telemetry";
 import { useGroups } from "./groups-context";
-import { formatDate } from "./ManageGroups";
+import { formatDate } from "./format-date";
 import { plural } from "./MemberOutcomes";
 
 const useStyles = makeStyles({

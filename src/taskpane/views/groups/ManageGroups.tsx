@@ -34,6 +34,7 @@ import {
 } from "../../../api/signing-groups";
 import { ApiErrorMessage } from "../../components/ApiErrorMessage";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { formatDate } from "./format-date";
 import { GroupDetail } from "./GroupDetail";
 import { useTelemetry } from "../../telemetry";
 import { useGroups } from "./groups-context";
@@ -80,13 +81,6 @@ const SEARCH_DELAY_MS = 300;
 type Listing =
   { state: "loading" } | { state: "ready"; list: SigningGroupList } | { state: "failed"; error: unknown };
 type BulkOutcome = { result: BulkDeleteResult; names: ReadonlyMap<string, string> } | { error: unknown };
-
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
 
 /** The tenant's signing groups: search, sort, pages, open one, delete one or several. */
 export function ManageGroups() {
