@@ -10,7 +10,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { DetectedTag } from "../../pdf/find-tags";
-import { imageFileToPdf } from "../../pdf/image-file-to-pdf";
+import { imageFileToPdf } from "../pdf/image-file-to-pdf";
 import { DocumentLimitError, InvalidDocumentError, isTooManyPixels, sniffType } from "../../pdf/inspect";
 import {
   ACCEPTED_CONTENT_TYPES,

@@ -21,9 +21,9 @@ import { createWriteStream } from "node:fs";
 import { open, rm, type FileHandle } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import { createDeflate, createInflate, type Deflate } from "node:zlib";
-import { imagePageSize, believableResolution, type ImageResolution } from "./image-to-pdf";
-import { InvalidDocumentError, tooManyPixels } from "./inspect";
-import { MAX_IMAGE_PIXELS } from "./limits";
+import { imagePageSize, believableResolution, type ImageResolution } from "../../pdf/image-to-pdf";
+import { InvalidDocumentError, tooManyPixels } from "../../pdf/inspect";
+import { MAX_IMAGE_PIXELS } from "../../pdf/limits";
 import { PngDataError, pngRows, rowBytes, type DataPart, type PngLayout } from "./png-rows";
 
 /**
