@@ -389,8 +389,9 @@ export function geometryOfPdfJsPage(page: { view: number[]; rotate: number }): P
 }
 
 /**
- * How every document is opened here, from bytes (findTags) or from a file (pdf-file.ts): pdf.js
- * must not install fonts in the host (there is none), look for system fonts, or compile code.
+ * How every document is opened here, from bytes (findTags) or from a file
+ * (src/service/pdf/pdf-file.ts): pdf.js must not install fonts in the host (there is none), look for
+ * system fonts, or compile code.
  */
 export function pdfJsDocumentParams(pdfjs: PdfJs) {
   return {
@@ -465,8 +466,8 @@ export interface FindTagsOptions {
  * Every text tag of the three formats in a PDF, page by page, each with its rectangle. Throws
  * InvalidDocumentError for a PDF pdf.js cannot open (encrypted, broken).
  *
- * pdf.js gets a copy of the whole file; the service reads stored documents with pdf-file.ts
- * instead, which gives pdf.js only the parts it asks for.
+ * pdf.js gets a copy of the whole file; the service reads stored documents with
+ * src/service/pdf/pdf-file.ts instead, which gives pdf.js only the parts it asks for.
  */
 export async function findTags(bytes: Uint8Array, options: FindTagsOptions = {}): Promise<DetectedTag[]> {
   const pdfjs = await (options.loadPdfJs ?? loadPdfJs)();

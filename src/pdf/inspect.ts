@@ -42,7 +42,7 @@ const ACTIVE_CONTENT_NAMES: Record<string, string> = {
   embeddedFiles: "embedded files",
 };
 
-/** The refusal of a PDF holding `kinds` of active content (pdfjs-patched.ts's ActiveContent). */
+/** The refusal of a PDF holding `kinds` of active content (ActiveContent of src/service/pdf/pdfjs-patched.ts). */
 export function activeContent(kinds: readonly string[]): InvalidDocumentError {
   const names = kinds.map((k) => ACTIVE_CONTENT_NAMES[k] ?? k);
   const list =

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import type { FlattenField, FlattenFieldType, PageBox } from "../../src/pdf/flatten";
+import type { FlattenField, FlattenFieldType, PageBox } from "../../src/service/pdf/flatten";
 import { type FinalDocumentTimings, sealedFinalDocument } from "../../src/service/completion/final-document";
 import { loadOrCreateSealIdentity } from "../../src/service/completion/seal";
 import { seededRandom } from "./seeded-random";

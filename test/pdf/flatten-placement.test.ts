@@ -6,8 +6,13 @@
 // size of the text around the tag (pdftotext -bbox).
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { NODE_FLATE } from "../../src/service/completion/final-document";
-import { type FlattenField, type FlattenFieldType, flattenInto, type PageBox } from "../../src/pdf/flatten";
-import { scrubTextIn } from "../../src/pdf/scrub-text";
+import {
+  type FlattenField,
+  type FlattenFieldType,
+  flattenInto,
+  type PageBox,
+} from "../../src/service/pdf/flatten";
+import { scrubTextIn } from "../../src/service/pdf/scrub-text";
 import { FIELD_SIZES } from "../../src/tags/field-sizes";
 import { signaturePng } from "./images";
 import { changedPixels, darkestIn, type GreyImage, inBox, renderGrey, type Word, wordsOf } from "./poppler";

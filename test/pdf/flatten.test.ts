@@ -1,6 +1,6 @@
 import { degrees, PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { deflateSync } from "node:zlib";
-import { FlattenError, type FlattenField, flattenPdf, type PageBox } from "../../src/pdf/flatten";
+import { FlattenError, type FlattenField, flattenPdf, type PageBox } from "../../src/service/pdf/flatten";
 import { darkestIn, renderGrey, type Word, wordsOf } from "./poppler";
 
 const ROTATIONS = [0, 90, 180, 270] as const;

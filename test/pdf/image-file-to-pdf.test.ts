@@ -1,4 +1,4 @@
-// imageFileToPdf (src/pdf/image-file-to-pdf.ts): PNG and JPEG files made here (PNGs written byte by
+// imageFileToPdf (src/service/pdf/image-file-to-pdf.ts): PNG and JPEG files made here (PNGs written byte by
 // byte, JPEGs by poppler's pdftoppm from a PDF drawn with pdf-lib) become one-page PDFs whose page is
 // the image's size in points, and which an independent reader (poppler's pdftoppm) draws with the
 // image's colours. Refusals name the reason.
@@ -9,7 +9,7 @@ import path from "node:path";
 import { deflateSync, type ZlibOptions } from "node:zlib";
 import fc from "fast-check";
 import { PDFDocument, rgb } from "pdf-lib";
-import { MAX_PIXELS, MAX_SIDE, imageFileToPdf } from "../../src/pdf/image-file-to-pdf";
+import { MAX_PIXELS, MAX_SIDE, imageFileToPdf } from "../../src/service/pdf/image-file-to-pdf";
 import { InvalidDocumentError, inspectPdf } from "../../src/pdf/inspect";
 import { TINY_JPEG, chunk } from "./images";
 

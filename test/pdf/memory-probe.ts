@@ -10,7 +10,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { findTags, loadPdfJs } from "../../src/pdf/find-tags";
 import { inspectPdf } from "../../src/pdf/inspect";
-import { readPdfFile } from "../../src/pdf/pdf-file";
+import { readPdfFile } from "../../src/service/pdf/pdf-file";
 
 type Mode = "file" | "bytes";
 

@@ -7,7 +7,7 @@ import { PDFDocument, PDFName, degrees } from "pdf-lib";
 import { findTags } from "../../src/pdf/find-tags";
 import { DocumentLimitError, InvalidDocumentError, inspectPdf } from "../../src/pdf/inspect";
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_PAGES } from "../../src/pdf/limits";
-import { readPdfFile } from "../../src/pdf/pdf-file";
+import { readPdfFile } from "../../src/service/pdf/pdf-file";
 import { writeBigPdf } from "./big-pdf";
 import { drawUpright, newDoc } from "./draw";
 import { encryptedPdf } from "./encrypted-pdf";

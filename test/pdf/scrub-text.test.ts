@@ -1,8 +1,8 @@
-// Tag text removal (src/pdf/scrub-text.ts), read back by an independent tool (pdftotext -bbox): the
+// Tag text removal (src/service/pdf/scrub-text.ts), read back by an independent tool (pdftotext -bbox): the
 // glyphs inside a box are gone, every other word stays exactly where it was, on horizontal lines (the
 // fast path that skips lines no box spans) and on rotated text (glyph by glyph).
 import { degrees, PDFDocument, PDFName, StandardFonts } from "pdf-lib";
-import { scrubText, scrubTextIn } from "../../src/pdf/scrub-text";
+import { scrubText, scrubTextIn } from "../../src/service/pdf/scrub-text";
 import { NODE_FLATE } from "../../src/service/completion/final-document";
 import { wordsOf } from "./poppler";
 

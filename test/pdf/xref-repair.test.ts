@@ -1,5 +1,5 @@
 // Damaged cross-reference tables (issue 15): readPdfFile repairs them in constant memory
-// (src/pdf/xref-repair.ts) and reads the same pages and tags as from the intact file, or refuses
+// (src/service/pdf/xref-repair.ts) and reads the same pages and tags as from the intact file, or refuses
 // with invalid_document; never anything else.
 import fc from "fast-check";
 import { mkdtempSync, openSync, closeSync, readFileSync, readSync, rmSync, writeFileSync } from "node:fs";
@@ -11,9 +11,15 @@ import { findTags } from "../../src/pdf/find-tags";
 import { loadPdf } from "../../src/pdf/inspect";
 import { openForUpdate } from "../../src/pdf/incremental";
 import { InvalidDocumentError } from "../../src/pdf/inspect";
-import { type PdfFileReading, readPdfFile } from "../../src/pdf/pdf-file";
-import { type ReadInto, READ_BUDGET, headerOffset, repairXref, xrefIsSound } from "../../src/pdf/xref-repair";
-import { readStreamData, readStreamHead } from "../../src/pdf/xref-stream";
+import { type PdfFileReading, readPdfFile } from "../../src/service/pdf/pdf-file";
+import {
+  type ReadInto,
+  READ_BUDGET,
+  headerOffset,
+  repairXref,
+  xrefIsSound,
+} from "../../src/service/pdf/xref-repair";
+import { readStreamData, readStreamHead } from "../../src/service/pdf/xref-stream";
 import { writeBigPdf } from "./big-pdf";
 import { drawUpright, newDoc } from "./draw";
 

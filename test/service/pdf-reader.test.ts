@@ -6,8 +6,8 @@
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { CHUNK_BUFFER_KEY } from "../../src/pdf/pdfjs-patched";
-import { ChunkBufferLender, readPdfFile } from "../../src/pdf/pdf-file";
+import { CHUNK_BUFFER_KEY } from "../../src/service/pdf/pdfjs-patched";
+import { ChunkBufferLender, readPdfFile } from "../../src/service/pdf/pdf-file";
 import { PdfReader } from "../../src/service/pdf-reader";
 import { breakStartxref, writeBigPdf, writeLargeContentsPdf, writeManyTextPagesPdf } from "../pdf/big-pdf";
 

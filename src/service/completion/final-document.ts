@@ -1,5 +1,5 @@
 // A completed document's final, sealed PDF in one pass: the PDF is parsed once, its tag text removed
-// (src/pdf/scrub-text.ts), the values drawn and the tags covered (src/pdf/flatten.ts), the seal's
+// (src/service/pdf/scrub-text.ts), the values drawn and the tags covered (src/service/pdf/flatten.ts), the seal's
 // placeholder added (seal.ts), then saved once and signed. Three loads and saves (scrub, flatten, seal
 // each on bytes) cost more than all the rest together on a 20-page document.
 //
@@ -8,9 +8,9 @@
 // deflated natively. pako took about half of the time of a completion.
 import { deflateSync, inflateSync } from "node:zlib";
 import { PDFContentStream, type PDFContext, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
-import type { FlattenField, PageBox } from "../../pdf/flatten";
-import { flattenInto } from "../../pdf/flatten";
-import { type FlateCodec, scrubTextIn } from "../../pdf/scrub-text";
+import type { FlattenField, PageBox } from "../pdf/flatten";
+import { flattenInto } from "../pdf/flatten";
+import { type FlateCodec, scrubTextIn } from "../pdf/scrub-text";
 import { addSealPlaceholder, type SealIdentity, type SealOptions, signPrepared } from "./seal";
 
 export const NODE_FLATE: FlateCodec = {

@@ -3,7 +3,7 @@
 // "page n of m" footers. Standard fonts only (WinAnsi): characters they cannot encode print as "?"
 // until a Unicode font is embedded (needs @pdf-lib/fontkit).
 import { type PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import { wrapText } from "../../pdf/flatten";
+import { wrapText } from "../pdf/flatten";
 import { addSealPlaceholder, type SealIdentity, type SealOptions, signPrepared } from "./seal";
 
 const PAGE: [number, number] = [612, 792]; // US Letter; fits A4 printing with these margins

@@ -1,5 +1,5 @@
 // Completion of a package (contract §6.5, issue 16): once a package is Completed, every document gets
-// its field values drawn in and its tag text hidden (src/pdf/flatten.ts), is sealed with the
+// its field values drawn in and its tag text hidden (src/service/pdf/flatten.ts), is sealed with the
 // deployment's certificate (completion/seal.ts), and the package gains a certificate of completion,
 // an audit trail PDF and a zip of them all; then the sender is mailed a link to the zip.
 //
@@ -17,7 +17,7 @@
 //   "Completed" mail to the outbox, all under the lease: the mail is written exactly once.
 import { createHash, randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
-import type { FlattenField, FlattenFieldType, PageBox } from "../../pdf/flatten";
+import type { FlattenField, FlattenFieldType, PageBox } from "../pdf/flatten";
 import type { BlobStore } from "../blobs";
 import { auditTrailPdf } from "../completion/audit-export";
 import { certificateOfCompletion, type CertificateSigner } from "../completion/certificate";

@@ -7,7 +7,7 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { DocumentLimitError, InvalidDocumentError } from "../../pdf/inspect";
-import type { PdfFileReading } from "../../pdf/pdf-file";
+import type { PdfFileReading } from "../pdf/pdf-file";
 import type { ReaderReply, ReaderRequest } from "./protocol";
 
 export interface PdfReaderOptions {

@@ -1,6 +1,6 @@
 // Messages between the service and its PDF reader thread.
 import type { DocumentLimit, InvalidDocumentReason } from "../../pdf/inspect";
-import type { PdfFileReading } from "../../pdf/pdf-file";
+import type { PdfFileReading } from "../pdf/pdf-file";
 
 export interface ReaderRequest {
   id: number;

@@ -1,11 +1,11 @@
 // The PDF reader's thread (see index.ts): reads one file at a time with readPdfFile and pdf.js as
-// changed by src/pdf/pdfjs-patched.ts, and answers what it read or why it refused.
+// changed by src/service/pdf/pdfjs-patched.ts, and answers what it read or why it refused.
 import v8 from "node:v8";
 import vm from "node:vm";
 import { parentPort } from "node:worker_threads";
 import { DocumentLimitError, InvalidDocumentError } from "../../pdf/inspect";
-import { ChunkBufferLender, readPdfFile } from "../../pdf/pdf-file";
-import { loadPatchedPdfJs } from "../../pdf/pdfjs-patched";
+import { ChunkBufferLender, readPdfFile } from "../pdf/pdf-file";
+import { loadPatchedPdfJs } from "../pdf/pdfjs-patched";
 import type { ReaderReply, ReaderRequest } from "./protocol";
 
 const port = parentPort!;

@@ -10,7 +10,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { DetectedTag } from "../../../pdf/find-tags";
-import { imageFileToPdf } from "../../../pdf/image-file-to-pdf";
+import { imageFileToPdf } from "../../pdf/image-file-to-pdf";
 import { DocumentLimitError, InvalidDocumentError, isTooManyPixels, sniffType } from "../../../pdf/inspect";
 import { MAX_DOCUMENT_BYTES } from "../../../pdf/limits";
 import { spoolToFile, type Spooled } from "../../blobs/spool";

@@ -1,3 +1,4 @@
+// Kept, measured need (issue 30): pdf.js's public API cannot bound what it loads or see a launch action; unpatched, a page with one 50 MB content stream raised the reader's peak by 105 MB (patched 1-3 MB; bound 64 MB).
 // pdf.js for reading stored files with bounded memory (service only, Node only): the same pdfjs-dist
 // with the changes below to its core (the "worker" module), made to its source text when it is
 // loaded. pdf.js has no option for any; they concern what it fetches and decodes, and how fast it
@@ -60,8 +61,8 @@
 // Each change is checked to apply exactly once: a pdfjs-dist whose source differs fails loudly
 // (the pdf-reader test loads it) instead of silently reading everything again.
 import { readFileSync } from "node:fs";
-import { type PdfJs, keepingNativeBuiltins } from "./find-tags";
-import { MAX_IMAGE_PIXELS } from "./limits";
+import { type PdfJs, keepingNativeBuiltins } from "../../pdf/find-tags";
+import { MAX_IMAGE_PIXELS } from "../../pdf/limits";
 
 /** The most pdf.js asks for in one request, in its chunks (4 KiB in pdf-file.ts): 1 MiB. */
 const REQUEST_CHUNKS = 256;

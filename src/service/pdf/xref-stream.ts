@@ -1,3 +1,4 @@
+// Kept, measured need (issue 30): xref-repair.ts's, for files whose objects sit in object streams (pdf.js rebuilds their damaged table by loading the whole file; pdf-lib loads every file whole).
 // Cross-reference streams and object streams read from a file with bounded memory, for
 // xref-repair.ts (issue 15). Files written with object streams (pdf-lib's default save, most
 // writers since PDF 1.5) keep most objects compressed inside /Type /ObjStm streams, which only a

@@ -27,7 +27,7 @@ import {
   openFailure,
   pdfJsDocumentParams,
   tagsOnPage,
-} from "./find-tags";
+} from "../../pdf/find-tags";
 import {
   DocumentLimitError,
   InvalidDocumentError,
@@ -35,8 +35,8 @@ import {
   checkDocumentSize,
   sniffType,
   tooManyPixels,
-} from "./inspect";
-import { MAX_DOCUMENT_PAGES } from "./limits";
+} from "../../pdf/inspect";
+import { MAX_DOCUMENT_PAGES } from "../../pdf/limits";
 import {
   CHUNK_BUFFER_KEY,
   DIRECT_READER_KEY,
