@@ -166,32 +166,6 @@ async function writeShortSearchRows(
 
 const NONE: ReadonlyMap<string, ShortSearchRow> = new Map();
 
-/** Visits every group's search_text, in order of seq, 500 groups at a time: for the migrations' backfills. */
-async function forEachSearchText(
-  db: SqlExecutor,
-  visit: (group: { seq: number; tenantId: string; searchText: string }) => Promise<void>,
-): Promise<void> {
-  let after = -1;
-  for (;;) {
-    const rows = await db.all<{ seq: number; tenant_id: string; search_text: string }>(
-      "SELECT seq, tenant_id, search_text FROM signing_groups WHERE seq > ? ORDER BY seq LIMIT 500",
-      [after],
-    );
-    if (rows.length === 0) return;
-    for (const row of rows) {
-      await visit({ seq: Number(row.seq), tenantId: row.tenant_id, searchText: row.search_text });
-    }
-    after = Number(rows[rows.length - 1]!.seq);
-  }
-}
-
-/** Fills signing_group_chars for the groups there are (migration 3). */
-export async function backfillShortSearch(db: SqlExecutor): Promise<void> {
-  await forEachSearchText(db, ({ seq, tenantId, searchText }) =>
-    writeShortSearchRows(db, tenantId, seq, NONE, shortSearchRows(partsOf(searchText))),
-  );
-}
-
 /**
  * The text of signing_groups_search_split (SQLite) and search_split (PostgreSQL): search_text with
  * every email's domain replaced by its tenant's number for it, `name RS description RS US local@n US
@@ -399,37 +373,6 @@ async function writeSplitSearch(db: SqlExecutor, seq: number, splitText: string 
       splitText,
     ]);
   }
-}
-
-/**
- * Migration 5 filled signing_groups_search_split (SQLite) or search_split (PostgreSQL) here. Its text
- * now needs the domains' numbers of migration 6, which runs in the same start and fills it: see
- * backfillDomainSearch.
- */
-export async function backfillSplitSearch(): Promise<void> {}
-
-/** Migration 6: the split text with the domains' numbers, and each group's row of domains. */
-export async function backfillDomainSearch(db: SqlExecutor, dialect: Dialect): Promise<void> {
-  await forEachSearchText(db, async ({ seq, tenantId, searchText }) => {
-    const { split, endings } = await derivedTexts(db, tenantId, searchText);
-    if (dialect === "sqlite") {
-      await writeSplitSearch(db, seq, split);
-    } else {
-      await db.run("UPDATE signing_groups SET search_split = ? WHERE seq = ?", [split, seq]);
-      await writeEndings(db, tenantId, seq, endings);
-    }
-    await writeDomainRows(db, tenantId, seq, NO_DOMAINS, domainsOf(searchText));
-  });
-}
-
-/** Migration 7: PostgreSQL's split text with punctuation as letters (see TRIGRAM_PUNCTUATION). */
-export async function backfillTrigramWords(db: SqlExecutor, dialect: Dialect): Promise<void> {
-  if (dialect !== "postgres") return;
-  // translate() maps character for character, as trigramWords does.
-  await db.run("UPDATE signing_groups SET search_split = translate(search_split, ?, ?)", [
-    TRIGRAM_PUNCTUATION,
-    TRIGRAM_LETTERS,
-  ]);
 }
 
 /** At most this many matches of a short search are read out to sort the page from. */
