@@ -1146,6 +1146,14 @@ export const MIGRATIONS: readonly Migration[] = [
       `ALTER TABLE download_links ADD COLUMN source_id TEXT`,
     ],
   },
+  {
+    version: 44,
+    name: "tenants can be disabled",
+    statements: [
+      // Set by `npm run admin -- disable-tenant`: no credential of the tenant is accepted meanwhile.
+      `ALTER TABLE tenants ADD COLUMN disabled_on TEXT`,
+    ],
+  },
 ];
 
 const LOCK_ID = 5_172_026;
