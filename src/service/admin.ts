@@ -21,6 +21,11 @@ Commands:
                 Revokes an OAuth client and every access token issued to it.
   list-tokens   [--tenant NAME]
                 Lists personal access tokens (never the tokens themselves).
+  disable-tenant --tenant NAME
+                Refuses every credential of the tenant (tokens, clients, Microsoft sign-in) until enabled;
+                its data stays.
+  enable-tenant --tenant NAME
+                Accepts the tenant's credentials again.
   telemetry     --tenant NAME [--days N] [--enable | --disable]
                 Prints the add-in's daily telemetry of the last N days (default 7, today included), one
                 tab-separated line per day and kind of event; --enable/--disable switches the tenant's
@@ -112,6 +117,16 @@ async function run(
         throw new UsageError(`no active OAuth client has the id ${id}`);
       }
       out(`Revoked OAuth client ${id}.`);
+      return;
+    }
+    case "disable-tenant":
+    case "enable-tenant": {
+      const name = need(values.tenant, "--tenant");
+      const disable = command === "disable-tenant";
+      if (!(await storage.credentials.setTenantDisabled(name, disable ? new Date().toISOString() : null))) {
+        throw new UsageError(`there is no tenant named ${name}`);
+      }
+      out(`Tenant ${name} is ${disable ? "disabled: none of its credentials is accepted" : "enabled"}.`);
       return;
     }
     case "list-tokens": {

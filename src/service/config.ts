@@ -8,6 +8,8 @@ export interface OidcConfig {
   jwksUri: string;
   tenantClaim: string;
   clockSkewSeconds: number;
+  /** A token naming a key the cached key set lacks fetches the set again at most this often. */
+  jwksCooldownSeconds: number;
 }
 
 export interface ServiceConfig {
@@ -103,6 +105,7 @@ function oidcFrom(env: NodeJS.ProcessEnv): OidcConfig | null {
     jwksUri,
     tenantClaim: env.OIDC_TENANT_CLAIM?.trim() || "tid",
     clockSkewSeconds: integer(env, "OIDC_CLOCK_SKEW_SECONDS", 60, 0, 600),
+    jwksCooldownSeconds: integer(env, "OIDC_JWKS_COOLDOWN_SECONDS", 60, 1, 3600),
   };
 }
 

@@ -114,3 +114,47 @@ export function runAdmin(
     child.on("exit", (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+export interface DevIdpProcess {
+  issuer: string;
+  jwksUri: string;
+  audience: string;
+  clientId: string;
+  scopes: string[];
+  /** The provider's own address (the issuer may be another's, with --issuer). */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Runs the local identity provider (src/dev-idp/main.ts) as its own process and answers what it printed. */
+export async function spawnDevIdp(
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<DevIdpProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/dev-idp/main.ts", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  track(child);
+  let output = "";
+  child.stderr!.on("data", (d) => (output += d));
+  const facts = await new Promise<Omit<DevIdpProcess, "url" | "stop">>((resolve, reject) => {
+    let line = "";
+    child.stdout!.on("data", (d: Buffer) => {
+      line += d.toString("utf8");
+      const end = line.indexOf("\n");
+      if (end >= 0) resolve(JSON.parse(line.slice(0, end)) as Omit<DevIdpProcess, "url" | "stop">);
+    });
+    child.once("exit", (code) => reject(new Error(`the identity provider exited (${code}): ${output}`)));
+  });
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once("exit", () => resolve());
+  });
+  return {
+    ...facts,
+    url: new URL(facts.jwksUri).origin,
+    stop: () => stop(child, exited),
+  };
+}

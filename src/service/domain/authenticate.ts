@@ -40,6 +40,13 @@ export interface Authenticator {
   personalAccessToken(token: string): Promise<Principal | null>;
 }
 
+/** A disabled tenant's credentials all stay valid, and are all refused until it is enabled again. */
+function disabled(tenantName: string): InvalidCredentialError {
+  return new InvalidCredentialError(
+    `The tenant ${quoted(tenantName)} has been disabled by the service's administrator.`,
+  );
+}
+
 type ExternalVerifier = (token: string) => Promise<Principal>;
 
 function claimText(payload: JWTPayload, name: string): string | null {
@@ -56,9 +63,88 @@ function emailClaim(payload: JWTPayload): string | null {
   return null;
 }
 
+/** The signing algorithms of OpenID providers' key sets; never "none" nor a shared-secret HMAC. */
+const ACCEPTED_ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "ES256", "ES384"];
+
+/**
+ * A value from a token (its kid, alg, aud, iss) as a refusal repeats it: quoted, at most 120
+ * characters, printable ASCII only, since the refusal also goes into the WWW-Authenticate header.
+ */
+function quoted(value: unknown): string {
+  const text = (Array.isArray(value) ? value.join(" ") : String(value ?? "")).replace(/[^\x20-\x7e]/g, "?");
+  return JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}...` : text);
+}
+
+/** What the token's header and claims say, read without trusting them (for the refusal's words). */
+function unverified(token: string): { header: Record<string, unknown>; payload: Record<string, unknown> } {
+  const part = (i: number) => {
+    try {
+      const value: unknown = JSON.parse(Buffer.from(token.split(".")[i] ?? "", "base64url").toString("utf8"));
+      return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  };
+  return { header: part(0), payload: part(1) };
+}
+
+/**
+ * Why jose refused a token, in words that tell an administrator what to fix (which setting, which
+ * clock, which key). Never the token itself; its header and claims are not secret.
+ */
+function refusal(error: unknown, token: string, oidc: OidcConfig): InvalidCredentialError {
+  const { code, claim } = error as { code?: string; claim?: string };
+  const { header, payload } = unverified(token);
+  switch (code) {
+    case "ERR_JWT_EXPIRED":
+      return new InvalidCredentialError("The access token has expired; sign in again.");
+    case "ERR_JWT_CLAIM_VALIDATION_FAILED":
+      if (claim === "aud")
+        return new InvalidCredentialError(
+          `The access token is for another audience (aud ${quoted(payload.aud)}); this service accepts only tokens for ${quoted(oidc.audience)} (OIDC_AUDIENCE).`,
+        );
+      if (claim === "iss")
+        return new InvalidCredentialError(
+          `The access token comes from another issuer (iss ${quoted(payload.iss)}); this service trusts only ${quoted(oidc.issuer)} (OIDC_ISSUER).`,
+        );
+      if (claim === "nbf" || claim === "iat")
+        return new InvalidCredentialError(
+          "The access token is not valid yet; check the clocks of the identity provider and of this service.",
+        );
+      return new InvalidCredentialError(
+        `The access token's "${claim ?? "?"}" claim is missing or not valid.`,
+      );
+    case "ERR_JOSE_ALG_NOT_ALLOWED":
+    case "ERR_JOSE_NOT_SUPPORTED":
+      return new InvalidCredentialError(
+        `The access token is signed with an algorithm this service does not accept (alg ${quoted(header.alg)}); it accepts ${ACCEPTED_ALGORITHMS.join(", ")}.`,
+      );
+    case "ERR_JWKS_NO_MATCHING_KEY":
+      return new InvalidCredentialError(
+        `The access token is signed with a key (kid ${quoted(header.kid)}) that the identity provider does not publish at OIDC_JWKS_URI.`,
+      );
+    case "ERR_JWS_SIGNATURE_VERIFICATION_FAILED":
+      return new InvalidCredentialError(
+        "The access token's signature does not verify with the identity provider's key.",
+      );
+    case "ERR_JWKS_TIMEOUT":
+    case "ERR_JOSE_GENERIC":
+    case "ERR_JWKS_INVALID":
+      return new InvalidCredentialError(
+        "The identity provider's signing keys could not be fetched; try again.",
+      );
+    default:
+      return new InvalidCredentialError("The access token is not a well-formed signed JWT.");
+  }
+}
+
 function externalVerifier(storage: Storage, oidc: OidcConfig): ExternalVerifier {
-  // jose caches the key set and refetches it when a token names an unknown key (rotation).
-  const keys = createRemoteJWKSet(new URL(oidc.jwksUri), { timeoutDuration: 5000, cooldownDuration: 30_000 });
+  // jose caches the key set and fetches it again when a token names a key it lacks (a rotation), at
+  // most once per cooldown: a stream of tokens with made-up kids cannot make it hammer the provider.
+  const keys = createRemoteJWKSet(new URL(oidc.jwksUri), {
+    timeoutDuration: 5000,
+    cooldownDuration: oidc.jwksCooldownSeconds * 1000,
+  });
   return async (token) => {
     let payload: JWTPayload;
     try {
@@ -66,20 +152,11 @@ function externalVerifier(storage: Storage, oidc: OidcConfig): ExternalVerifier 
         issuer: oidc.issuer,
         audience: oidc.audience,
         clockTolerance: oidc.clockSkewSeconds,
-        algorithms: ["RS256", "RS384", "RS512", "PS256", "ES256", "ES384"],
+        algorithms: ACCEPTED_ALGORITHMS,
         requiredClaims: ["exp"],
       }));
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === "ERR_JWT_EXPIRED") throw new InvalidCredentialError("The access token has expired.");
-      if (code === "ERR_JWKS_TIMEOUT" || code === "ERR_JOSE_GENERIC") {
-        throw new InvalidCredentialError(
-          "The identity provider's signing keys could not be fetched; try again.",
-        );
-      }
-      throw new InvalidCredentialError(
-        "The access token is not valid for this service (signature, issuer or audience).",
-      );
+      throw refusal(error, token, oidc);
     }
     const tenantName = claimText(payload, oidc.tenantClaim);
     if (!tenantName) {
@@ -92,6 +169,7 @@ function externalVerifier(storage: Storage, oidc: OidcConfig): ExternalVerifier 
       ? payload.roles.filter((r): r is string => typeof r === "string")
       : [];
     const tenant = await storage.credentials.ensureTenant(tenantName, newId(), new Date().toISOString());
+    if (tenant.disabledOn) throw disabled(tenant.name);
     return {
       tenantId: tenant.id,
       tenantName: tenant.name,
@@ -120,6 +198,7 @@ export function createAuthenticator(storage: Storage, oidc: OidcConfig | null): 
     if (!looksLikePersonalAccessToken(token)) return null;
     const pat = await storage.credentials.findActivePersonalAccessToken(hashSecret(token));
     if (!pat) throw new InvalidCredentialError("The personal access token is not valid or has been revoked.");
+    if (pat.tenantDisabledOn) throw disabled(pat.tenantName);
     return {
       tenantId: pat.tenantId,
       tenantName: pat.tenantName,
@@ -141,6 +220,7 @@ export function createAuthenticator(storage: Storage, oidc: OidcConfig | null): 
       );
       if (!access)
         throw new InvalidCredentialError("The access token is not valid or has expired; request a new one.");
+      if (access.tenantDisabledOn) throw disabled(access.tenantName);
       return {
         tenantId: access.tenantId,
         tenantName: access.tenantName,

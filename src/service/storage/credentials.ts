@@ -4,6 +4,8 @@ export interface TenantRecord {
   id: string;
   name: string;
   createdOn: string;
+  /** Set while an administrator has disabled the tenant: none of its credentials are accepted. */
+  disabledOn: string | null;
 }
 
 export interface PersonalAccessTokenRecord {
@@ -15,6 +17,7 @@ export interface PersonalAccessTokenRecord {
   scopes: string[];
   createdOn: string;
   revokedOn: string | null;
+  tenantDisabledOn: string | null;
 }
 
 export interface OAuthClientRecord {
@@ -34,6 +37,7 @@ export interface AccessTokenRecord {
   clientLabel: string;
   tenantId: string;
   tenantName: string;
+  tenantDisabledOn: string | null;
   scopes: string[];
   expiresOn: string;
 }
@@ -42,6 +46,7 @@ interface TenantRow {
   id: string;
   name: string;
   created_on: string;
+  disabled_on: string | null;
 }
 
 interface PatRow {
@@ -53,6 +58,7 @@ interface PatRow {
   scopes: string;
   created_on: string;
   revoked_on: string | null;
+  tenant_disabled_on: string | null;
 }
 
 interface ClientRow {
@@ -72,6 +78,7 @@ const tenantOf = (row: TenantRow): TenantRecord => ({
   id: row.id,
   name: row.name,
   createdOn: row.created_on,
+  disabledOn: row.disabled_on,
 });
 
 const patOf = (row: PatRow): PersonalAccessTokenRecord => ({
@@ -83,6 +90,7 @@ const patOf = (row: PatRow): PersonalAccessTokenRecord => ({
   scopes: splitScopes(row.scopes),
   createdOn: row.created_on,
   revokedOn: row.revoked_on,
+  tenantDisabledOn: row.tenant_disabled_on,
 });
 
 const clientOf = (row: ClientRow): OAuthClientRecord => ({
@@ -96,16 +104,17 @@ const clientOf = (row: ClientRow): OAuthClientRecord => ({
   revokedOn: row.revoked_on,
 });
 
-const PAT_COLUMNS = `p.id, p.tenant_id, t.name AS tenant_name, p.label, p.token_prefix, p.scopes, p.created_on, p.revoked_on`;
+const PAT_COLUMNS = `p.id, p.tenant_id, t.name AS tenant_name, p.label, p.token_prefix, p.scopes, p.created_on, p.revoked_on, t.disabled_on AS tenant_disabled_on`;
 
 /** Tenants, personal access tokens, OAuth clients and the access tokens issued to them. */
 export class CredentialStore {
   constructor(private readonly db: SqlExecutor) {}
 
   async findTenantByName(name: string): Promise<TenantRecord | undefined> {
-    const row = await this.db.get<TenantRow>("SELECT id, name, created_on FROM tenants WHERE name = ?", [
-      name,
-    ]);
+    const row = await this.db.get<TenantRow>(
+      "SELECT id, name, created_on, disabled_on FROM tenants WHERE name = ?",
+      [name],
+    );
     return row && tenantOf(row);
   }
 
@@ -118,6 +127,15 @@ export class CredentialStore {
     const tenant = await this.findTenantByName(name);
     if (!tenant) throw new Error(`tenant ${name} vanished while being created`);
     return tenant;
+  }
+
+  /** Disables (a time) or enables (null) a tenant; answers false when there is no such tenant. */
+  async setTenantDisabled(name: string, disabledOn: string | null): Promise<boolean> {
+    const changed = await this.db.run("UPDATE tenants SET disabled_on = ? WHERE name = ?", [
+      disabledOn,
+      name,
+    ]);
+    return changed > 0;
   }
 
   async insertPersonalAccessToken(pat: {
@@ -237,10 +255,12 @@ export class CredentialStore {
       client_label: string;
       tenant_id: string;
       tenant_name: string;
+      tenant_disabled_on: string | null;
       scopes: string;
       expires_on: string;
     }>(
-      `SELECT a.client_id, c.label AS client_label, a.tenant_id, t.name AS tenant_name, a.scopes, a.expires_on
+      `SELECT a.client_id, c.label AS client_label, a.tenant_id, t.name AS tenant_name,
+              t.disabled_on AS tenant_disabled_on, a.scopes, a.expires_on
        FROM access_tokens a JOIN oauth_clients c ON c.id = a.client_id JOIN tenants t ON t.id = a.tenant_id
        WHERE a.token_hash = ? AND a.expires_on > ? AND c.revoked_on IS NULL`,
       [tokenHash, now],
@@ -251,6 +271,7 @@ export class CredentialStore {
         clientLabel: row.client_label,
         tenantId: row.tenant_id,
         tenantName: row.tenant_name,
+        tenantDisabledOn: row.tenant_disabled_on,
         scopes: splitScopes(row.scopes),
         expiresOn: row.expires_on,
       }

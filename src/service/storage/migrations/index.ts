@@ -33,6 +33,7 @@ import { migration as m031 } from "./031-packages-by-sender";
 import { migration as m040 } from "./040-audit-trail-heads";
 import { migration as m041 } from "./041-download-link-sources";
 import { migration as m043 } from "./043-completion-queued-in-code";
+import { migration as m044 } from "./044-tenants-can-be-disabled";
 
 export type { Migration } from "./types";
 export { SchemaTooNewError } from "./runner";
@@ -66,6 +67,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m040,
   m041,
   m043,
+  m044,
 ];
 
 /** Applies pending migrations (all known ones unless given) in one transaction each; answers the versions it applied. */
