@@ -144,7 +144,7 @@ export async function startDevIdp(options: DevIdpOptions = {}): Promise<DevIdp> 
           // MSAL sends no resource indicator: every request is for the API, as with Entra's scopes.
           defaultResource: () => audience,
           useGrantedResource: () => true,
-          getResourceServerInfo: (_ctx, resource) => {
+          getResourceServerInfo: (_ctx: unknown, resource: string) => {
             if (resource !== audience) throw new errors.InvalidTarget();
             return {
               scope: scopes.join(" "),
