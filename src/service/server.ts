@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
-import { loadOrCreateSealIdentity } from "./completion/seal";
+import { checkSealIdentityAtStart } from "./completion/seal";
 import { loadConfig, type ServiceConfig } from "./config";
 import { openStorage, type Storage } from "./storage";
 import { startMetricsServer, type MetricsServer } from "./operations/metrics-server";
@@ -22,7 +22,7 @@ export interface RunningService {
 export async function startService(config: ServiceConfig = loadConfig()): Promise<RunningService> {
   // The seal certificate: SIGN_SEAL_P12's, or a self-signed one made now on the first start (a
   // broken SIGN_SEAL_P12 stops the start here rather than at the first completion).
-  loadOrCreateSealIdentity(config);
+  checkSealIdentityAtStart(config);
   const storage = await openStorage(config);
   let app: FastifyInstance | undefined;
   let metricsServer: MetricsServer | null = null;
