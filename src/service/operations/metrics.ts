@@ -14,9 +14,6 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 /** The label of a request that matched no route (a 404 of the not-found handler). */
 export const UNMATCHED_ROUTE = "(unmatched)";
 
-/** A counted query's answer is kept this long: scrapes of several Prometheus servers share one. */
-const SNAPSHOT_TTL_MS = 1_000;
-
 let processRegistry: Registry | null = null;
 
 /**
@@ -64,12 +61,19 @@ export function createMetrics(
     registers: [own],
   }).set({ version: SERVICE_VERSION }, 1);
 
-  // The database's counts: one query set a scrape (or a second), shared by the gauges below.
-  let snapshot: { at: number; value: ReturnType<Storage["operations"]["snapshot"]> } | null = null;
+  // The database's counts: one query set a scrape, shared by the gauges below (a scrape collects
+  // them all at once; scrapes at the same moment share it too).
+  let inFlight: ReturnType<Storage["operations"]["snapshot"]> | null = null;
   const counts = () => {
-    if (!snapshot || Date.now() - snapshot.at > SNAPSHOT_TTL_MS)
-      snapshot = { at: Date.now(), value: storage.operations.snapshot(new Date().toISOString()) };
-    return snapshot.value;
+    if (!inFlight) {
+      const current = storage.operations.snapshot(new Date().toISOString());
+      inFlight = current;
+      const done = () => {
+        if (inFlight === current) inFlight = null;
+      };
+      current.then(done, done);
+    }
+    return inFlight;
   };
   /** A gauge set from the counts; absent from the scrape when the database did not answer. */
   const counted = <L extends string>(
