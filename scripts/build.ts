@@ -9,7 +9,9 @@
  * 3. the gzipped size of every script, and a failure when the task pane's initial JavaScript (what
  *    taskpane.html loads before any view) is above the budget;
  * 4. the signing page into dist/signing/ (scripts/build-signing.ts): last, because webpack's `clean`
- *    of step 1 empties dist/, the signing page included.
+ *    of step 1 empties dist/, the signing page included;
+ * 5. the service, compiled to JavaScript into build/service/ (scripts/build-service.ts), which
+ *    `npm run service` runs.
  *
  * ADDIN_PUBLIC_URL is required: an https URL where dist/ is served (a path is allowed).
  *
@@ -23,6 +25,7 @@ import { gzipSync } from "node:zlib";
 import webpack from "webpack";
 import { deployedManifest } from "../src/manifest/fingerprint";
 import { buildSigningPage } from "./build-signing";
+import { buildService, SERVICE_BUILD_DIR } from "./build-service";
 import { DEV_ORIGIN, checkManifest } from "../test/manifest/check-manifest";
 
 const ROOT = join(__dirname, "..");
@@ -232,6 +235,8 @@ async function main(): Promise<void> {
   if (outDir === DIST) {
     console.log("\nBuilding the signing page …");
     await buildSigningPage();
+    const { ms } = await buildService();
+    console.log(`\nService compiled into ${SERVICE_BUILD_DIR} in ${ms} ms`);
   }
   console.log(`Build finished: ${outDir === DIST ? "dist/" : outDir}`);
 }

@@ -68,6 +68,9 @@ import signingPageRoutes from "./routes/signing-page";
 import { SignerCopies } from "./domain/signer-document";
 import devRoutes from "./routes/dev";
 import { SIGNING_MODELS } from "./schemas/signing";
+import { createMetrics, type ServiceMetrics } from "./operations/metrics";
+import { Readiness } from "./operations/readiness";
+import operationsRoutes from "./routes/operations";
 
 export interface AppOptions {
   storage: Storage;
@@ -179,6 +182,10 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app, MODELS);
+  // Before any route: its hook times every request (routes/operations.ts serves the figures).
+  const metrics = createMetrics(app, storage, (error) =>
+    app.log.warn({ err: error }, "metrics: the database's counts could not be read"),
+  );
   app.addHook("onRequest", async (request, reply) => {
     reply.header("X-Trace-Id", request.id);
   });
@@ -276,6 +283,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
       staging,
     });
     wakeScheduler = () => scheduler.wake();
+    metrics.setScheduler(scheduler);
     // The stop begins with close() (no new mail starts while requests drain), and close() ends only
     // once the mail being sent is answered and recorded (jobs/scheduler.ts, STOP_GRACE_MS).
     app.addHook("preClose", async () => {
@@ -288,6 +296,9 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
     dir: config.signingPageDir,
     framingOrigins: (token) => framingOriginsFor({ storage, links }, token),
   });
+
+  const readiness = new Readiness(storage, blobs);
+  await app.register(operationsRoutes, { readiness, metrics, metricsToken: config.metricsToken });
 
   // A person who opens the service's address in a browser learns what it is and where its API is.
   app.get("/", { schema: { hide: true } }, async (_request, reply) =>
@@ -306,6 +317,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   });
 
   app.decorate("compileAllSerializers", responseSerializers.compileAll);
+  app.decorate("operations", { readiness, metrics });
   await app.ready();
   return app;
 }
@@ -314,5 +326,7 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Compiles every route's response serializer now (they are compiled at first use otherwise). */
     compileAllSerializers(): number;
+    /** Readiness (drained by a stop) and metrics, for the process around the app (server.ts). */
+    operations: { readiness: Readiness; metrics: ServiceMetrics };
   }
 }

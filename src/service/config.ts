@@ -75,6 +75,21 @@ export interface ServiceConfig {
    * (start-dev.ts), never from the environment, so a deployment cannot turn them on by mistake.
    */
   devRoutes: boolean;
+  /**
+   * SIGN_METRICS_TOKEN: GET /metrics on the service's port answers only a request bearing it
+   * (Authorization: Bearer). Unset: /metrics is not served there (404), only on metricsPort.
+   */
+  metricsToken: string | null;
+  /**
+   * SIGN_METRICS_PORT: a second listener (on HOST) that serves GET /metrics alone, for a scraper on
+   * the internal network; without a token unless SIGN_METRICS_TOKEN is set. null: none.
+   */
+  metricsPort: number | null;
+  /**
+   * SIGN_DRAIN_SECONDS: after SIGTERM, how long GET /readyz answers 503 while requests are still
+   * served, so a load balancer takes the instance out before it stops listening (default 0).
+   */
+  drainSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -150,6 +165,14 @@ function publicUrlFrom(env: NodeJS.ProcessEnv): string | null {
   return raw.replace(/\/+$/, "");
 }
 
+function metricsTokenFrom(env: NodeJS.ProcessEnv): string | null {
+  const token = env.SIGN_METRICS_TOKEN?.trim();
+  if (!token) return null;
+  // A scraper's secret on every request: long enough not to be guessed.
+  if (token.length < 16) throw new ConfigError("SIGN_METRICS_TOKEN must be at least 16 characters long");
+  return token;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -187,6 +210,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     ),
     publicUrl: publicUrlFrom(env),
     devRoutes: false,
+    metricsToken: metricsTokenFrom(env),
+    metricsPort: env.SIGN_METRICS_PORT?.trim() ? integer(env, "SIGN_METRICS_PORT", 0, 0, 65535) : null,
+    drainSeconds: integer(env, "SIGN_DRAIN_SECONDS", 0, 0, 600),
     signingPageDir: env.SIGN_SIGNING_PAGE_DIR?.trim()
       ? path.resolve(env.SIGN_SIGNING_PAGE_DIR.trim())
       : path.resolve(__dirname, "../../dist/signing"),

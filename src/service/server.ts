@@ -1,43 +1,70 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
-import { loadOrCreateSealIdentity } from "./completion/seal";
+import { checkSealIdentityAtStart } from "./completion/seal";
 import { loadConfig, type ServiceConfig } from "./config";
 import { openStorage, type Storage } from "./storage";
+import { startMetricsServer, type MetricsServer } from "./operations/metrics-server";
 
 export interface RunningService {
   app: FastifyInstance;
   storage: Storage;
   config: ServiceConfig;
   url: string;
-  /** Stops taking requests, finishes those in flight, then closes the database. */
+  /** SIGN_METRICS_PORT's listener's address, when there is one. */
+  metricsUrl: string | null;
+  /**
+   * Reports itself not ready (GET /readyz 503) for SIGN_DRAIN_SECONDS while still serving, then stops
+   * taking requests, finishes those in flight, and closes the database.
+   */
   stop(): Promise<void>;
 }
 
 export async function startService(config: ServiceConfig = loadConfig()): Promise<RunningService> {
   // The seal certificate: SIGN_SEAL_P12's, or a self-signed one made now on the first start (a
   // broken SIGN_SEAL_P12 stops the start here rather than at the first completion).
-  loadOrCreateSealIdentity(config);
+  checkSealIdentityAtStart(config);
   const storage = await openStorage(config);
-  let app: FastifyInstance;
+  let app: FastifyInstance | undefined;
+  let metricsServer: MetricsServer | null = null;
   try {
     app = await buildApp({ storage, config });
     await app.listen({ port: config.port, host: config.host });
+    if (config.metricsPort !== null) {
+      const log = app.log;
+      metricsServer = await startMetricsServer(
+        app.operations.metrics,
+        { host: config.host, port: config.metricsPort, token: config.metricsToken },
+        (error) => log.error({ err: error }, "metrics failed"),
+      );
+    }
   } catch (error) {
+    await app?.close();
     await storage.close();
     throw error;
   }
+  const running = app;
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   let stopping: Promise<void> | null = null;
   return {
-    app,
+    app: running,
     storage,
     config,
     url: `http://${host}:${port}`,
+    metricsUrl: metricsServer ? `http://${host}:${metricsServer.port}` : null,
     stop: () =>
       (stopping ??= (async () => {
-        await app.close();
+        running.operations.readiness.startDraining();
+        if (config.drainSeconds > 0) {
+          running.log.info(
+            { drainSeconds: config.drainSeconds },
+            "draining: /readyz answers 503 while requests are still served",
+          );
+          await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
+        }
+        await running.close();
+        await metricsServer?.close();
         await storage.close();
       })()),
   };

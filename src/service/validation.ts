@@ -1,10 +1,18 @@
-import Ajv, { type AnySchema } from "ajv";
+import Ajv, { type AnySchema, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import type { FastifyInstance } from "fastify";
+
+/** What Fastify calls: true or false, with the errors of a false on the function itself. */
+type Validate = ((data: unknown) => boolean) & { errors?: ValidateFunction["errors"] };
 
 /**
  * Query strings and path parameters arrive as text and are coerced to the schema's types; JSON
  * bodies are not, so `"name": 5` is refused rather than quietly turned into "5".
+ *
+ * Each route's validator is compiled the first time it validates, once (as lazy-serializers.ts does
+ * for serializers): compiling all of them at registration was a quarter of the service's start.
+ * `compileAllValidators()` compiles every one now: test/service/lazy-serializers.test.ts calls it, so
+ * that a schema Ajv cannot compile fails the tests, not a first request.
  */
 export function installValidators(app: FastifyInstance, models: AnySchema[]) {
   const make = (coerceTypes: boolean | "array") => {
@@ -21,7 +29,30 @@ export function installValidators(app: FastifyInstance, models: AnySchema[]) {
   };
   const body = make(false);
   const text = make("array");
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === "body" ? body : text).compile(schema as AnySchema),
-  );
+  const all: (() => ValidateFunction)[] = [];
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const ajv = httpPart === "body" ? body : text;
+    let compiled: ValidateFunction | undefined;
+    // A schema that cannot be compiled throws the same error each time (Ajv compiles it again).
+    const get = () => (compiled ??= ajv.compile(schema as AnySchema));
+    all.push(get);
+    const validate: Validate = (data) => {
+      const fn = get();
+      const ok = fn(data) as boolean;
+      validate.errors = fn.errors;
+      return ok;
+    };
+    return validate;
+  });
+  app.decorate("compileAllValidators", () => {
+    for (const get of all) get();
+    return all.length;
+  });
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Compiles every route's validator now (they are compiled at first use otherwise). */
+    compileAllValidators(): number;
+  }
 }

@@ -21,6 +21,8 @@ test("every route's response serializer compiles", async () => {
     try {
       // Hundreds of routes, each with several statuses.
       expect(app.compileAllSerializers()).toBeGreaterThan(500);
+      // Validators too are compiled at first use (src/service/validation.ts): all of them here.
+      expect(app.compileAllValidators()).toBeGreaterThan(100);
     } finally {
       await app.close();
     }

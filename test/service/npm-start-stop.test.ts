@@ -151,9 +151,9 @@ describe("npm start stops everything it started, whichever of its processes gets
     await expectAllStopped(run, run.npm.pid!);
   }, 420_000);
 
-  test("SIGTERM to the node process running start-dev.ts", async () => {
+  test("SIGTERM to the node process running start-dev.js (the compiled service)", async () => {
     const run = await npmStart();
-    const node = descendants(run.npm.pid!).find((pid) => commandLine(pid).includes("start-dev.ts"));
+    const node = descendants(run.npm.pid!).find((pid) => commandLine(pid).includes("start-dev.js"));
     expect(node).toBeDefined();
     // No shell stays between npm and node (the start script execs node), so no shell can be
     // signalled alone and leave node behind.

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
+import { ensureServiceBuild, SERVICE_BUILD_DIR } from "../../scripts/build-service";
 import { closeAtEnd } from "./closed-at-end";
 
 export const ROOT = path.resolve(__dirname, "../..");
@@ -41,6 +42,19 @@ export async function stopSpawned(): Promise<void> {
   await Promise.all([...running.values()].map((close) => close()));
 }
 
+let built: Promise<unknown> | null = null;
+
+/**
+ * The compiled service (build/service/, as `npm run service` runs it), built now if a source changed
+ * since the last build: once per test file's module registry, a second or so; starting it then takes
+ * a fraction of what tsx's compiling at every start took. Two workers building at once each write
+ * whole files by rename (scripts/build-service.ts).
+ */
+function compiled(entry: "main" | "admin"): Promise<string[]> {
+  built ??= ensureServiceBuild();
+  return built.then(() => ["--enable-source-maps", path.join(SERVICE_BUILD_DIR, `${entry}.js`)]);
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -59,10 +73,10 @@ export interface ServiceProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Runs `src/service/main.ts` as its own process, the way `npm run service` does, and waits until it listens. */
+/** Runs the compiled service as its own process, the way `npm run service` does, and waits until it listens. */
 export async function spawnService(env: Record<string, string>): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/service/main.ts"], {
+  const child = spawn(process.execPath, await compiled("main"), {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -96,12 +110,13 @@ export async function spawnService(env: Record<string, string>): Promise<Service
 }
 
 /** Runs `npm run admin -- ...` (without npm's own start-up) and answers its exit code and output. */
-export function runAdmin(
+export async function runAdmin(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const command = [...(await compiled("admin")), ...args];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/service/admin.ts", ...args], {
+    const child = spawn(process.execPath, command, {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],

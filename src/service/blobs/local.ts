@@ -1,7 +1,7 @@
 // Blobs as files under the data directory: <dataDir>/blobs/ab/<sha256>, written first to
 // <dataDir>/blobs/tmp/ and renamed into place, so a file under its final name is always whole.
 import { randomUUID } from "node:crypto";
-import { promises as fs } from "node:fs";
+import { constants as fsConstants, promises as fs } from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { removeFilesExcept, spoolToFile } from "./spool";
@@ -108,6 +108,12 @@ export class LocalBlobStore implements BlobStore {
   async delete(sha256: string): Promise<void> {
     checkKey(sha256);
     await fs.rm(this.fileOf(sha256), { force: true });
+  }
+
+  async ping(): Promise<void> {
+    // The temporary directory is where every write begins (created by the first write).
+    await fs.mkdir(this.tmpDir, { recursive: true });
+    await fs.access(this.tmpDir, fsConstants.W_OK);
   }
 
   async sweepOrphans(): Promise<number> {

@@ -5,6 +5,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -138,6 +139,11 @@ export class S3BlobStore implements BlobStore {
   async delete(sha256: string): Promise<void> {
     checkKey(sha256);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.keyOf(sha256) }));
+  }
+
+  async ping(): Promise<void> {
+    // The bucket is there and these credentials reach it.
+    await this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket }));
   }
 
   async sweepOrphans(): Promise<number> {

@@ -55,6 +55,8 @@ export interface BlobStore {
    * start; writes in flight in this process are left alone. Returns how many were removed.
    */
   sweepOrphans(): Promise<number>;
+  /** Resolves when the store can be written to now (GET /readyz); rejects with why not. */
+  ping(): Promise<void>;
   /** A short description for logs, without secrets. */
   readonly description: string;
 }

@@ -27,6 +27,7 @@ import {
 } from "node:crypto";
 import {
   closeSync,
+  existsSync,
   fsyncSync,
   mkdirSync,
   openSync,
@@ -321,6 +322,23 @@ function fsyncDir(dir: string): void {
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * What a start checks of the seal (server.ts): SIGN_SEAL_P12 opens with its password (a broken one
+ * stops the start, not the first completion), or the generated identity is there, made now on the
+ * first start. An identity this service generated is not opened again at every start (PKCS#12's key
+ * derivation in JavaScript is a noticeable part of a start); the first completion opens it.
+ */
+export function checkSealIdentityAtStart(settings: SealSettings): void {
+  const dir = path.join(settings.dataDir, SEAL_DIR);
+  if (
+    !settings.sealP12Path &&
+    existsSync(path.join(dir, P12_FILE)) &&
+    existsSync(path.join(dir, PASSWORD_FILE))
+  )
+    return;
+  loadOrCreateSealIdentity(settings);
 }
 
 /**

@@ -54,6 +54,19 @@ export interface Scheduler {
    */
   stop(): Promise<void>;
   wake(): void;
+  /** How the loop keeps up, for GET /metrics. */
+  status(): SchedulerStatus;
+}
+
+export interface SchedulerStatus {
+  /**
+   * Seconds the loop is behind: how long ago a tick was due (intervalMs after the last one began)
+   * without one having begun. 0 while it keeps time; it grows while a tick runs long (an SMTP
+   * outage, a large bulk send) or the event loop is blocked.
+   */
+  lagSeconds: number;
+  /** How long the last finished tick took, in seconds; null before the first has finished. */
+  lastTickSeconds: number | null;
 }
 
 /**
@@ -168,8 +181,14 @@ export function startScheduler({
       log.error({ err: error }, "scheduler tick failed; retrying at the next tick");
     }
   };
+  // performance.now(): lag is measured on a clock no wall-clock change moves.
+  let lastTickStarted = performance.now();
+  let lastTickSeconds: number | null = null;
   const start = () => {
+    const began = performance.now();
+    lastTickStarted = began;
     running = tick().finally(() => {
+      lastTickSeconds = (performance.now() - began) / 1000;
       running = null;
       if (again && !stopped) {
         again = false;
@@ -188,6 +207,10 @@ export function startScheduler({
   // Never keeps the process alive on its own.
   timer.unref();
   return {
+    status: () => ({
+      lagSeconds: Math.max(0, (performance.now() - lastTickStarted - intervalMs) / 1000),
+      lastTickSeconds,
+    }),
     wake() {
       if (stopped) return;
       if (running) again = true;

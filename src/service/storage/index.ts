@@ -19,6 +19,7 @@ import { ShareLinkStore } from "./share-links";
 import { TemplateStore } from "./templates";
 import { BulkSendStore } from "./bulk-send";
 import { TEMPLATE_TABLES } from "./owned-tables";
+import { OperationsStore } from "./operations";
 
 export { UniqueViolationError } from "./driver";
 export type { Dialect } from "./driver";
@@ -36,6 +37,7 @@ export type * from "./signing";
 export type * from "./share-links";
 export type * from "./templates";
 export type * from "./bulk-send";
+export type * from "./operations";
 export type { OwnedTables } from "./owned-tables";
 
 /** The one door to the database: the rest of the service calls these stores and never writes SQL. */
@@ -64,6 +66,8 @@ export class Storage {
   readonly templateDocuments: DocumentStore;
   readonly templateUploads: UploadStore;
   readonly templateAnnotations: AnnotationStore;
+  /** Counts across tenants for the service's metrics. */
+  readonly operations: OperationsStore;
 
   constructor(
     private readonly driver: SqlDriver,
@@ -94,6 +98,7 @@ export class Storage {
     this.templateDocuments = new DocumentStore(executor, TEMPLATE_TABLES);
     this.templateUploads = new UploadStore(executor, TEMPLATE_TABLES);
     this.templateAnnotations = new AnnotationStore(executor, TEMPLATE_TABLES);
+    this.operations = new OperationsStore(executor);
   }
 
   get dialect() {

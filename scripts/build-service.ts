@@ -1,0 +1,130 @@
+/**
+ * Compiles the signing service to JavaScript: `npm run build:service` (and the last step of `npm run
+ * build`). `npm run service`, `npm run admin` and `npm start` run what this makes, so no TypeScript
+ * compiler runs in a service process.
+ *
+ * esbuild bundles each entry point with our own modules inlined and every package left to
+ * node_modules (native better-sqlite3, pdf.js's legacy build loaded with import(), the AWS SDK loaded
+ * only when S3 is configured). The bundles go into build/service/, two levels below the repository
+ * like src/service/, so the paths the service finds relative to __dirname (package.json,
+ * dist/signing, webpack.config.js) are the same compiled or not; pdf-reader's thread is a bundle of
+ * its own beside them (worker.js), where pdf-reader/index.ts looks for it. Not under dist/: that is
+ * the add-in's static files, published as they are, and webpack's `clean` empties it.
+ *
+ * Source maps are kept beside the bundles; the scripts run node with --enable-source-maps, so
+ * stacks name TypeScript lines.
+ */
+import { build, type Metafile } from "esbuild";
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const ROOT = path.join(__dirname, "..");
+export const SERVICE_BUILD_DIR = path.join(ROOT, "build", "service");
+
+/** Output name (without .js) → source. */
+const ENTRY_POINTS: Record<string, string> = {
+  main: "src/service/main.ts",
+  admin: "src/service/admin.ts",
+  "start-dev": "src/service/start-dev.ts",
+  worker: "src/service/pdf-reader/worker.ts",
+};
+
+/** What a build was made from, to tell whether it is stale (ensureServiceBuild). */
+const INPUTS_FILE = "inputs.json";
+
+/**
+ * Builds every entry point into `outDir`. Each file is written beside its final name and renamed
+ * over it, so a process starting meanwhile (tests build when stale, on two workers at once) never
+ * loads half a file.
+ */
+export async function buildService(outDir: string = SERVICE_BUILD_DIR): Promise<{ ms: number }> {
+  const started = Date.now();
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: Object.fromEntries(
+      Object.entries(ENTRY_POINTS).map(([name, file]) => [name, path.join(ROOT, file)]),
+    ),
+    outdir: outDir,
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    packages: "external",
+    sourcemap: "linked",
+    // Stacks need the mappings only; the sources are in the repository.
+    sourcesContent: false,
+    metafile: true,
+    write: false,
+    logLevel: "warning",
+    // start-dev.ts requires webpack.config.js by a computed path, on purpose.
+    logOverride: { "unsupported-require-call": "silent" },
+  });
+  mkdirSync(outDir, { recursive: true });
+  for (const file of result.outputFiles) {
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
+  const inputs = ownInputs(result.metafile);
+  const temporary = path.join(outDir, `${INPUTS_FILE}.${process.pid}.tmp`);
+  writeFileSync(temporary, JSON.stringify({ builtAt: started, inputs }));
+  renameSync(temporary, path.join(outDir, INPUTS_FILE));
+  return { ms: Date.now() - started };
+}
+
+/** The repository's files a build read (packages are not bundled: node_modules is not among them). */
+function ownInputs(metafile: Metafile): string[] {
+  return [...Object.keys(metafile.inputs).filter((f) => !f.includes("node_modules")), "package.json"];
+}
+
+function mtimeMs(file: string): number | null {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether `outDir` holds a build of the sources as they are now: made after the last change of
+ * every file it was made from. (A new import of a file older than the build is a change to a file
+ * the build read, so it is noticed.)
+ */
+export function serviceBuildIsFresh(outDir: string = SERVICE_BUILD_DIR): boolean {
+  let recorded: { builtAt: number; inputs: string[] };
+  try {
+    recorded = JSON.parse(readFileSync(path.join(outDir, INPUTS_FILE), "utf8")) as typeof recorded;
+  } catch {
+    return false;
+  }
+  if (Object.keys(ENTRY_POINTS).some((name) => mtimeMs(path.join(outDir, `${name}.js`)) === null))
+    return false;
+  return recorded.inputs.every((file) => {
+    const changed = mtimeMs(path.join(ROOT, file));
+    return changed !== null && changed < recorded.builtAt;
+  });
+}
+
+/** Builds unless the build is fresh; answers whether it built. */
+export async function ensureServiceBuild(outDir: string = SERVICE_BUILD_DIR): Promise<boolean> {
+  if (serviceBuildIsFresh(outDir)) return false;
+  await buildService(outDir);
+  return true;
+}
+
+if (require.main === module) {
+  const ifStale = process.argv.includes("--if-stale");
+  (ifStale
+    ? ensureServiceBuild().then((built) => (built ? "built" : "up to date"))
+    : buildService().then(({ ms }) => `built in ${ms} ms`)
+  ).then(
+    (what) => {
+      if (!process.argv.includes("--quiet"))
+        console.log(`Service: ${path.relative(ROOT, SERVICE_BUILD_DIR)}/ ${what}`);
+    },
+    (error: unknown) => {
+      console.error(`Building the service failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    },
+  );
+}
