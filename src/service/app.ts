@@ -9,6 +9,7 @@ import type { Duplex } from "node:stream";
 import type { DestinationStream } from "pino";
 import type { ServiceConfig } from "./config";
 import { createAuthenticator } from "./domain/authenticate";
+import { cachingAuthenticator } from "./domain/credential-cache";
 import { RateLimiter } from "./domain/rate-limits";
 import authentication from "./plugins/authentication";
 import contentTypes from "./plugins/content-types";
@@ -198,7 +199,9 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   await app.register(openapi, { models: MODELS, version: SERVICE_VERSION });
   const limiter = new RateLimiter(storage);
   await app.register(authentication, {
-    authenticator: createAuthenticator(storage, config.oidc),
+    authenticator: cachingAuthenticator(createAuthenticator(storage, config.oidc), {
+      ttlMs: config.credentialCacheSeconds * 1000,
+    }),
     limiter,
     failuresPerMinute: config.authFailuresPerMinute,
   });

@@ -290,7 +290,10 @@ async function main() {
 
     const copy: number[] = [];
     const loads: number[] = [];
-    const figures = (): Record<"upload" | "blocks" | "commit" | "serviceCpu" | "bare" | "bareCpu", number[]> => ({
+    const figures = (): Record<
+      "upload" | "blocks" | "commit" | "serviceCpu" | "bare" | "bareCpu",
+      number[]
+    > => ({
       upload: [],
       blocks: [],
       commit: [],
