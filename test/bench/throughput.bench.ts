@@ -1,11 +1,15 @@
 // Throughput of three cheap authenticated operations of the real service against a bare Fastify 5
 // route answering the same JSON body (the authorization header checked for presence only), in one run.
 // Run: node --import tsx test/bench/throughput.bench.ts [--seconds S] [--rounds N] [--connections C]
-//        [--log-level LEVEL] [--cpu-prof DIR]
+//        [--log-level LEVEL] [--cpu-prof DIR] [--before DIR]
 // The service runs as `npm run service` runs it (its own process, SQLite in a new data dir, the default
 // log level unless --log-level), the bare server in a process of its own; autocannon loads each from
 // this process. Each round measures every endpoint on both servers, alternating which goes first; the
 // ratio printed is the median of the rounds' ratios, since the machine's load changes between runs.
+// Besides requests per second it prints requests per CPU second of each server process (from
+// /proc/PID/stat): on a machine other work loads, that ratio moves far less than the throughput's.
+// --before DIR also runs the service of another checkout (e.g. /work/main, with its node_modules) on
+// the same data, measured in the same rounds: a change's before and after in one run.
 // --cpu-prof DIR starts the service under `node --cpu-prof` and writes its profile into DIR at the end
 // (summarise it with test/bench/cpu-profile-top.ts).
 // Prints figures only; it asserts nothing, since they depend on the machine.
@@ -77,10 +81,15 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function spawnServer(name: string, args: string[], env: Record<string, string>): Promise<Server> {
+async function spawnServer(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd = ROOT,
+): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     // The service's request log goes nowhere, as to a log collector that keeps up; errors are shown.
     stdio: ["ignore", "ignore", "pipe"],
@@ -117,6 +126,13 @@ async function spawnServer(name: string, args: string[], env: Record<string, str
   };
 }
 
+/** CPU seconds the process has used (user and system), from /proc/PID/stat. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 function rssMb(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return match ? Number(match[1]) / 1024 : NaN;
@@ -144,7 +160,7 @@ async function load(server: Server, endpoint: Endpoint, token: string, seconds: 
   if (failed > 0) {
     console.warn(`  ${server.name} ${endpoint.name}: ${failed} of ${result.requests.total} requests failed`);
   }
-  return result.requests.average;
+  return { rps: result.requests.average, requests: result.requests.total };
 }
 
 async function main() {
@@ -153,6 +169,7 @@ async function main() {
   const connections = Number(option("connections", "50"));
   const logLevel = option("log-level", "");
   const profileDir = option("cpu-prof", "");
+  const beforeRoot = option("before", "");
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sfo-throughput-"));
   const servers: Server[] = [];
@@ -223,6 +240,17 @@ async function main() {
       BARE_BODIES: JSON.stringify(bodies),
     });
     servers.push(bare);
+    const measured = [bare, service];
+    if (beforeRoot) {
+      const before = await spawnServer(
+        "before",
+        ["--import", "tsx", "src/service/main.ts"],
+        { SIGN_DATA_DIR: dataDir, ...(logLevel ? { LOG_LEVEL: logLevel } : {}) },
+        path.resolve(beforeRoot),
+      );
+      servers.push(before);
+      measured.push(before);
+    }
 
     console.log(
       `${connections} connections, ${seconds} s per run, ${rounds} rounds; load average ${os
@@ -232,37 +260,53 @@ async function main() {
     );
     // Warm-up: the service compiles each route's serializer at its first answer, and V8 optimises.
     for (const endpoint of endpoints) {
-      for (const server of [bare, service]) await load(server, endpoint, token, 2, connections);
+      for (const server of measured) await load(server, endpoint, token, 2, connections);
     }
-    const figures = new Map(
-      endpoints.map((e) => [e.name, { bare: [] as number[], service: [] as number[] }]),
+    type Figures = { rps: number[]; perCpuSecond: number[] };
+    const figures = new Map<string, Map<Server, Figures>>(
+      endpoints.map((e) => [e.name, new Map(measured.map((m) => [m, { rps: [], perCpuSecond: [] }]))]),
     );
     for (let round = 0; round < rounds; round++) {
       for (const endpoint of endpoints) {
-        const order = round % 2 === 0 ? [bare, service] : [service, bare];
+        // Each server goes first in turn, so that a change of the machine's load is shared out.
+        const order = measured.map((_, i) => measured[(i + round) % measured.length]!);
         for (const server of order) {
-          const rps = await load(server, endpoint, token, seconds, connections);
-          figures.get(endpoint.name)![server === bare ? "bare" : "service"].push(rps);
+          const cpuBefore = cpuSeconds(server.child.pid!);
+          const { rps, requests } = await load(server, endpoint, token, seconds, connections);
+          const cpu = cpuSeconds(server.child.pid!) - cpuBefore;
+          const f = figures.get(endpoint.name)!.get(server)!;
+          f.rps.push(rps);
+          f.perCpuSecond.push(requests / Math.max(cpu, 0.01));
         }
       }
     }
 
-    console.log(
-      `\n${"endpoint".padEnd(34)} ${"service req/s".padStart(14)} ${"bare req/s".padStart(11)}  ratio (per round)`,
-    );
-    for (const endpoint of endpoints) {
-      const f = figures.get(endpoint.name)!;
-      const ratios = f.service.map((s, i) => s / f.bare[i]!);
+    const pct = (r: number) => `${(r * 100).toFixed(0)}%`;
+    for (const server of measured.filter((m) => m !== bare)) {
       console.log(
-        `${endpoint.name.padEnd(34)} ${median(f.service).toFixed(0).padStart(14)} ${median(f.bare)
-          .toFixed(0)
-          .padStart(
-            11,
-          )}  ${(median(ratios) * 100).toFixed(0)}% (${ratios.map((r) => (r * 100).toFixed(0)).join(", ")})`,
+        `\n${server.name}: ${"req/s".padStart(8)} ${"bare".padStart(7)}  ratio (rounds)          ${"req/CPU s".padStart(
+          10,
+        )} ${"bare".padStart(7)}  ratio`,
       );
+      for (const endpoint of endpoints) {
+        const f = figures.get(endpoint.name)!.get(server)!;
+        const b = figures.get(endpoint.name)!.get(bare)!;
+        const ratios = f.rps.map((s, i) => s / b.rps[i]!);
+        const cpuRatios = f.perCpuSecond.map((s, i) => s / b.perCpuSecond[i]!);
+        console.log(
+          `${endpoint.name.padEnd(32)} ${median(f.rps).toFixed(0).padStart(6)} ${median(b.rps)
+            .toFixed(0)
+            .padStart(7)}  ${pct(median(ratios)).padStart(4)} (${ratios.map(pct).join(", ")})`.padEnd(78) +
+            ` ${median(f.perCpuSecond).toFixed(0).padStart(7)} ${median(b.perCpuSecond)
+              .toFixed(0)
+              .padStart(7)}  ${pct(median(cpuRatios))}`,
+        );
+      }
     }
     console.log(
-      `\nRSS after load: service ${rssMb(service.child.pid!).toFixed(0)} MB, bare ${rssMb(bare.child.pid!).toFixed(0)} MB; load average ${os
+      `\nRSS after load: ${measured
+        .map((m) => `${m.name} ${rssMb(m.child.pid!).toFixed(0)} MB`)
+        .join(", ")}; load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(" ")}`,
