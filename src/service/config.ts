@@ -172,7 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     oidc: oidcFrom(env),
     addinManifestPath: path.resolve(env.SIGN_ADDIN_MANIFEST?.trim() || "manifest.xml"),
     authFailuresPerMinute: integer(env, "SIGN_AUTH_FAILURES_PER_MIN", 10, 1, 100_000),
-    credentialCacheSeconds: integer(env, "SIGN_CREDENTIAL_CACHE_SECONDS", 5, 0, 60),
+    credentialCacheSeconds: integer(env, "SIGN_AUTH_CACHE_SECONDS", 5, 0, 60),
     telemetryRateLimitPerMinute: integer(env, "SIGN_TELEMETRY_PER_MIN", 60, 1, 100_000),
     telemetryBeaconSecret: env.SIGN_BEACON_SECRET?.trim() || null,
     schedulerIntervalMs: integer(env, "SIGN_SCHEDULER_INTERVAL_MS", 10_000, 0, 86_400_000),

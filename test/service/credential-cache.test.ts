@@ -1,4 +1,4 @@
-// Verified credentials are trusted for SIGN_CREDENTIAL_CACHE_SECONDS without being looked up again:
+// Verified credentials are trusted for SIGN_AUTH_CACHE_SECONDS without being looked up again:
 // a revocation takes effect within that time (not later), refusals are never kept, and what a cached
 // credential may do (its scopes, its tenant) is what it could do when it was verified.
 import type { Authenticator, Principal } from "../../src/service/domain/authenticate";
@@ -82,7 +82,7 @@ describe.each(BACKENDS)("the credential cache in the service on %s", (backend) =
 
   test("a revoked PAT is refused within the cache time (plus a margin for a loaded machine)", async () => {
     const service = await startTestService(backend, {
-      SIGN_CREDENTIAL_CACHE_SECONDS: String(CACHE_SECONDS),
+      SIGN_AUTH_CACHE_SECONDS: String(CACHE_SECONDS),
     });
     try {
       const token = await service.token("revoked-soon");
@@ -104,8 +104,8 @@ describe.each(BACKENDS)("the credential cache in the service on %s", (backend) =
   });
 
   test("within the cache time a verified PAT is not looked up again; with 0 every request is", async () => {
-    const cachedService = await startTestService(backend, { SIGN_CREDENTIAL_CACHE_SECONDS: "60" });
-    const uncachedService = await startTestService(backend, { SIGN_CREDENTIAL_CACHE_SECONDS: "0" });
+    const cachedService = await startTestService(backend, { SIGN_AUTH_CACHE_SECONDS: "60" });
+    const uncachedService = await startTestService(backend, { SIGN_AUTH_CACHE_SECONDS: "0" });
     try {
       for (const [service, afterRevoking] of [
         [cachedService, 200],
@@ -125,7 +125,7 @@ describe.each(BACKENDS)("the credential cache in the service on %s", (backend) =
   });
 
   test("a cached credential keeps to its scopes and its tenant", async () => {
-    const service = await startTestService(backend, { SIGN_CREDENTIAL_CACHE_SECONDS: "60" });
+    const service = await startTestService(backend, { SIGN_AUTH_CACHE_SECONDS: "60" });
     try {
       const reader = await service.token("own", ["sign.signinggroup.read"]);
       const writer = await service.token("other", ["sign.signinggroup.write", "sign.signinggroup.read"]);
