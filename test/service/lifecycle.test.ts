@@ -57,7 +57,7 @@ describe.each(BACKENDS)("processes on %s", (backend) => {
       await service.exited;
     }
     expect((await runAdmin(["revoke-token", "--id", id!], env)).code).toBe(2);
-  }, 120_000); // six admin processes, one after another: each starts Node with tsx, slow on a busy machine
+  }, 150_000); // six admin processes, one after another (each starts Node with tsx, slow on a busy machine), and the revocation polled within the credential cache time
 
   test("admin refuses unknown scopes and commands with a usage message", async () => {
     const env = envOf(place);
