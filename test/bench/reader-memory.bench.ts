@@ -49,9 +49,7 @@ async function child(warm: string, file: string): Promise<void> {
     const reading = await reader.read(file);
     const ms = performance.now() - t0;
     const growth = status("VmHWM") - before;
-    process.stdout.write(
-      `${JSON.stringify({ growth, ms, pages: reading.pageCount, tags: reading.tags.length })}\n`,
-    );
+    process.stdout.write(`${JSON.stringify({ growth, ms, pages: reading.pageCount, tags: reading.tags.length })}\n`);
   } finally {
     await reader.close();
   }

@@ -290,10 +290,7 @@ async function main() {
 
     const copy: number[] = [];
     const loads: number[] = [];
-    const figures = (): Record<
-      "upload" | "blocks" | "commit" | "serviceCpu" | "bare" | "bareCpu",
-      number[]
-    > => ({
+    const figures = (): Record<"upload" | "blocks" | "commit" | "serviceCpu" | "bare" | "bareCpu", number[]> => ({
       upload: [],
       blocks: [],
       commit: [],
