@@ -29,6 +29,11 @@ export interface ServiceConfig {
    * counted on its own, across instances) before 429: slows down credential guessing.
    */
   authFailuresPerMinute: number;
+  /**
+   * Seconds a verified credential is trusted without being looked up again (domain/credential-cache.ts):
+   * a revocation takes effect within this time. 0 looks every request's credential up.
+   */
+  credentialCacheSeconds: number;
   /** Telemetry batches one credential may send per minute before 429. */
   telemetryRateLimitPerMinute: number;
   /**
@@ -193,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     oidc: oidcFrom(env),
     addinManifestPath: path.resolve(env.SIGN_ADDIN_MANIFEST?.trim() || "manifest.xml"),
     authFailuresPerMinute: integer(env, "SIGN_AUTH_FAILURES_PER_MIN", 10, 1, 100_000),
+    credentialCacheSeconds: integer(env, "SIGN_AUTH_CACHE_SECONDS", 5, 0, 60),
     telemetryRateLimitPerMinute: integer(env, "SIGN_TELEMETRY_PER_MIN", 60, 1, 100_000),
     telemetryBeaconSecret: env.SIGN_BEACON_SECRET?.trim() || null,
     schedulerIntervalMs: integer(env, "SIGN_SCHEDULER_INTERVAL_MS", 10_000, 0, 86_400_000),

@@ -37,16 +37,33 @@ function windowAt(nowMs: number): { start: string; retryAfterSeconds: number } {
 }
 
 export class RateLimiter {
+  /**
+   * Counts of current windows as this instance last read or spent them (keyed on the budget's name and
+   * the key as given), for checks that may be a moment old (`check`'s maxAgeMs).
+   */
+  private readonly seen = new Map<string, { startMs: number; count: number; readAt: number }>();
+
   constructor(
     private readonly storage: Storage,
     private readonly now: () => number = Date.now,
   ) {}
+
+  private remember(budget: Budget, key: string, startMs: number, count: number, readAt: number): void {
+    // Only a cache: dropped whole when large (a flood of addresses), read again when needed.
+    if (this.seen.size >= 10_000) this.seen.clear();
+    const name = `${budget.name}\0${key}`;
+    // A read that raced a spend may answer the count before it: counts of a window only grow.
+    const known = this.seen.get(name);
+    const most = known && known.startMs === startMs ? Math.max(known.count, count) : count;
+    this.seen.set(name, { startMs, count: most, readAt });
+  }
 
   /** Spends one hit of the key's budget: allowed while the window's count stays within `max`. */
   async take(budget: Budget, key: string): Promise<Verdict> {
     const nowMs = this.now();
     const window = windowAt(nowMs);
     const hits = await this.storage.rateLimits.hit(bucketOf(budget, key), window.start);
+    this.remember(budget, key, nowMs - (nowMs % WINDOW_MS), hits, nowMs);
     if (hits === 1) await this.storage.rateLimits.prune(new Date(nowMs - KEEP_MS).toISOString());
     return { allowed: hits <= budget.max, retryAfterSeconds: window.retryAfterSeconds };
   }
@@ -68,15 +85,34 @@ export class RateLimiter {
     return { count, retryAfterSeconds: Math.max(1, Math.ceil((leavesMs - nowMs) / 1000)) };
   }
 
-  /** Whether any of the keys has spent its budget in this window, without spending. */
-  async check(budget: Budget, keys: readonly string[]): Promise<Verdict> {
-    const window = windowAt(this.now());
+  /**
+   * Whether any of the keys has spent its budget in this window, without spending. With `maxAgeMs`, a
+   * count this instance read or spent within that time answers without asking the database: this
+   * instance's own spending is always known at once, other instances' within maxAgeMs (a spent budget
+   * stays spent to the window's end, so only "allowed" can be that old).
+   */
+  async check(budget: Budget, keys: readonly string[], maxAgeMs = 0): Promise<Verdict> {
+    const nowMs = this.now();
+    const startMs = nowMs - (nowMs % WINDOW_MS);
+    const retryAfterSeconds = Math.max(1, Math.ceil((startMs + WINDOW_MS - nowMs) / 1000));
+    let windowStart: string | undefined;
     for (const key of keys) {
-      if ((await this.storage.rateLimits.count(bucketOf(budget, key), window.start)) >= budget.max) {
-        return { allowed: false, retryAfterSeconds: window.retryAfterSeconds };
+      const known = maxAgeMs > 0 ? this.seen.get(`${budget.name}\0${key}`) : undefined;
+      let count: number;
+      if (
+        known &&
+        known.startMs === startMs &&
+        (known.count >= budget.max || nowMs - known.readAt < maxAgeMs)
+      ) {
+        count = known.count;
+      } else {
+        windowStart ??= new Date(startMs).toISOString();
+        count = await this.storage.rateLimits.count(bucketOf(budget, key), windowStart);
+        if (maxAgeMs > 0) this.remember(budget, key, startMs, count, nowMs);
       }
+      if (count >= budget.max) return { allowed: false, retryAfterSeconds };
     }
-    return { allowed: true, retryAfterSeconds: window.retryAfterSeconds };
+    return { allowed: true, retryAfterSeconds };
   }
 
   /** Spends one hit of each key's budget (a failed sign-in counts against its client and its address). */

@@ -87,6 +87,12 @@ export interface AuthenticationOptions {
   failuresPerMinute: number;
 }
 
+/**
+ * How old this instance's knowledge of an address's failures may be when a request is checked: its
+ * own failures count at once, other instances' within this time (the budget's window is a minute).
+ */
+const CHECK_MAX_AGE_MS = 1000;
+
 /** The budget of failed authentications, shared with POST /connect/token (per client id and address). */
 export const authFailures = (max: number): Budget => ({ name: "auth-failures", max });
 
@@ -99,7 +105,7 @@ export default fp(
       if (!auth) return;
       // Checked before the credential, so that guessing gets no answer at all once over the budget.
       const address = [`ip:${request.ip}`];
-      const verdict = await options.limiter.check(failures, address);
+      const verdict = await options.limiter.check(failures, address, CHECK_MAX_AGE_MS);
       if (!verdict.allowed) {
         throw rateLimitedError(
           "Too many failed authentications from this address.",
