@@ -1,6 +1,6 @@
 // Packages (contract §6.1): the state machine, one function per operation, each in one transaction.
 import { createHash } from "node:crypto";
-import { emailProblem } from "../../api/signing-group-rules";
+import { emailProblem } from "../../shared/signing-group-rules";
 import { ApiError, validationFailed, type FieldError } from "../errors";
 import type {
   PackageFields,

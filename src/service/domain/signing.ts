@@ -4,7 +4,7 @@
 // a group slot finishing at once cannot both complete it, and a finish racing a void sees the void.
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
-import { caseKey, characters } from "../../api/signing-group-rules";
+import { caseKey, characters } from "../../shared/signing-group-rules";
 import { sniffType } from "../../pdf/inspect";
 import type { TagType } from "../../tags/types";
 import type { BlobStore } from "../blobs";

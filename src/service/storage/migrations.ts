@@ -1,4 +1,4 @@
-import { caseKey } from "../../api/signing-group-rules";
+import { caseKey } from "../../shared/signing-group-rules";
 import type { Dialect, SqlDriver, SqlExecutor } from "./driver";
 import {
   backfillDomainSearch,
