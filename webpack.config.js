@@ -146,7 +146,10 @@ module.exports = (_env, argv) => {
   const manifest = builtManifest(production);
 
   const entry = {
-    taskpane: "./src/taskpane/index.tsx",
+    // Development: the workbench's simulated Office (?workbench=1) is set up before the pane starts.
+    taskpane: production
+      ? "./src/taskpane/index.tsx"
+      : ["./src/workbench/office-entry.ts", "./src/taskpane/index.tsx"],
     commands: "./src/commands/commands.ts",
     "auth-dialog": "./src/auth/dialog/index.ts",
   };
@@ -190,8 +193,6 @@ module.exports = (_env, argv) => {
       ...pages,
       new CopyWebpackPlugin({ patterns: [{ from: "assets", to: "assets" }] }),
       new webpack.DefinePlugin({
-        // Whether the task pane may run against the workbench's simulated Outlook (?workbench=1).
-        __SIGN_WORKBENCH__: JSON.stringify(!production),
         __SIGN_ENTRA__: JSON.stringify(entraConfig()),
         // The task pane compares these with the service's GET /api/v1/outlook-addin/manifest-fingerprint.
         __SIGN_MANIFEST_FINGERPRINT__: JSON.stringify(manifest.fingerprint),

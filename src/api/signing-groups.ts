@@ -4,7 +4,7 @@
  */
 import { createApiClient, type Schemas } from "./client";
 import type { HttpClient } from "./http";
-import { SIGNING_GROUP_LIMITS } from "./signing-group-rules";
+import { SIGNING_GROUP_LIMITS } from "../shared/signing-group-rules";
 
 export { SIGNING_GROUP_LIMITS };
 

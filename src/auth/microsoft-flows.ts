@@ -8,7 +8,7 @@ import type { DialogEvent, DialogHandle, DialogOptions } from "../outlook/types"
 import type { EntraConfig } from "./config";
 import { aadstsOf, parseDialogResult } from "./dialog-protocol";
 import { msalConfiguration } from "./msal-config";
-import type { NestedApp, SignInHost } from "./microsoft";
+import type { NestedApp, SignInHost } from "./microsoft-deps";
 import { SignInError } from "./sign-in-error";
 
 export const DIALOG_OPTIONS: DialogOptions = { height: 60, width: 30 };

@@ -13,16 +13,16 @@
  * The interactive half (microsoft-flows.ts) and MSAL are loaded on first use, each in its own chunk:
  * the pane's first load only carries what says whether someone is signed in.
  */
-import type { IPublicClientApplication } from "@azure/msal-browser";
-import type { DialogEvent, DialogHandle, DialogOptions } from "../outlook/types";
 import type { EntraConfig } from "./config";
 import type * as Flows from "./microsoft-flows";
+import type { NestedApp, SignInHost } from "./microsoft-deps";
 import type { KeyValueStorage } from "./pat";
 import type { TokenSource } from "./token-source";
 
 import { SignInError } from "./sign-in-error";
 
 export { SignInError, type SignInErrorCode } from "./sign-in-error";
+export type { NestedApp, SignInHost } from "./microsoft-deps";
 
 /**
  * The interactive half: its own chunk (MSAL another), loaded on first use. Prefetched (2 kB) so the
@@ -43,27 +43,6 @@ export interface MicrosoftTokenSource extends TokenSource {
   signIn(): Promise<string>;
   /** Whether someone signed in with Microsoft in this session, has not signed out, and (dialog) the token is fresh. */
   isSignedIn(): boolean;
-}
-
-/** The part of MSAL's client the pane uses. */
-export type NestedApp = Pick<
-  IPublicClientApplication,
-  | "acquireTokenSilent"
-  | "acquireTokenPopup"
-  | "getActiveAccount"
-  | "getAllAccounts"
-  | "setActiveAccount"
-  | "clearCache"
->;
-
-/** The part of the Outlook adapter sign-in uses. */
-export interface SignInHost {
-  supportsNestedAppAuth(): boolean;
-  openDialog(
-    url: string,
-    options: DialogOptions,
-    onEvent: (event: DialogEvent) => void,
-  ): Promise<DialogHandle>;
 }
 
 export interface MicrosoftTokenSourceOptions {

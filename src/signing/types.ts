@@ -2,6 +2,7 @@
  * The signing page's view of the service, as docs/signing-page-api.md defines it. The page never
  * imports the service: these types are the agreement, written once for the page.
  */
+import type { FieldType } from "../shared/field-types";
 
 export type SessionState =
   | "Ready"
@@ -14,21 +15,7 @@ export type SessionState =
   | "Expired"
   | "Reassigned";
 
-export type FieldType =
-  | "Signature"
-  | "Initials"
-  | "DateSigned"
-  | "Name"
-  | "Email"
-  | "Company"
-  | "Title"
-  | "Text"
-  | "Date"
-  | "Number"
-  | "Checkbox"
-  | "RadioGroup"
-  | "Dropdown"
-  | "Attachment";
+export type { FieldType };
 
 export interface SigningField {
   id: string;

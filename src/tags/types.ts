@@ -1,23 +1,11 @@
 // Shared vocabulary of the tag grammar: formats, types, the type table of contract §5, and the
 // shapes every other module passes around. Pure data: no parsing here.
+import type { FieldType } from "../shared/field-types";
 
 export type TagFormat = "Platform" | "DocuSign" | "AdobeSign";
 
-export type TagType =
-  | "Signature"
-  | "Initials"
-  | "DateSigned"
-  | "Name"
-  | "Email"
-  | "Company"
-  | "Title"
-  | "Text"
-  | "Date"
-  | "Number"
-  | "Checkbox"
-  | "RadioGroup"
-  | "Dropdown"
-  | "Attachment";
+/** The contract §5 field types (src/shared/field-types.ts), by the tag grammar's name for them. */
+export type TagType = FieldType;
 
 export const TAG_FORMATS: readonly TagFormat[] = Object.freeze([
   "Platform",

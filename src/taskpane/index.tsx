@@ -1,8 +1,7 @@
 /**
- * Task pane entry (taskpane.html): waits for Office, then renders the pane. With `?workbench=1`
- * in a development build, the workbench's simulated Outlook (src/workbench/fake-office.ts) is
- * installed as the `Office` global first; the pane itself only ever talks to Office through the
- * adapter in src/outlook.
+ * Task pane entry (taskpane.html): waits for Office, then renders the pane. In development builds
+ * the workbench's simulated Outlook may be the `Office` global (src/workbench/office-entry.ts runs
+ * first); the pane itself only ever talks to Office through the adapter in src/outlook.
  */
 import { createRoot } from "react-dom/client";
 import { createOutlookHost, officeClientInfo, type OutlookHost } from "../outlook";
@@ -10,13 +9,6 @@ import { App, VIEWS, type ViewId } from "./components/App";
 import { preloadView } from "./components/LazyView";
 import { Root } from "./components/Root";
 import { FORCED_COLORS_QUERY, PREFERS_DARK_QUERY, loadTheme, mediaMatches, themeNameFor } from "./theme";
-
-/** Set by webpack's DefinePlugin: true in development builds only. */
-declare const __SIGN_WORKBENCH__: boolean;
-
-function workbenchRequested(): boolean {
-  return new URLSearchParams(window.location.search).get("workbench") === "1";
-}
 
 /** `?view=settings` opens that view first (links, the workbench, browser tests), else null. */
 function askedView(): ViewId | null {
@@ -42,13 +34,6 @@ async function start(): Promise<void> {
   const first = asked ?? "send";
   const firstView = VIEWS.find((v) => v.id === first);
   if (firstView) preloadView(firstView.load).catch(() => undefined);
-
-  if (__SIGN_WORKBENCH__ && workbenchRequested()) {
-    const { installFakeOffice } = await import(
-      /* webpackChunkName: "workbench-office" */ "../workbench/fake-office"
-    );
-    await installFakeOffice(window);
-  }
 
   if (typeof Office === "undefined") {
     showFatal(

@@ -6,7 +6,7 @@
  * none; the new columns start empty. Then a service started on that database opens a backfilled
  * link's session. Both databases.
  */
-import { caseKey } from "../../src/api/signing-group-rules";
+import { caseKey } from "../../src/shared/signing-group-rules";
 import { SigningLinks } from "../../src/service/domain/signing-links";
 import { openStorage } from "../../src/service/storage";
 import type { SqlDriver } from "../../src/service/storage/driver";

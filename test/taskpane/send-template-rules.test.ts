@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { createApiClient, type ApiClient } from "../../src/api/client";
 import { ApiError } from "../../src/api/errors";
 import { createHttpClient } from "../../src/api/http";
-import { emailProblem } from "../../src/api/signing-group-rules";
+import { emailProblem } from "../../src/shared/signing-group-rules";
 import { createTemplatesApi, type TemplateRole } from "../../src/api/templates";
 import { emailKey } from "../../src/taskpane/groups/people";
 import { checkDraft } from "../../src/taskpane/send/check";

@@ -1,5 +1,5 @@
 // Small rules shared by the package, signer and annotation domains: text checks, ids, states.
-import { caseKey, characters } from "../../api/signing-group-rules";
+import { caseKey, characters } from "../../shared/signing-group-rules";
 import { ApiError, notFound, validationFailed, type FieldError } from "../errors";
 import type { PackageRecord, PackageStatus, SignerRecord, SignerType, Storage } from "../storage";
 import { newId } from "./tokens";

@@ -1,5 +1,5 @@
 // Signers of a package (contract §6.3): people and signing-group slots, routing order, reassign.
-import { caseKey, emailProblem } from "../../api/signing-group-rules";
+import { caseKey, emailProblem } from "../../shared/signing-group-rules";
 import { ApiError, notFound, validationFailed, type FieldError } from "../errors";
 import {
   UniqueViolationError,

@@ -1,4 +1,4 @@
-import { SIGNING_GROUP_LIMITS, caseKey, characters, emailProblem } from "../../api/signing-group-rules";
+import { SIGNING_GROUP_LIMITS, caseKey, characters, emailProblem } from "../../shared/signing-group-rules";
 import { ApiError, notFound, validationFailed, type FieldError } from "../errors";
 import {
   UniqueViolationError,

@@ -19,7 +19,7 @@ import {
   type SigningGroup,
   type SigningGroupsApi,
 } from "../../api/signing-groups";
-import { emailProblem } from "../../api/signing-group-rules";
+import { emailProblem } from "../../shared/signing-group-rules";
 import type { KeyValueStorage } from "../../auth";
 import { emailKey } from "./people";
 

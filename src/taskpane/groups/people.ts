@@ -2,7 +2,7 @@
  * The people of the open message, as the Groups view lists them: the sender (read mode) and the To,
  * Cc and Bcc recipients, each address once, compared the way the service compares member emails.
  */
-import { caseKey } from "../../api/signing-group-rules";
+import { caseKey } from "../../shared/signing-group-rules";
 import type { ItemMode, MailAddress, Recipients } from "../../outlook";
 
 export type PersonRole = "from" | "to" | "cc" | "bcc";

@@ -3,7 +3,7 @@
  * person or a signing-group slot, in routing order. Pure: the view keeps a SignerRow[] and changes
  * it only through these functions, so the rules hold whatever the user clicks or drags.
  */
-import { emailProblem } from "../../api/signing-group-rules";
+import { emailProblem } from "../../shared/signing-group-rules";
 import type { ItemMode } from "../../outlook";
 import { emailKey, type MessagePerson, type PersonRole } from "../groups/people";
 

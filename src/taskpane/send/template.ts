@@ -7,7 +7,7 @@
  */
 import type { ApiClient, Schemas } from "../../api/client";
 import { isApiError } from "../../api/errors";
-import { emailProblem } from "../../api/signing-group-rules";
+import { emailProblem } from "../../shared/signing-group-rules";
 import type { RoleFillRequest, Template, TemplateRole, TemplatesApi } from "../../api/templates";
 import { emailKey } from "../groups/people";
 import type { Reminders } from "./reminders";

@@ -1,5 +1,5 @@
 // Create and update requests checked into a package's fields: each problem a 400 naming its field.
-import { emailProblem } from "../../../api/signing-group-rules";
+import { emailProblem } from "../../../shared/signing-group-rules";
 import type { FieldError } from "../../errors";
 import type { PackageFields, PackageSource } from "../../storage";
 import { checkText, PACKAGE_LIMITS, parseDateTime, throwIfAny } from "../package-rules";

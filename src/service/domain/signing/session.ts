@@ -1,6 +1,6 @@
 // The session of a link (GET /sign/{token}/session): what the page shows, and the first open that
 // marks the signer (and a Sent package) Viewed.
-import { caseKey } from "../../../api/signing-group-rules";
+import { caseKey } from "../../../shared/signing-group-rules";
 import type { SignerRecord } from "../../storage";
 import { transition } from "../packages/transition";
 import type { Stores } from "../package-rules";

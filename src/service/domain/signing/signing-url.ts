@@ -1,6 +1,6 @@
 // A signer's link made by the API (POST .../signers/{id}/signing-url, contract §6.3) for embedding the
 // page, and the origins that may then frame it.
-import { caseKey } from "../../../api/signing-group-rules";
+import { caseKey } from "../../../shared/signing-group-rules";
 import { ApiError, type FieldError } from "../../errors";
 import { appendAudit, type AuditContext } from "../audit";
 import {

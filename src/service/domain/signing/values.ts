@@ -1,5 +1,5 @@
 // The checks of a value a signer gives a field, by the field's type (PUT .../fields/{id}).
-import { characters } from "../../../api/signing-group-rules";
+import { characters } from "../../../shared/signing-group-rules";
 import { sniffType } from "../../../pdf/inspect";
 import type { AnnotationRecord } from "../../storage";
 import { SIGNING_LIMITS } from "./limits";

@@ -1,6 +1,6 @@
 // Who follows a link and what they may do now: the link resolved to its package and slot, and the
 // session state (Ready, NotYourTurn, Completed, …) every signing operation starts from.
-import { caseKey } from "../../../api/signing-group-rules";
+import { caseKey } from "../../../shared/signing-group-rules";
 import type { BlobStore } from "../../blobs";
 import { ApiError } from "../../errors";
 import type { PackageRecord, SignerRecord, SigningLinkRecord, Storage } from "../../storage";

@@ -10,7 +10,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { isApiError } from "../../../api/errors";
-import { characters } from "../../../api/signing-group-rules";
+import { characters } from "../../../shared/signing-group-rules";
 import { SIGNING_GROUP_LIMITS, type SigningGroup } from "../../../api/signing-groups";
 import { ApiErrorMessage } from "../../components/ApiErrorMessage";
 import {

@@ -16,7 +16,7 @@ import {
 } from "@fluentui/react-components";
 import { ArrowLeftRegular, DeleteRegular, DismissRegular, PersonAddRegular } from "@fluentui/react-icons";
 import { isApiError } from "../../../api/errors";
-import { characters } from "../../../api/signing-group-rules";
+import { characters } from "../../../shared/signing-group-rules";
 import {
   SIGNING_GROUP_LIMITS,
   type SigningGroup,
