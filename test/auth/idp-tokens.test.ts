@@ -39,6 +39,9 @@ function oidcEnv(overrides: Record<string, string> = {}): Record<string, string>
     OIDC_JWKS_URI: idp.jwksUri,
     // Enough refusals in one file from one address without the guessing brake answering 429.
     SIGN_AUTH_FAILURES_PER_MIN: "1000",
+    // Every request verifies its token here (what is tried is verification, not the cache): a
+    // disabled tenant is then refused at once rather than within the cache's seconds.
+    SIGN_AUTH_CACHE_SECONDS: "0",
     ...overrides,
   };
 }
