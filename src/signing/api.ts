@@ -4,7 +4,14 @@
  * `X-Signing-Grant` on every call of that link and is kept in sessionStorage, so a reload in the
  * same tab does not ask for the code again, while a new tab or browser does.
  */
-import type { SigningField, SigningSession } from "./types";
+import type {
+  SigningAccessCodeGrant,
+  SigningAccessCodeRequest,
+  SigningDeclineRequest,
+  SigningField,
+  SigningFieldValueRequest,
+  SigningSession,
+} from "./types";
 
 /** The token's shape in the doc: anything else cannot be a link of ours, so no request is made. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,200}$/;
@@ -181,9 +188,9 @@ export class SigningApi {
   }
 
   async submitAccessCode(accessCode: string): Promise<void> {
-    const { grant } = await this.call<{ grant: string; expiresOn: string }>("POST", "/access-code", {
+    const { grant } = await this.call<SigningAccessCodeGrant>("POST", "/access-code", {
       accessCode,
-    });
+    } satisfies SigningAccessCodeRequest);
     this.grant = grant;
     try {
       this.store?.setItem(this.grantKey, grant);
@@ -193,7 +200,9 @@ export class SigningApi {
   }
 
   saveField(fieldId: string, value: string | null): Promise<SigningField> {
-    return this.call("PUT", `/fields/${encodeURIComponent(fieldId)}`, { value });
+    return this.call("PUT", `/fields/${encodeURIComponent(fieldId)}`, {
+      value,
+    } satisfies SigningFieldValueRequest);
   }
 
   attach(fieldId: string, file: File): Promise<SigningField> {
@@ -209,6 +218,6 @@ export class SigningApi {
   }
 
   decline(reason: string): Promise<SigningSession> {
-    return this.call("POST", "/decline", { reason });
+    return this.call("POST", "/decline", { reason } satisfies SigningDeclineRequest);
   }
 }

@@ -4,7 +4,7 @@
  * here first so the signer learns at once and nothing is sent that would be refused), and the
  * "next field" guide's order.
  */
-import type { SigningField } from "./types";
+import type { FieldType, SigningField } from "./types";
 
 export type Values = Readonly<Record<string, string | null>>;
 
@@ -15,7 +15,7 @@ export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENT_TYPES = ["application/pdf", "image/png", "image/jpeg"];
 export const DECLINE_REASON_MAX = 500;
 
-const TYPE_WORDS: Record<string, string> = {
+const TYPE_WORDS: Record<FieldType, string> = {
   Signature: "Signature",
   Initials: "Initials",
   DateSigned: "Date signed",

@@ -1,76 +1,19 @@
 /**
- * The signing page's view of the service, as docs/signing-page-api.md defines it. The page never
- * imports the service: these types are the agreement, written once for the page.
+ * The signing page's view of the service (docs/signing-page-api.md): aliases of the types generated
+ * from the service's OpenAPI document, so the page cannot drift from what the service answers.
+ * Type-only imports: nothing of src/api enters the signing bundle.
  */
-import type { FieldType } from "../shared/field-types";
+import type { components } from "../api/schema";
 
-export type SessionState =
-  | "Ready"
-  | "AccessCodeRequired"
-  | "NotYourTurn"
-  | "Completed"
-  | "CompletedByOther"
-  | "Declined"
-  | "Voided"
-  | "Expired"
-  | "Reassigned";
+type Schemas = components["schemas"];
 
-export type { FieldType };
+export type SigningSession = Schemas["SigningSession"];
+export type SessionState = SigningSession["state"];
+export type SigningDocument = SigningSession["documents"][number];
+export type SigningField = Schemas["SigningField"];
+export type FieldType = SigningField["type"];
 
-export interface SigningField {
-  id: string;
-  documentId: string;
-  type: FieldType | string;
-  /** 1-based. */
-  page: number;
-  /** Points from the top-left of the page as a reader shows it. */
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  required: boolean;
-  label: string | null;
-  group: string | null;
-  options: string[] | null;
-  value: string | null;
-  isCompleted: boolean;
-  /** Filled by the service at finish; shown read-only. */
-  auto: "Name" | "Email" | "DateSigned" | null;
-}
-
-export interface SigningDocument {
-  id: string;
-  name: string;
-  pageCount: number;
-  pages: { width: number; height: number }[];
-}
-
-export interface SigningSession {
-  state: SessionState;
-  package: {
-    id: string;
-    name: string;
-    status: string;
-    emailMessage: string | null;
-    senderName: string | null;
-    senderEmail: string | null;
-    expirationDate: string | null;
-  };
-  signer: {
-    id: string;
-    name: string;
-    email: string;
-    type: string;
-    status: string;
-    routingOrder: number;
-    isGroupSlot: boolean;
-    groupName: string | null;
-  };
-  completedBy: { name: string; email: string; completedOn: string } | null;
-  declineReason: string | null;
-  voidedReason: string | null;
-  /** A signing-url link's returnUrl: where the page goes once the signer finishes or declines. */
-  returnUrl?: string | null;
-  documents: SigningDocument[];
-  fields: SigningField[];
-}
+export type SigningAccessCodeRequest = Schemas["SigningAccessCodeRequest"];
+export type SigningAccessCodeGrant = Schemas["SigningAccessCodeGrant"];
+export type SigningFieldValueRequest = Schemas["SigningFieldValueRequest"];
+export type SigningDeclineRequest = Schemas["SigningDeclineRequest"];

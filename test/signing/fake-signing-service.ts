@@ -3,7 +3,7 @@
  * component tests under jsdom (which has no network). It answers what the doc says and records every
  * call; the browser test (test/browser/signing-page.test.ts) runs the page against the real service.
  */
-import type { SigningField, SigningSession } from "../../src/signing/types";
+import type { FieldType, SigningField, SigningSession } from "../../src/signing/types";
 
 export interface Call {
   method: string;
@@ -39,7 +39,7 @@ const problem = (status: number, code: string, detail: string, errors?: unknown[
 
 export const TOKEN = "tok_ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-export function field(partial: Partial<SigningField> & { id: string; type: string }): SigningField {
+export function field(partial: Partial<SigningField> & { id: string; type: FieldType }): SigningField {
   return {
     documentId: "doc1",
     page: 1,
@@ -83,6 +83,7 @@ export function session(partial: Partial<SigningSession> = {}): SigningSession {
     completedBy: null,
     declineReason: null,
     voidedReason: null,
+    returnUrl: null,
     documents: [
       {
         id: "doc1",

@@ -14,11 +14,11 @@ import {
   previousField,
   progressOf,
 } from "../../src/signing/fields";
-import type { SigningField } from "../../src/signing/types";
+import type { FieldType, SigningField } from "../../src/signing/types";
 import { field } from "./fake-signing-service";
 
 describe("checkValue", () => {
-  const of = (type: string, options: string[] | null = null) => field({ id: "x", type, options });
+  const of = (type: FieldType, options: string[] | null = null) => field({ id: "x", type, options });
 
   it("numbers are decimals, dates real days, choices one of the options, text at most 4000 characters", () => {
     for (const ok of ["0", "12", "-3.5", "+7", ".5", "1250.00"])
@@ -34,7 +34,8 @@ describe("checkValue", () => {
     expect(checkValue(of("RadioGroup", ["A", "B"]), "C")).toMatch(/options/);
     expect(checkValue(of("Text"), "x".repeat(4000))).toBeNull();
     expect(checkValue(of("Company"), "x".repeat(4001))).toMatch(/4,000/);
-    for (const type of ["Number", "Date", "Text", "Signature"]) expect(checkValue(of(type), null)).toBeNull();
+    for (const type of ["Number", "Date", "Text", "Signature"] as const)
+      expect(checkValue(of(type), null)).toBeNull();
   });
 
   it("signatures are PNG data URLs of at most 512 KB", () => {

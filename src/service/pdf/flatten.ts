@@ -22,23 +22,10 @@ import {
   StandardFontEmbedder,
   StandardFonts,
 } from "pdf-lib";
+import type { FieldType } from "../../shared/field-types";
 
-/** Contract §5 field types. */
-export type FlattenFieldType =
-  | "Signature"
-  | "Initials"
-  | "DateSigned"
-  | "Name"
-  | "Email"
-  | "Company"
-  | "Title"
-  | "Text"
-  | "Date"
-  | "Number"
-  | "Checkbox"
-  | "RadioGroup"
-  | "Dropdown"
-  | "Attachment";
+/** Contract §5 field types, declared once in src/shared. */
+export type FlattenFieldType = FieldType;
 
 /** A box on a page: 1-based page, points from the visible top-left corner. */
 export interface PageBox {
