@@ -200,21 +200,10 @@ async function applySigner(
   return out;
 }
 
-function blankSigner(packageId: string, seq: number, at: string): SignerRecord {
+/** Where a signer's progress starts: a new signer, or one copied into a clone, has done nothing yet. */
+export function unstartedSigner(at: string) {
   return {
-    id: newId(),
-    packageId,
-    seq,
-    email: null,
-    name: "",
-    type: "Signer",
-    routingOrder: 1,
     status: "Pending",
-    authMethod: "Email",
-    accessCodeHash: null,
-    clientUserId: null,
-    roleName: null,
-    signingGroupId: null,
     viewedOn: null,
     completedOn: null,
     createdOn: at,
@@ -225,6 +214,24 @@ function blankSigner(packageId: string, seq: number, at: string): SignerRecord {
     completedBy: null,
     notifiedOn: null,
     nextReminderOn: null,
+  } satisfies Partial<SignerRecord>;
+}
+
+function blankSigner(packageId: string, seq: number, at: string): SignerRecord {
+  return {
+    id: newId(),
+    packageId,
+    seq,
+    email: null,
+    name: "",
+    type: "Signer",
+    routingOrder: 1,
+    authMethod: "Email",
+    accessCodeHash: null,
+    clientUserId: null,
+    roleName: null,
+    signingGroupId: null,
+    ...unstartedSigner(at),
   };
 }
 

@@ -3,6 +3,7 @@
 import type { PackageFields, PackageRecord, Storage } from "../../storage";
 import { appendAudit, type AuditContext } from "../audit";
 import { PACKAGE_LIMITS, requirePackage, requireState, type Stores } from "../package-rules";
+import { unstartedSigner } from "../signers";
 import { newId } from "../tokens";
 import { packageApi, type PackageApi } from "./api";
 import { applyInput, newPackageFields, type CreatePackageInput, type UpdatePackageInput } from "./fields";
@@ -109,22 +110,7 @@ export async function clonePackage(
     for (const x of await s.signers.list(pkg.id)) {
       const sid = newId();
       signerIds.set(x.id, sid);
-      await s.signers.insert({
-        ...x,
-        id: sid,
-        packageId: copyId,
-        status: "Pending",
-        viewedOn: null,
-        completedOn: null,
-        createdOn: at,
-        declinedOn: null,
-        declineReason: null,
-        remindersSentCount: 0,
-        lastReminderSentOn: null,
-        completedBy: null,
-        notifiedOn: null,
-        nextReminderOn: null,
-      });
+      await s.signers.insert({ ...x, id: sid, packageId: copyId, ...unstartedSigner(at) });
     }
     for (const a of await s.annotations.list(pkg.id)) {
       await s.annotations.insert({
