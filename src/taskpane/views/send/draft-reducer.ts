@@ -4,13 +4,12 @@
  * pane; `useSendDraft` feeds it the message and keeps the draft in localStorage.
  */
 import type { ItemMode } from "../../../outlook";
-import type { TagFormat } from "../../../tags";
 import type { MessagePerson } from "../../groups/people";
 import type { SendDocument } from "../../send/documents";
 import type { DocumentProgress, SendDraft } from "../../send/draft";
 import type { PlacedField } from "../../send/fields";
 import { plainLine } from "../../send/plain-text";
-import { DEFAULT_REMINDERS, type Reminders } from "../../send/reminders";
+import { DEFAULT_REMINDERS } from "../../send/reminders";
 import { prefillSigners, type SignerRow } from "../../send/signers";
 import type { SubmitResult } from "../../send/submit";
 import type { RoleFills, TemplateChoice } from "../../send/template";
@@ -26,22 +25,10 @@ export const STEPS: { id: Exclude<Step, "done">; label: string }[] = [
 ];
 
 /** What the user chose: the draft without its bookkeeping (version, date, package, progress). */
-export interface SendChoices {
-  documents: SendDocument[];
-  rows: SignerRow[];
-  signInOrder: boolean;
-  fields: PlacedField[];
-  tagFormat: TagFormat;
-  visibleTags: boolean;
-  signatureBlock: boolean;
-  subject: string;
-  message: string;
-  expiresInDays: number | null;
-  reminders: Reminders;
-  accepted: string[];
+export type SendChoices = Omit<SendDraft, "version" | "savedOn" | "packageId" | "progress" | "template"> & {
   /** Started from a template: its package is the draft package, its roles the signers. */
   template: TemplateChoice | null;
-}
+};
 
 /** The send form's own fields (step 5). */
 export type SendOptions = Partial<Pick<SendChoices, "subject" | "message" | "expiresInDays" | "reminders">>;
