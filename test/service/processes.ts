@@ -23,7 +23,8 @@ async function stop(child: ChildProcess, exited: Promise<void>, graceMs = 5_000)
   clearTimeout(timer);
 }
 
-function track(child: ChildProcess): void {
+/** Registers the child; answers its close (stops it once, whoever asks first). */
+function track(child: ChildProcess): () => Promise<void> {
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once("exit", () => resolve());
@@ -35,6 +36,7 @@ function track(child: ChildProcess): void {
     running.delete(child);
     return close();
   });
+  return close;
 }
 
 /** Stops every child still running (SIGTERM, then SIGKILL after 5 s); resolves once all have exited. */
@@ -151,7 +153,7 @@ export async function spawnDevIdp(
     env: { ...process.env, ...env },
     stdio: ["pipe", "pipe", "pipe"],
   });
-  track(child);
+  const close = track(child);
   let output = "";
   child.stderr!.on("data", (d) => (output += d));
   const facts = await new Promise<Omit<DevIdpProcess, "url" | "stop">>((resolve, reject) => {
@@ -163,13 +165,5 @@ export async function spawnDevIdp(
     });
     child.once("exit", (code) => reject(new Error(`the identity provider exited (${code}): ${output}`)));
   });
-  const exited = new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once("exit", () => resolve());
-  });
-  return {
-    ...facts,
-    url: new URL(facts.jwksUri).origin,
-    stop: () => stop(child, exited),
-  };
+  return { ...facts, url: new URL(facts.jwksUri).origin, stop: close };
 }
