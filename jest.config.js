@@ -23,6 +23,7 @@ module.exports = {
     "/node_modules/(?!(strip-bom|uuid|jose|@seriousme/openapi-schema-validator|pdfjs-dist)/)",
   ],
   testTimeout: 30000,
+  reporters: ["default", "<rootDir>/test/reporters/slowest-files.js"],
   maxWorkers: 2,
   // A worker whose heap passes 1 GB after a file is replaced before the next. Without it a worker's
   // heap grew past 2 GB over ~50 heavy files (pdf.js, 50 MB uploads, Chromium), and tearing that

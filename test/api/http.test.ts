@@ -246,9 +246,8 @@ describe("retries", () => {
     handler = (_req, res) =>
       json(res, 429, problem(429, "rate_limited", "Too many requests"), { "Retry-After": "120" });
     const { http } = client({ maxRetryAfterMs: 10_000 });
-    const started = Date.now();
+    // Waiting the 120 s would outlast the test's deadline; one hit says it never retried.
     const error = await failure(http.get("/x"));
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(hits).toHaveLength(1);
     expect(error.code).toBe("rate_limited");
     expect(error.retryAfterSeconds).toBe(120);
@@ -267,9 +266,8 @@ describe("timeouts and cancellation", () => {
   it("times out an attempt that gets no answer", async () => {
     handler = () => undefined; // never answers
     const { http } = client({ timeoutMs: 150, maxRetries: 0 });
-    const started = Date.now();
+    // Without the time-out this never ends (the test's deadline); its kind and message say which limit.
     const error = await failure(http.post("/x", {}));
-    expect(Date.now() - started).toBeLessThan(1500);
     expect(error.kind).toBe("timeout");
     expect(error.code).toBe("timeout");
     expect(error.message).toBe(
@@ -310,9 +308,8 @@ describe("timeouts and cancellation", () => {
     const { http } = client();
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const started = Date.now();
+    // Uncancelled, the client would retry after 10 s: a second hit, and no "cancelled".
     const error = await failure(http.get("/x", { signal: controller.signal }));
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(error.kind).toBe("cancelled");
     expect(hits).toHaveLength(1);
   });

