@@ -13,7 +13,7 @@ export const migration: Migration = {
   name: "signing-group search across punctuation on PostgreSQL",
   // pg_trgm takes no trigram across punctuation, so 'liam.smith' was looked up by 'liam' and 'smith'
   // alone and rechecked nearly every group; search_split now holds punctuation as capital letters.
-  // SQLite's FTS5 trigrams span punctuation. (Migration 42 replaced search_split.)
+  // SQLite's FTS5 trigrams span punctuation.
   statements: { sqlite: [], postgres: [] },
   backfill: async (db, dialect) => {
     if (dialect !== "postgres") return;
