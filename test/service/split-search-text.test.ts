@@ -1,4 +1,4 @@
-// The split text's domain codes (storage/signing-groups.ts): a search can never match inside one, and
+// The split text's domain codes (storage/signing-groups/search-text.ts): a search can never match inside one, and
 // each number has its own, so that `local@` + code + US finds exactly the addresses of that domain.
 import fc from "fast-check";
 import { caseKey } from "../../src/shared/signing-group-rules";
