@@ -190,9 +190,15 @@ module.exports = (_env, argv) => {
       rules: [
         {
           test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
+          exclude: [/node_modules/, /\.styles\.ts$/],
           loader: "esbuild-loader",
           options: { target: TARGET, jsx: "automatic" },
+        },
+        // Griffel styles computed at build time: the pane's first download carries no style compiler.
+        {
+          test: /\.styles\.ts$/,
+          include: path.join(ROOT, "src"),
+          loader: path.join(ROOT, "scripts/griffel-precompile-loader.js"),
         },
       ],
     },

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { makeStyles, tokens } from "@fluentui/react-components";
 // One module per icon: the package's shared icon modules would bring every icon the views use
 // from them into the pane's first download.
 import type { FluentIcon } from "@fluentui/react-icons";
@@ -17,6 +16,7 @@ import { UpdateBanner } from "./UpdateBanner";
 import { ViewTabs } from "./ViewTabs";
 
 import { NavigationProvider, type Navigation, type NavigationTarget, type ViewId } from "../navigation";
+import { useAppStyles } from "./App.styles";
 
 export type { ViewId };
 
@@ -63,11 +63,6 @@ export const VIEWS: readonly ViewDefinition[] = [
   },
 ];
 
-const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", minHeight: "100vh" },
-  panel: { padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}` },
-});
-
 export interface AppProps {
   initialView?: ViewId;
   /**
@@ -81,7 +76,7 @@ export interface AppProps {
 
 /** The task pane: a tab list of views. Views once shown stay mounted (hidden), so typed input survives a tab switch. */
 export function App({ initialView = "send", statusWhenThreadHasPackages = false, views = VIEWS }: AppProps) {
-  const styles = useStyles();
+  const styles = useAppStyles();
   const [selected, setSelected] = useState<ViewId>(initialView);
   const [visited, setVisited] = useState<ReadonlySet<ViewId>>(() => new Set([initialView]));
   const track = useTelemetry();
