@@ -5,7 +5,8 @@
  *
  * - the initial JavaScript (what taskpane.html loads before any view) is at most 95 KB gzipped;
  * - the Send view is a chunk of its own, loaded when it is opened;
- * - pdf.js and pdf-lib (hundreds of kB) are in no initial chunk.
+ * - pdf.js and pdf-lib (hundreds of kB) are in no initial chunk;
+ * - neither is Griffel's style compiler (the shell's styles are computed at build time) nor tabster.
  *
  * One webpack run of about a minute on a quiet machine (more when loaded): hence the long timeout.
  */
@@ -85,4 +86,10 @@ test("no pdf.js or pdf-lib module is in an initial chunk", () => {
   );
   expect(pdfChunks.length).toBeGreaterThan(0);
   expect(pdfChunks.every((c) => !c.initial)).toBe(true);
+});
+
+test("the initial chunks carry no style compiler, tabster or Fluent's TabList", () => {
+  const modules = initialChunks().flatMap((c) => c.modules.map((m) => m.name));
+  const heavy = /node_modules\/(stylis|rtl-css-js|tabster|@fluentui\/react-tabs)\/|@griffel\/core\/src\/runtime\/resolveStyleRules/;
+  expect(modules.filter((name) => heavy.test(name))).toEqual([]);
 });
