@@ -13,13 +13,16 @@
  * from @fluentui/react-components (tokens and the like); anything else fails the build. In jest it is
  * an ordinary module, styled at run time.
  */
-const { transformSync } = require("esbuild");
+const ts = require("typescript");
 const { resolveStyleRulesForSlots } = require("@griffel/core");
 
 const ALLOWED_IMPORTS = new Set(["@fluentui/react-components"]);
 
 module.exports = function griffelPrecompile(source) {
-  const { code } = transformSync(source, { loader: "ts", format: "cjs", sourcefile: this.resourcePath });
+  const code = ts.transpileModule(source, {
+    fileName: this.resourcePath,
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 },
+  }).outputText;
   const recorded = new Set();
   const makeStyles = (styles) => {
     const hook = () => {
