@@ -177,15 +177,28 @@ module.exports = (_env, argv) => {
       chunkFilename: production ? "[name].[contenthash:8].js" : "[name].js",
       clean: true,
     },
-    resolve: { extensions: [".tsx", ".ts", ".mjs", ".js"] },
+    resolve: {
+      extensions: [".tsx", ".ts", ".mjs", ".js"],
+      alias: {
+        // One scheduler: react-dom pins its own (nested under it), and Fluent's context selector
+        // would otherwise bundle the top-level copy a second time into the pane's first download.
+        scheduler$: require.resolve("scheduler", { paths: [path.dirname(require.resolve("react-dom"))] }),
+      },
+    },
     devtool: production ? "source-map" : "eval-cheap-module-source-map",
     module: {
       rules: [
         {
           test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
+          exclude: [/node_modules/, /\.styles\.ts$/],
           loader: "esbuild-loader",
           options: { target: TARGET, jsx: "automatic" },
+        },
+        // Griffel styles computed at build time: the pane's first download carries no style compiler.
+        {
+          test: /\.styles\.ts$/,
+          include: path.join(ROOT, "src"),
+          loader: path.join(ROOT, "scripts/griffel-precompile-loader.js"),
         },
       ],
     },

@@ -35,6 +35,13 @@ async function start(): Promise<void> {
   const firstView = VIEWS.find((v) => v.id === first);
   if (firstView) preloadView(firstView.load).catch(() => undefined);
 
+  // The likely theme downloads while Office starts too (Office's own theme is known only once ready).
+  const media = {
+    forcedColors: mediaMatches(FORCED_COLORS_QUERY),
+    prefersDark: mediaMatches(PREFERS_DARK_QUERY),
+  };
+  loadTheme(themeNameFor({ office: null, ...media })).catch(() => undefined);
+
   if (typeof Office === "undefined") {
     showFatal(
       container,
@@ -47,13 +54,7 @@ async function start(): Promise<void> {
   const host: OutlookHost | null = Office.context?.mailbox ? createOutlookHost(Office) : null;
 
   // The first theme is ready before the first paint: no flash of light in a dark Outlook.
-  await loadTheme(
-    themeNameFor({
-      office: host?.theme() ?? null,
-      forcedColors: mediaMatches(FORCED_COLORS_QUERY),
-      prefersDark: mediaMatches(PREFERS_DARK_QUERY),
-    }),
-  ).catch(() => undefined);
+  await loadTheme(themeNameFor({ office: host?.theme() ?? null, ...media })).catch(() => undefined);
 
   createRoot(container).render(
     <Root host={host} officeClient={officeClientInfo(Office)}>

@@ -3,7 +3,7 @@
  * light from Office's theme (isDarkTheme when Office gives it, otherwise the luminance of the body
  * background), else the browser's colour scheme (outside Office).
  */
-import { webLightTheme, type Theme } from "@fluentui/react-components";
+import type { Theme } from "@fluentui/react-components";
 import type { OfficeThemeInfo } from "../outlook";
 
 export type ThemeName = "light" | "dark" | "highContrast";
@@ -36,16 +36,17 @@ export function themeNameFor({ office, forcedColors, prefersDark }: ThemeInputs)
   return prefersDark ? "dark" : "light";
 }
 
-const loaded = new Map<ThemeName, Theme>([["light", webLightTheme]]);
+const loaded = new Map<ThemeName, Theme>();
 
-/** The theme if it is loaded already (light always is), else undefined. */
+/** The theme if it is loaded already, else undefined. */
 export function loadedTheme(name: ThemeName): Theme | undefined {
   return loaded.get(name);
 }
 
 /**
- * Loads a theme: light is built in; dark and high contrast are small chunks of their own, so they
- * cost nothing in the initial JavaScript of the (usually light) pane.
+ * Loads a theme: each is a small chunk of its own (light too), so the pane's initial JavaScript holds
+ * none; index.tsx starts loading the likely one while Office starts, and waits for the right one
+ * before the first paint.
  */
 export async function loadTheme(name: ThemeName): Promise<Theme> {
   const known = loaded.get(name);
@@ -53,7 +54,9 @@ export async function loadTheme(name: ThemeName): Promise<Theme> {
   const module =
     name === "dark"
       ? await import(/* webpackChunkName: "theme-dark" */ "./themes/dark")
-      : await import(/* webpackChunkName: "theme-high-contrast" */ "./themes/high-contrast");
+      : name === "highContrast"
+        ? await import(/* webpackChunkName: "theme-high-contrast" */ "./themes/high-contrast")
+        : await import(/* webpackChunkName: "theme-light" */ "./themes/light");
   loaded.set(name, module.theme);
   return module.theme;
 }

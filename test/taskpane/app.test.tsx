@@ -99,6 +99,44 @@ describe("App", () => {
   });
 });
 
+describe("the tab bar", () => {
+  it("is one stop in the Tab order; arrows, Home and End move among the tabs, Enter selects", async () => {
+    const views = (["send", "tags", "status"] as const).map((id) => ({
+      id,
+      label: id[0]!.toUpperCase() + id.slice(1),
+      icon: TagRegular,
+      load: () => Promise.resolve({ default: () => <p>{id} view</p> }),
+    }));
+    const user = userEvent.setup();
+    render(
+      <Root host={null} session={{ storage: null }}>
+        <App views={views} initialView="send" />
+      </Root>,
+    );
+    expect(await screen.findByText("send view")).toBeInTheDocument();
+    const tab = (name: string) => screen.getByRole("tab", { name });
+    expect(screen.getByRole("tablist", { name: "Sign for Outlook views" })).toBeInTheDocument();
+    expect(views.map((v) => tab(v.label).tabIndex)).toEqual([0, -1, -1]);
+    expect(tab("Send")).toHaveAttribute("aria-controls", "panel-send");
+
+    await user.tab();
+    expect(tab("Send")).toHaveFocus();
+    await user.keyboard("{ArrowRight}");
+    expect(tab("Tags")).toHaveFocus();
+    expect(tab("Send")).toHaveAttribute("aria-selected", "true"); // moving the focus selects nothing
+    await user.keyboard("{ArrowRight}{ArrowRight}");
+    expect(tab("Send")).toHaveFocus(); // round
+    await user.keyboard("{ArrowLeft}");
+    expect(tab("Status")).toHaveFocus();
+    await user.keyboard("{Home}");
+    expect(tab("Send")).toHaveFocus();
+    await user.keyboard("{End}{Enter}");
+    expect(tab("Status")).toHaveAttribute("aria-selected", "true");
+    expect(await screen.findByText("status view")).toBeInTheDocument();
+    expect(views.map((v) => tab(v.label).tabIndex)).toEqual([-1, -1, 0]);
+  });
+});
+
 describe("theme", () => {
   const office = (bodyBackgroundColor: string, isDarkTheme?: boolean) => ({
     bodyBackgroundColor,

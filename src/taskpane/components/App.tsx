@@ -1,21 +1,22 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Tab, TabList, makeStyles, tokens, type SelectTabData } from "@fluentui/react-components";
-import {
-  PeopleTeamRegular,
-  SendRegular,
-  SettingsRegular,
-  StatusRegular,
-  TagRegular,
-  type FluentIcon,
-} from "@fluentui/react-icons";
+// One module per icon: the package's shared icon modules would bring every icon the views use
+// from them into the pane's first download.
+import type { FluentIcon } from "@fluentui/react-icons";
+import { PeopleTeamRegular } from "@fluentui/react-icons/svg/people-team";
+import { SendRegular } from "@fluentui/react-icons/svg/send";
+import { SettingsRegular } from "@fluentui/react-icons/svg/settings";
+import { StatusRegular } from "@fluentui/react-icons/svg/status";
+import { TagRegular } from "@fluentui/react-icons/svg/tag";
 import { useHost } from "../host-context";
 import { useSession } from "../session";
 import { prefetchStatus, threadHasPackages, threadListKey } from "../status/prefetch";
 import { useTelemetry } from "../telemetry";
 import { LazyView, preloadView, type ViewLoader } from "./LazyView";
 import { UpdateBanner } from "./UpdateBanner";
+import { ViewTabs } from "./ViewTabs";
 
 import { NavigationProvider, type Navigation, type NavigationTarget, type ViewId } from "../navigation";
+import { useAppStyles } from "./App.styles";
 
 export type { ViewId };
 
@@ -62,35 +63,6 @@ export const VIEWS: readonly ViewDefinition[] = [
   },
 ];
 
-const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", minHeight: "100vh" },
-  tabs: {
-    position: "sticky",
-    top: 0,
-    zIndex: 1,
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    paddingTop: tokens.spacingVerticalXS,
-    overflowX: "auto",
-    // Outlook's pane is about 320–350 px wide (and phones): five tabs fit there only as words, each
-    // an equal share of the width with little padding, so none scrolls out of sight.
-    "@media (max-width: 419px)": {
-      "& .fui-Tab__icon": { display: "none" },
-      "& .fui-Tab": {
-        flexGrow: 1,
-        flexShrink: 1,
-        flexBasis: 0,
-        minWidth: 0,
-        justifyContent: "center",
-        paddingLeft: tokens.spacingHorizontalXXS,
-        paddingRight: tokens.spacingHorizontalXXS,
-      },
-    },
-    "@media (max-width: 359px)": { "& .fui-Tab__content": { fontSize: tokens.fontSizeBase200 } },
-  },
-  panel: { padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}` },
-});
-
 export interface AppProps {
   initialView?: ViewId;
   /**
@@ -104,7 +76,7 @@ export interface AppProps {
 
 /** The task pane: a tab list of views. Views once shown stay mounted (hidden), so typed input survives a tab switch. */
 export function App({ initialView = "send", statusWhenThreadHasPackages = false, views = VIEWS }: AppProps) {
-  const styles = useStyles();
+  const styles = useAppStyles();
   const [selected, setSelected] = useState<ViewId>(initialView);
   const [visited, setVisited] = useState<ReadonlySet<ViewId>>(() => new Set([initialView]));
   const track = useTelemetry();
@@ -158,9 +130,9 @@ export function App({ initialView = "send", statusWhenThreadHasPackages = false,
     },
     [track, prefetch, views],
   );
-  const select = (_: unknown, data: SelectTabData): void => {
+  const select = (id: ViewId): void => {
     chosen.current = true;
-    show(data.value as ViewId);
+    show(id);
   };
 
   // A conversation that already has packages opens on Status, where the user follows
@@ -207,19 +179,7 @@ export function App({ initialView = "send", statusWhenThreadHasPackages = false,
     <NavigationProvider value={navigation}>
       <div className={styles.root}>
         <UpdateBanner />
-        <TabList
-          className={styles.tabs}
-          selectedValue={selected}
-          onTabSelect={select}
-          size="small"
-          aria-label="Sign for Outlook views"
-        >
-          {views.map(({ id, label, icon: Icon }) => (
-            <Tab key={id} id={`tab-${id}`} value={id} icon={<Icon />} aria-controls={`panel-${id}`}>
-              {label}
-            </Tab>
-          ))}
-        </TabList>
+        <ViewTabs tabs={views} selected={selected} onSelect={select} label="Sign for Outlook views" />
         {views.map(({ id, label, load }) =>
           visited.has(id) ? (
             <div

@@ -1,53 +1,12 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { makeStyles, tokens } from "@fluentui/react-components";
+import { useErrorBoundaryStyles } from "./ErrorBoundary.styles";
 
 // Plain elements rather than MessageBar, and a native button styled as Fluent's: this is part of the
 // pane's initial JavaScript, which Fluent's Button (~4 kB gzipped) is then not; the views load it.
 // It must work when no further chunk can be downloaded, too.
-const useStyles = makeStyles({
-  root: {
-    display: "flex",
-    flexDirection: "column",
-    alignItems: "flex-start",
-    gap: tokens.spacingVerticalS,
-    padding: tokens.spacingHorizontalM,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorStatusDangerBorder1}`,
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorStatusDangerBackground1,
-    color: tokens.colorNeutralForeground1,
-  },
-  title: { fontWeight: tokens.fontWeightSemibold, margin: 0 },
-  text: { margin: 0 },
-  // Fluent's secondary Button, medium: the same tokens.
-  button: {
-    minWidth: "96px",
-    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground1,
-    color: tokens.colorNeutralForeground1,
-    fontFamily: tokens.fontFamilyBase,
-    fontSize: tokens.fontSizeBase300,
-    fontWeight: tokens.fontWeightSemibold,
-    lineHeight: tokens.lineHeightBase300,
-    cursor: "pointer",
-    ":hover": {
-      backgroundColor: tokens.colorNeutralBackground1Hover,
-      border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1Hover}`,
-    },
-    ":active": {
-      backgroundColor: tokens.colorNeutralBackground1Pressed,
-      border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1Pressed}`,
-    },
-    ":focus-visible": {
-      outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
-      outlineOffset: "1px",
-    },
-  },
-});
 
 function Failure({ what, error, onRetry }: { what: string; error: Error; onRetry(): void }) {
-  const styles = useStyles();
+  const styles = useErrorBoundaryStyles();
   const chunk = error.name === "ChunkLoadError" || /loading (css )?chunk/i.test(error.message);
   return (
     <div className={styles.root} role="alert">

@@ -1,33 +1,9 @@
 import { useEffect, useState, type ComponentType } from "react";
-import { makeStyles, tokens } from "@fluentui/react-components";
 import { ErrorBoundary } from "./ErrorBoundary";
-
-const useStyles = makeStyles({
-  loading: {
-    display: "flex",
-    alignItems: "center",
-    gap: tokens.spacingHorizontalS,
-    padding: "24px",
-    color: tokens.colorNeutralForeground2,
-  },
-  // A ring drawn with borders: Fluent's Spinner would add about 2 kB to the pane's first download,
-  // which must stay under its 150 kB budget (scripts/build.ts).
-  ring: {
-    width: "16px",
-    height: "16px",
-    borderRadius: "50%",
-    border: `2px solid ${tokens.colorNeutralStroke1}`,
-    borderTopColor: tokens.colorBrandStroke1,
-    animationName: { from: { transform: "rotate(0deg)" }, to: { transform: "rotate(360deg)" } },
-    animationDuration: "0.8s",
-    animationIterationCount: "infinite",
-    animationTimingFunction: "linear",
-    "@media (prefers-reduced-motion: reduce)": { animationDuration: "2.4s" },
-  },
-});
+import { useLazyViewStyles } from "./LazyView.styles";
 
 function Loading({ label }: { label: string }) {
-  const styles = useStyles();
+  const styles = useLazyViewStyles();
   return (
     <div role="status" className={styles.loading}>
       <span aria-hidden="true" className={styles.ring} />
@@ -82,9 +58,11 @@ function Failed({ error }: { error: unknown }): never {
  */
 export function LazyView({ label, load }: { label: string; load: ViewLoader }) {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ for: ViewLoader; view: ComponentType | null; error: unknown }>(
-    () => ({ for: load, view: loaded.get(load) ?? null, error: null }),
-  );
+  const [state, setState] = useState<{ for: ViewLoader; view: ComponentType | null; error: unknown }>(() => ({
+    for: load,
+    view: loaded.get(load) ?? null,
+    error: null,
+  }));
   // Another loader (tests) starts afresh, from what is loaded.
   if (state.for !== load) setState({ for: load, view: loaded.get(load) ?? null, error: null });
   useEffect(() => {

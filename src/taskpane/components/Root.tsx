@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { FluentProvider, webLightTheme, type Theme } from "@fluentui/react-components";
+import { FluentProvider, type Theme } from "@fluentui/react-components";
 import type { OfficeClientInfo, OutlookHost } from "../../outlook";
 import { HostProvider } from "../host-context";
 import { SessionProvider, type SessionProviderProps } from "../session";
@@ -47,13 +47,14 @@ export function Root({ host, children, session, officeClient = null, telemetry }
   const prefersDark = useMedia(PREFERS_DARK_QUERY);
   const office = useMemo(() => host?.theme() ?? null, [host]);
   const wanted = themeNameFor({ office, forcedColors, prefersDark });
-  // Until a theme that is not loaded yet arrives (index.tsx preloads the first one), keep the last one.
-  const [current, setCurrent] = useState<{ name: ThemeName; theme: Theme }>(() => {
-    const theme = loadedTheme(wanted);
-    return theme ? { name: wanted, theme } : { name: "light", theme: webLightTheme };
-  });
+  // Until a theme that is not loaded yet arrives, keep the last one. index.tsx loads the first one
+  // before rendering; elsewhere (tests) the pane renders without theme variables until it arrives.
+  const [current, setCurrent] = useState<{ name: ThemeName; theme: Theme | undefined }>(() => ({
+    name: wanted,
+    theme: loadedTheme(wanted),
+  }));
   useEffect(() => {
-    if (current.name === wanted) return;
+    if (current.name === wanted && current.theme) return;
     const ready = loadedTheme(wanted);
     if (ready) {
       setCurrent({ name: wanted, theme: ready });
@@ -71,6 +72,7 @@ export function Root({ host, children, session, officeClient = null, telemetry }
 
   useEffect(() => {
     // The page behind the provider (overscroll, short content) matches the theme too.
+    if (!theme) return;
     document.body.style.backgroundColor = theme.colorNeutralBackground1;
     document.documentElement.style.colorScheme = name === "dark" ? "dark" : "light";
   }, [theme, name]);

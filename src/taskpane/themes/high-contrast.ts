@@ -1,2 +1,2 @@
-// Loaded on demand (theme.ts): only the light theme is in the pane's initial JavaScript.
+// Loaded on demand (theme.ts), as every theme: none is in the pane's initial JavaScript.
 export { teamsHighContrastTheme as theme } from "@fluentui/react-components";
