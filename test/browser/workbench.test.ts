@@ -11,9 +11,9 @@
  *   its parsed fields, and in compose mode inserts the tag into the workbench's simulated message body;
  * - Settings: a wrong token shows the service's own error in words; a real token signs in and shows the
  *   tenant from the service's GET /api/v1/me;
- * - the sign-in dialog page (auth-dialog.html, a build configured for Microsoft sign-in) boots real
- *   MSAL under a stand-in Office.js and hands its outcome to the pane with messageParent; the workbench
- *   (no nested app authentication, no dialogs) does not offer Microsoft sign-in even so;
+ * - the sign-in dialog page (auth-dialog.html, a build configured for Microsoft sign-in) under a
+ *   stand-in Office.js, opened without a sign-in address, hands its failure to the pane with
+ *   messageParent (the whole Microsoft sign-in: msal-sign-in.test.ts);
  * - telemetry: after sign-in and a few actions, the pane's events reach the service's database, and none
  *   of them holds anything of the simulated message (addresses, names, subject, attachment names) or
  *   what the user typed; without keepalive fetch, the last batch arrives by sendBeacon;
@@ -562,7 +562,7 @@ jest.setTimeout(180_000);
     expectNoPageErrors(wb);
   }, 120_000);
 
-  test("the sign-in dialog page runs MSAL and answers the pane through messageParent", async () => {
+  test("the sign-in dialog page answers the pane through messageParent", async () => {
     const context = await browser!.newContext({ ignoreHTTPSErrors: true });
     contexts.push(context);
     const page = await context.newPage();
@@ -581,7 +581,7 @@ jest.setTimeout(180_000);
       },
     );
     const message = JSON.parse((await sent.jsonValue()) as string) as Record<string, unknown>;
-    // Real MSAL could not reach the authority: the failure crosses as a code, nothing else.
+    // Opened without the pane's sign-in address: the failure crosses as a code, nothing else.
     expect(message).toEqual({
       type: "sign-for-outlook/sign-in",
       ok: false,
