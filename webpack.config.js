@@ -113,7 +113,7 @@ function entraConfig(env = process.env) {
     throw new Error(`SIGN_ENTRA_PROTOCOL_MODE must be OIDC or AAD: ${protocolMode}`);
   const oidc =
     protocolMode === "OIDC"
-      ? { protocolMode, authorityMetadata: (env.SIGN_ENTRA_AUTHORITY_METADATA || "").trim() }
+      ? { protocolMode, authorityMetadata: (env.SIGN_ENTRA_METADATA || "").trim() }
       : {};
   return { clientId, authority: authority.replace(/\/+$/, ""), apiScope, ...oidc };
 }

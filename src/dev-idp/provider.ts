@@ -218,7 +218,15 @@ export async function startDevIdp(options: DevIdpOptions = {}): Promise<DevIdp> 
           nbf: Math.floor(Date.now() / 1000),
         };
       },
-      ttl: { AccessToken: ttl, IdToken: ttl, Session: 8 * 3600, Grant: 8 * 3600, Interaction: 600 },
+      // Refresh tokens of a single-page application live 24 hours at Entra.
+      ttl: {
+        AccessToken: ttl,
+        IdToken: ttl,
+        RefreshToken: 24 * 3600,
+        Session: 8 * 3600,
+        Grant: 8 * 3600,
+        Interaction: 600,
+      },
       interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
       renderError: (ctx, out) => {
         ctx.type = "html";
@@ -334,6 +342,17 @@ export async function startDevIdp(options: DevIdpOptions = {}): Promise<DevIdp> 
           };
           res.writeHead(204).end();
           return;
+        }
+        if (url.pathname === "/auth" && req.method === "GET") {
+          // Entra gives offline_access (a refresh token, which MSAL asks for with the API's scopes)
+          // with the application's consent; oidc-provider keeps it only when the request prompts for
+          // consent (OIDC Core 11), which the administrator's consent here answers at once.
+          const prompts = new Set((url.searchParams.get("prompt") ?? "").split(" ").filter(Boolean));
+          const scopes = (url.searchParams.get("scope") ?? "").split(" ");
+          if (scopes.includes("offline_access") && !prompts.has("none") && !prompts.has("consent")) {
+            url.searchParams.set("prompt", [...prompts, "consent"].join(" "));
+            req.url = `${url.pathname}${url.search}`;
+          }
         }
         if (url.pathname === "/auth" && nextError) {
           const failure = nextError;

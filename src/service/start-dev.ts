@@ -91,7 +91,7 @@ async function startDevIdp(origin: string): Promise<{ child: ChildProcess; facts
 }
 
 /**
- * The provider's discovery document, baked into the add-in (SIGN_ENTRA_AUTHORITY_METADATA) so that
+ * The provider's discovery document, baked into the add-in (SIGN_ENTRA_METADATA) so that
  * MSAL need not fetch it: with a self-signed certificate the browser refuses that until the user has
  * accepted the certificate in the sign-in window. Our own child on loopback: its certificate is
  * not checked here.
@@ -179,7 +179,7 @@ async function main() {
       SIGN_ENTRA_AUTHORITY: facts.issuer,
       SIGN_ENTRA_API_SCOPE: facts.scopes.join(" "),
       SIGN_ENTRA_PROTOCOL_MODE: "OIDC",
-      SIGN_ENTRA_AUTHORITY_METADATA: await discoveryDocument(facts.issuer),
+      SIGN_ENTRA_METADATA: await discoveryDocument(facts.issuer),
     };
   }
   // Development routes (the workbench Mailbox's GET /api/dev/outbox) exist only here.

@@ -68,7 +68,7 @@ describe("webpack's SIGN_ENTRA_* variables", () => {
       SIGN_ENTRA_AUTHORITY: "https://localhost:3002",
       SIGN_ENTRA_API_SCOPE: "sign.package.read sign.signinggroup.read",
       SIGN_ENTRA_PROTOCOL_MODE: "oidc",
-      SIGN_ENTRA_AUTHORITY_METADATA: '{"issuer":"https://localhost:3002"}',
+      SIGN_ENTRA_METADATA: '{"issuer":"https://localhost:3002"}',
     };
     const raw = entraConfig(env);
     expect(raw).toMatchObject({
