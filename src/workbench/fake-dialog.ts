@@ -18,9 +18,10 @@ interface AsyncResultLike {
 
 let opened = 0;
 
-/** Office.context.ui.displayDialogAsync over window.open, in `win` (the pane's window). */
-export function fakeDisplayDialogAsync(win: Window) {
+/** Office.context.ui.displayDialogAsync over window.open, in the pane's window (asked for at each call). */
+export function fakeDisplayDialogAsync(paneWindow: () => Window) {
   return (url: string, ...rest: unknown[]): void => {
+    const win = paneWindow();
     const callback = rest.find((a) => typeof a === "function") as
       ((result: AsyncResultLike) => void) | undefined;
     const options = (rest.find((a) => typeof a === "object" && a !== null) ?? {}) as {

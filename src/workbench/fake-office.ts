@@ -260,7 +260,7 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
         // The workbench is a browser already: a new tab is what Outlook's openBrowserWindow gives.
         openBrowserWindow: (url: string) => window.open(url, "_blank", "noopener"),
         // Sign-in's dialog (fake-dialog.ts): a browser window, as in Outlook on the web.
-        displayDialogAsync: fakeDisplayDialogAsync(window),
+        displayDialogAsync: fakeDisplayDialogAsync(() => window),
       },
       officeTheme: OFFICE_THEMES[options.theme],
       displayLanguage: "en-US",
