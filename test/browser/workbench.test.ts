@@ -362,7 +362,7 @@ jest.setTimeout(180_000);
     // A token of the right shape that the service does not know.
     const wrong = token.slice(0, -4) + (token.endsWith("AAAA") ? "BBBB" : "AAAA");
     await panel.getByLabel("Personal access token").fill(wrong);
-    await panel.getByRole("button", { name: "Sign in" }).click();
+    await panel.getByRole("button", { name: "Sign in", exact: true }).click();
     const alert = panel.getByRole("alert").filter({ hasText: "Sign-in failed" });
     await alert.waitFor();
     const text = (await alert.textContent()) ?? "";
@@ -377,7 +377,7 @@ jest.setTimeout(180_000);
     await screenshot(wb, "settings-read-error");
 
     await panel.getByLabel("Personal access token").fill(token);
-    await panel.getByRole("button", { name: "Sign in" }).click();
+    await panel.getByRole("button", { name: "Sign in", exact: true }).click();
     await panel.getByText("Signed in", { exact: true }).waitFor();
     const identity = panel.locator("dl[aria-label='Signed-in identity']");
     const terms = await identity.locator("dt").allTextContents();
@@ -431,7 +431,7 @@ jest.setTimeout(180_000);
       const mine = await service!.token("Own-Token", SCOPES);
       await panel.getByRole("button", { name: "Sign out" }).click();
       await panel.getByLabel("Personal access token").fill(mine);
-      await panel.getByRole("button", { name: "Sign in" }).click();
+      await panel.getByRole("button", { name: "Sign in", exact: true }).click();
       await panel.getByText("Own-Token", { exact: true }).waitFor();
       await page.reload();
       const reloaded = (await (
@@ -475,7 +475,7 @@ jest.setTimeout(180_000);
     const panel = await showView(pane, "Settings", "Signing service");
     await panel.getByRole("textbox", { name: "Service URL" }).fill(service!.url);
     await panel.getByLabel("Personal access token").fill(token);
-    await panel.getByRole("button", { name: "Sign in" }).click();
+    await panel.getByRole("button", { name: "Sign in", exact: true }).click();
     await panel.getByText("Signed in", { exact: true }).waitFor();
   }
 
@@ -602,7 +602,7 @@ jest.setTimeout(180_000);
     const settings = await showView(wb.pane, "Settings", "Signing service");
     await settings.getByRole("textbox", { name: "Service URL" }).fill(service!.url);
     await settings.getByLabel("Personal access token").fill(token);
-    await settings.getByRole("button", { name: "Sign in" }).click();
+    await settings.getByRole("button", { name: "Sign in", exact: true }).click();
     await settings.getByText("Signed in", { exact: true }).waitFor();
 
     // A few actions: build a tag (typed label "Client initials"), insert it, copy it.
@@ -684,7 +684,7 @@ jest.setTimeout(180_000);
     const settings = await showView(wb.pane, "Settings", "Signing service");
     await settings.getByRole("textbox", { name: "Service URL" }).fill(service!.url);
     await settings.getByLabel("Personal access token").fill(token);
-    await settings.getByRole("button", { name: "Sign in" }).click();
+    await settings.getByRole("button", { name: "Sign in", exact: true }).click();
     await settings.getByText("Signed in", { exact: true }).waitFor();
     const tenantId = (await service!.storage.credentials.findTenantByName(tenant))!.id;
     const setVisibility = (state: "hidden" | "visible") =>
