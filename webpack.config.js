@@ -107,7 +107,15 @@ function entraConfig(env = process.env) {
     throw new Error(`SIGN_ENTRA_AUTHORITY is not a URL: ${authority}`);
   }
   if (url.protocol !== "https:") throw new Error(`SIGN_ENTRA_AUTHORITY must be https: ${authority}`);
-  return { clientId, authority: authority.replace(/\/+$/, ""), apiScope };
+  // OIDC: an OpenID provider other than Entra (SIGN_DEV_IDP=1 npm start's), with its discovery document.
+  const protocolMode = (env.SIGN_ENTRA_PROTOCOL_MODE || "").trim().toUpperCase();
+  if (protocolMode && protocolMode !== "OIDC" && protocolMode !== "AAD")
+    throw new Error(`SIGN_ENTRA_PROTOCOL_MODE must be OIDC or AAD: ${protocolMode}`);
+  const oidc =
+    protocolMode === "OIDC"
+      ? { protocolMode, authorityMetadata: (env.SIGN_ENTRA_METADATA || "").trim() }
+      : {};
+  return { clientId, authority: authority.replace(/\/+$/, ""), apiScope, ...oidc };
 }
 
 /**

@@ -13,6 +13,13 @@ export interface EntraConfig {
   authority: string;
   /** The signing service's scopes, e.g. api://sign.example.com/<api-id>/.default. */
   scopes: string[];
+  /**
+   * "OIDC" for an OpenID provider that is not Entra (the local one of `SIGN_DEV_IDP=1 npm start`):
+   * MSAL then speaks plain OpenID Connect to it and trusts it as a known authority.
+   */
+  protocolMode?: "OIDC";
+  /** The provider's discovery document (JSON), so that MSAL need not fetch it. OIDC mode only. */
+  authorityMetadata?: string;
 }
 
 export interface RawEntraConfig {
@@ -20,6 +27,9 @@ export interface RawEntraConfig {
   authority?: string | undefined;
   /** One or more scopes, separated by spaces or commas. */
   apiScope?: string | undefined;
+  /** "OIDC", or empty for Entra. */
+  protocolMode?: string | undefined;
+  authorityMetadata?: string | undefined;
 }
 
 declare const __SIGN_ENTRA__: RawEntraConfig | undefined;
@@ -29,7 +39,13 @@ export function entraConfigFrom(raw: RawEntraConfig | null | undefined): EntraCo
   const clientId = raw?.clientId?.trim() ?? "";
   const scopes = (raw?.apiScope ?? "").split(/[\s,]+/).filter(Boolean);
   if (!clientId || scopes.length === 0) return null;
-  return { clientId, authority: raw?.authority?.trim() || DEFAULT_AUTHORITY, scopes };
+  const config: EntraConfig = { clientId, authority: raw?.authority?.trim() || DEFAULT_AUTHORITY, scopes };
+  if (raw?.protocolMode?.trim().toUpperCase() === "OIDC") {
+    config.protocolMode = "OIDC";
+    const metadata = raw.authorityMetadata?.trim();
+    if (metadata) config.authorityMetadata = metadata;
+  }
+  return config;
 }
 
 /** What this build was configured with; null outside webpack (tests) or when not configured. */

@@ -1,25 +1,43 @@
 /**
  * What the sign-in dialog (auth-dialog.html) sends to the task pane through messageParent, one JSON
- * message. Only what the pane needs crosses: the access token for the signing service and when it
- * expires. No id token, no refresh token, no account details: the pane learns who signed in from the
- * service (GET /api/v1/me), and MSAL's cache stays in the dialog, which is gone once it closes.
- * A failure crosses as MSAL's error code and the AADSTS number only, never the server's text (which
- * can name the user).
+ * message: the identity provider's answer to the pane's sign-in request exactly as it reached the
+ * dialog's address (`#code=…&state=…`, or `#error=…&state=…`). The pane's MSAL made that request
+ * (state, PKCE verifier) and redeems the code itself: the code is worth nothing without the verifier,
+ * which never leaves the pane, and no token crosses between the windows.
+ * A failure of the dialog page itself crosses as an error code and AADSTS number only, never a
+ * server's text (which can name the user).
  */
 
 export const DIALOG_MESSAGE_TYPE = "sign-for-outlook/sign-in";
 
 export type DialogResult =
-  | { type: typeof DIALOG_MESSAGE_TYPE; ok: true; accessToken: string; expiresOn: number }
+  | { type: typeof DIALOG_MESSAGE_TYPE; ok: true; response: string }
   | { type: typeof DIALOG_MESSAGE_TYPE; ok: false; error: string; aadsts: string | null };
-
-export function tokenMessage(accessToken: string, expiresOn: number): string {
-  const result: DialogResult = { type: DIALOG_MESSAGE_TYPE, ok: true, accessToken, expiresOn };
-  return JSON.stringify(result);
-}
 
 const CODE = /^[A-Za-z0-9_.-]{1,100}$/;
 const AADSTS = /AADSTS\d{4,8}/;
+/** A redirect's answer: a fragment or query with a state, of a sensible size. */
+const RESPONSE = /^[#?][^\s]{1,16000}$/;
+
+/** The authorization answer in this address (its fragment, else its query), or null when none. */
+export function authorizationResponseOf(href: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return null;
+  }
+  for (const part of [url.hash, url.search]) {
+    const params = new URLSearchParams(part.slice(1));
+    if (params.has("state") && (params.has("code") || params.has("error"))) return part;
+  }
+  return null;
+}
+
+export function responseMessage(response: string): string {
+  const result: DialogResult = { type: DIALOG_MESSAGE_TYPE, ok: true, response };
+  return JSON.stringify(result);
+}
 
 /** Entra's error number of an MSAL error (its errorNo, else an AADSTS… in its text), e.g. "AADSTS65001". */
 export function aadstsOf(error: unknown): string | null {
@@ -37,7 +55,7 @@ export function failureMessage(error: unknown): string {
   return JSON.stringify(result);
 }
 
-/** The dialog's message, or null for anything else (not JSON, another shape, an empty token). */
+/** The dialog's message, or null for anything else (not JSON, another shape, no answer in it). */
 export function parseDialogResult(text: string): DialogResult | null {
   let value: unknown;
   try {
@@ -49,9 +67,9 @@ export function parseDialogResult(text: string): DialogResult | null {
   const m = value as Record<string, unknown>;
   if (m.type !== DIALOG_MESSAGE_TYPE) return null;
   if (m.ok === true) {
-    if (typeof m.accessToken !== "string" || !m.accessToken) return null;
-    if (typeof m.expiresOn !== "number" || !Number.isFinite(m.expiresOn)) return null;
-    return { type: DIALOG_MESSAGE_TYPE, ok: true, accessToken: m.accessToken, expiresOn: m.expiresOn };
+    if (typeof m.response !== "string" || !RESPONSE.test(m.response)) return null;
+    if (!new URLSearchParams(m.response.slice(1)).has("state")) return null;
+    return { type: DIALOG_MESSAGE_TYPE, ok: true, response: m.response };
   }
   if (m.ok === false) {
     const error = typeof m.error === "string" && CODE.test(m.error) ? m.error : "unknown";

@@ -16,6 +16,8 @@ export {
   type MicrosoftSignInMode,
   type MicrosoftTokenSource,
   type MicrosoftTokenSourceOptions,
+  type CreateDialogApp,
+  type DialogApp,
   type NestedApp,
   type SignInErrorCode,
   type SignInHost,

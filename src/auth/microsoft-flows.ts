@@ -1,23 +1,17 @@
 /**
  * The interactive half of Microsoft sign-in (see microsoft.ts), loaded with MSAL on first use so none
- * of it weighs on the pane's first load: MSAL's nestable client, the Office dialog, and the words for
- * everything that can go wrong.
+ * of it weighs on the pane's first load: MSAL's nestable client, its standard client with the Office
+ * dialog, and the words for everything that can go wrong.
  */
-import type { AccountInfo, AuthenticationResult } from "@azure/msal-browser";
+import type { AccountInfo, AuthenticationResult, SilentRequest } from "@azure/msal-browser";
 import type { DialogEvent, DialogHandle, DialogOptions } from "../outlook/types";
 import type { EntraConfig } from "./config";
 import { aadstsOf, parseDialogResult } from "./dialog-protocol";
 import { msalConfiguration } from "./msal-config";
-import type { NestedApp, SignInHost } from "./microsoft-deps";
+import type { CreateDialogApp, DialogApp, NestedApp, SignInHost } from "./microsoft-deps";
 import { SignInError } from "./sign-in-error";
 
 export const DIALOG_OPTIONS: DialogOptions = { height: 60, width: 30 };
-
-export interface DialogToken {
-  accessToken: string;
-  /** ms since 1970. */
-  expiresOn: number;
-}
 
 /** MSAL (only nested app authentication needs it in the pane) and its nestable client. */
 export async function loadNestedApp(config: EntraConfig): Promise<NestedApp> {
@@ -27,9 +21,34 @@ export async function loadNestedApp(config: EntraConfig): Promise<NestedApp> {
   );
 }
 
+/**
+ * MSAL's standard client for the dialog fallback, in the pane: its cache (sessionStorage) holds the
+ * account and the refresh token, so tokens are renewed without a window. Its "redirect" goes to
+ * `navigate` (the dialog) instead of moving the pane.
+ */
+export const loadDialogApp: CreateDialogApp = async (config, redirectUri, navigate) => {
+  const msal = await import(/* webpackChunkName: "msal" */ "@azure/msal-browser");
+  const app = new msal.PublicClientApplication(
+    msalConfiguration(config, msal.LogLevel, {
+      cacheLocation: "sessionStorage",
+      redirectUri,
+      onRedirectNavigate: (url) => {
+        navigate(url);
+        return false;
+      },
+    }),
+  );
+  await app.initialize();
+  // A sign-in the pane began before it was reloaded (or closed) is over: MSAL forgets it here.
+  await app.handleRedirectPromise({ navigateToLoginRequestUrl: false }).catch(() => null);
+  return app;
+};
+
 const consentMessage = (ref: string): string =>
   `Your organisation has not yet approved Sign for Outlook for your account${ref}. Ask your administrator to grant consent to the add-in, then try again.`;
 const TRY_AGAIN = "Select Sign in with Microsoft to try again.";
+const SIGN_IN_AGAIN = (ref: string): string =>
+  `Microsoft needs you to sign in again before Sign for Outlook can go on${ref}. Select Sign in with Microsoft, then follow the steps in the window that opens.`;
 
 /** An MSAL or OAuth error code (and AADSTS number) in words the user can act on. */
 export function signInErrorFor(code: string, aadsts: string | null, cause?: unknown): SignInError {
@@ -68,6 +87,10 @@ export function signInErrorFor(code: string, aadsts: string | null, cause?: unkn
       );
     case "consent_required":
       return new SignInError("consent", consentMessage(ref), options);
+    case "interaction_required":
+    case "login_required":
+    case "no_account":
+      return new SignInError("interaction", SIGN_IN_AGAIN(ref), options);
     case "no_network_connectivity":
     case "endpoints_resolution_error":
     case "network_error":
@@ -181,10 +204,102 @@ export async function nestedToken(app: Promise<NestedApp>, config: EntraConfig):
   return result.accessToken;
 }
 
+/** The account this pane signed in last, if MSAL still knows it. */
+function accountOf(pca: NestedApp): AccountInfo | null {
+  return pca.getActiveAccount() ?? pca.getAllAccounts()[0] ?? null;
+}
+
+/**
+ * Dialog fallback, without a window: the cached access token while it is fresh, else a new one for
+ * the refresh token (MSAL's cache in the pane). Never a hidden frame: Outlook's would be refused.
+ */
+export async function dialogSilentToken(app: Promise<DialogApp>, config: EntraConfig): Promise<string> {
+  let pca: DialogApp;
+  try {
+    pca = await app;
+  } catch (error) {
+    throw fromMsalError(error);
+  }
+  const account = accountOf(pca);
+  if (!account) throw signInErrorFor("no_account", null);
+  const { CacheLookupPolicy } = await import(/* webpackChunkName: "msal" */ "@azure/msal-browser");
+  const request: SilentRequest = {
+    scopes: config.scopes,
+    account,
+    cacheLookupPolicy: CacheLookupPolicy.AccessTokenAndRefreshToken,
+  };
+  try {
+    const result = await pca.acquireTokenSilent(request);
+    if (!result?.accessToken) throw signInErrorFor("no_access_token", null);
+    return result.accessToken;
+  } catch (error) {
+    throw fromMsalError(error);
+  }
+}
+
+/**
+ * Dialog fallback, with the user: silently when the pane's session still holds; else MSAL prepares
+ * the sign-in request (its state and PKCE verifier stay in the pane), the Office dialog visits it,
+ * and MSAL redeems the answer the dialog brings back.
+ */
+export async function dialogSignIn(
+  host: SignInHost,
+  dialogUrl: string,
+  config: EntraConfig,
+  app: Promise<DialogApp>,
+  takeNavigation: () => string | null,
+): Promise<string> {
+  let pca: DialogApp;
+  try {
+    pca = await app;
+  } catch (error) {
+    throw fromMsalError(error);
+  }
+  if (accountOf(pca)) {
+    try {
+      return await dialogSilentToken(app, config);
+    } catch {
+      // The session is over (refresh token expired or revoked): the user's turn.
+    }
+  }
+  try {
+    // Entra: pick the account; another OpenID provider: ask who it is (it may not know select_account).
+    await pca.acquireTokenRedirect({
+      scopes: config.scopes,
+      prompt: config.protocolMode === "OIDC" ? "login" : "select_account",
+    });
+  } catch (error) {
+    throw fromMsalError(error);
+  }
+  const authorize = takeNavigation();
+  if (!authorize) throw signInErrorFor("empty_navigate_uri", null);
+  const start = new URL(dialogUrl);
+  start.searchParams.set("authorize", authorize);
+  let response: string;
+  try {
+    response = await dialogAnswer(host, start.href);
+  } catch (error) {
+    // MSAL still waits for this request's answer: tell it the user went away, so the next try starts.
+    const state = new URL(authorize).searchParams.get("state") ?? "";
+    const cancelled = `#${new URLSearchParams({ error: "access_denied", state }).toString()}`;
+    await pca.handleRedirectPromise({ hash: cancelled, navigateToLoginRequestUrl: false }).catch(() => null);
+    throw error;
+  }
+  let result: AuthenticationResult | null;
+  try {
+    result = await pca.handleRedirectPromise({ hash: response, navigateToLoginRequestUrl: false });
+  } catch (error) {
+    throw fromMsalError(error);
+  }
+  if (!result?.accessToken) throw signInErrorFor("no_access_token", null);
+  if (result.account) pca.setActiveAccount(result.account);
+  return result.accessToken;
+}
+
 /** Opens auth-dialog.html and waits for its answer (dialog-protocol.ts) or for the user to close it. */
-export function dialogToken(host: SignInHost, dialogUrl: string): Promise<DialogToken> {
+export function dialogAnswer(host: SignInHost, dialogUrl: string): Promise<string> {
   const expectedOrigin = new URL(dialogUrl).origin;
-  return new Promise<DialogToken>((resolve, reject) => {
+  return new Promise<string>((resolve, reject) => {
     let handle: DialogHandle | null = null;
     let done = false;
     const finish = (outcome: () => void): void => {
@@ -213,7 +328,7 @@ export function dialogToken(host: SignInHost, dialogUrl: string): Promise<Dialog
       } else if (!result.ok) {
         finish(() => reject(signInErrorFor(result.error, result.aadsts)));
       } else {
-        finish(() => resolve({ accessToken: result.accessToken, expiresOn: result.expiresOn }));
+        finish(() => resolve(result.response));
       }
     };
     host.openDialog(dialogUrl, DIALOG_OPTIONS, onEvent).then(

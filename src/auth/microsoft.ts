@@ -4,25 +4,26 @@
  * - Where Outlook brokers it (requirement set NestedAppAuth 1.1): nested app authentication. MSAL's
  *   nestable client asks the host for tokens: acquireTokenSilent first, acquireTokenPopup when the
  *   user has to take part. MSAL keeps its cache in sessionStorage.
- * - Elsewhere: the Office dialog fallback. auth-dialog.html (src/auth/dialog) runs MSAL with a
- *   redirect on the add-in's origin and sends the access token back (dialog-protocol.ts). The pane
- *   keeps that token in sessionStorage (memory when refused) until shortly before it expires; a new
- *   one needs the dialog again, which opens only when the user asks (Sign in with Microsoft): a
- *   window opened from a background request would be blocked or come as a surprise.
+ * - Elsewhere: the Office dialog fallback. MSAL's standard client runs in the pane (cache in
+ *   sessionStorage): it prepares the sign-in request, auth-dialog.html (src/auth/dialog) takes the
+ *   user through it and brings the provider's answer back (dialog-protocol.ts), and MSAL redeems it
+ *   here. Expired access tokens are then renewed silently with the refresh token; the dialog opens
+ *   again only when the user asks (Sign in with Microsoft): a window opened from a background
+ *   request would be blocked or come as a surprise.
  *
  * The interactive half (microsoft-flows.ts) and MSAL are loaded on first use, each in its own chunk:
  * the pane's first load only carries what says whether someone is signed in.
  */
 import type { EntraConfig } from "./config";
 import type * as Flows from "./microsoft-flows";
-import type { NestedApp, SignInHost } from "./microsoft-deps";
+import type { CreateDialogApp, DialogApp, NestedApp, SignInHost } from "./microsoft-deps";
 import type { KeyValueStorage } from "./pat";
 import type { TokenSource } from "./token-source";
 
 import { SignInError } from "./sign-in-error";
 
 export { SignInError, type SignInErrorCode } from "./sign-in-error";
-export type { NestedApp, SignInHost } from "./microsoft-deps";
+export type { CreateDialogApp, DialogApp, NestedApp, SignInHost } from "./microsoft-deps";
 
 /**
  * The interactive half: its own chunk (MSAL another), loaded on first use. Prefetched (2 kB) so the
@@ -32,7 +33,7 @@ const loadFlows = (): Promise<typeof Flows> =>
   import(/* webpackChunkName: "sign-in", webpackPrefetch: true */ "./microsoft-flows");
 
 export const MICROSOFT_STORAGE_KEY = "sign-for-outlook.microsoft";
-/** A token closer than this to its expiry is not used: a request may take a while to arrive. */
+/** MSAL renews an access token this close to its expiry (its default): a request may take a while. */
 export const EXPIRY_MARGIN_MS = 5 * 60_000;
 
 export type MicrosoftSignInMode = "nested" | "dialog";
@@ -41,7 +42,7 @@ export interface MicrosoftTokenSource extends TokenSource {
   readonly mode: MicrosoftSignInMode;
   /** Signs in (with the user's help when needed) and resolves to the access token; rejects with a SignInError. */
   signIn(): Promise<string>;
-  /** Whether someone signed in with Microsoft in this session, has not signed out, and (dialog) the token is fresh. */
+  /** Whether someone signed in with Microsoft in this session and has not signed out (nor been signed out). */
   isSignedIn(): boolean;
 }
 
@@ -54,26 +55,30 @@ export interface MicrosoftTokenSourceOptions {
   storage?: KeyValueStorage | null;
   /** Makes MSAL's nestable client; default: loads MSAL (its own chunk) and calls createNestablePublicClientApplication. */
   createNestedApp?: (config: EntraConfig) => Promise<NestedApp>;
-  now?: () => number;
+  /** Makes MSAL's standard client of the dialog fallback; default: loads MSAL and makes a PublicClientApplication. */
+  createDialogApp?: CreateDialogApp;
 }
 
 interface Stored {
   mode: MicrosoftSignInMode;
-  /** Dialog only: the token the dialog sent and its expiry (ms since 1970). */
-  accessToken?: string;
-  expiresOn?: number;
 }
 
 export function createMicrosoftTokenSource(options: MicrosoftTokenSourceOptions): MicrosoftTokenSource {
   const { config, host, storage = null } = options;
-  const now = options.now ?? Date.now;
   const createNestedApp =
     options.createNestedApp ?? ((c: EntraConfig) => loadFlows().then((flows) => flows.loadNestedApp(c)));
+  const createDialogApp: CreateDialogApp =
+    options.createDialogApp ??
+    ((c, redirectUri, navigate) =>
+      loadFlows().then((flows) => flows.loadDialogApp(c, redirectUri, navigate)));
   // Decided once: the host does not change under a running pane.
   const mode: MicrosoftSignInMode = host.supportsNestedAppAuth() ? "nested" : "dialog";
 
   let memory: Stored | null = null;
   let app: Promise<NestedApp> | null = null;
+  let dialogApp: Promise<DialogApp> | null = null;
+  /** The sign-in address MSAL handed over last (dialog fallback), for the dialog to visit. */
+  let navigation: string | null = null;
   let pending: Promise<string> | null = null;
 
   const read = (): Stored | null => {
@@ -97,15 +102,6 @@ export function createMicrosoftTokenSource(options: MicrosoftTokenSourceOptions)
     }
   };
 
-  /** The dialog's token while it is fresh; an expired one is forgotten. */
-  const freshDialogToken = (): string | null => {
-    const stored = read();
-    if (!stored?.accessToken || typeof stored.expiresOn !== "number") return null;
-    if (stored.expiresOn - EXPIRY_MARGIN_MS > now()) return stored.accessToken;
-    write(null);
-    return null;
-  };
-
   const nestedApp = (): Promise<NestedApp> => {
     app ??= createNestedApp(config).catch((error: unknown) => {
       app = null; // a chunk that failed to load is fetched again next time
@@ -113,6 +109,22 @@ export function createMicrosoftTokenSource(options: MicrosoftTokenSourceOptions)
     });
     return app;
   };
+  const standardApp = (): Promise<DialogApp> => {
+    dialogApp ??= createDialogApp(config, options.dialogUrl, (url) => {
+      navigation = url;
+    }).catch((error: unknown) => {
+      dialogApp = null;
+      throw error;
+    });
+    return dialogApp;
+  };
+  const takeNavigation = (): string | null => {
+    const url = navigation;
+    navigation = null;
+    return url;
+  };
+  /** MSAL's app of this mode, when one was made or someone signed in (else nothing to load). */
+  const msalApp = (): Promise<NestedApp> | null => (mode === "nested" ? nestedApp() : standardApp());
 
   const signIn = (): Promise<string> => {
     // One interaction at a time: a second click joins the sign-in under way.
@@ -125,12 +137,10 @@ export function createMicrosoftTokenSource(options: MicrosoftTokenSourceOptions)
             { cause: error },
           );
         });
-        if (mode === "dialog") {
-          const { accessToken, expiresOn } = await flows.dialogToken(options.host, options.dialogUrl);
-          write({ mode, accessToken, expiresOn });
-          return accessToken;
-        }
-        const token = await flows.nestedToken(nestedApp(), config);
+        const token =
+          mode === "dialog"
+            ? await flows.dialogSignIn(host, options.dialogUrl, config, standardApp(), takeNavigation)
+            : await flows.nestedToken(nestedApp(), config);
         write({ mode });
         return token;
       } finally {
@@ -140,21 +150,37 @@ export function createMicrosoftTokenSource(options: MicrosoftTokenSourceOptions)
     return pending;
   };
 
+  const silentToken = async (): Promise<string | null> => {
+    const flows = await loadFlows();
+    if (mode === "nested") return flows.nestedToken(nestedApp(), config);
+    try {
+      return await flows.dialogSilentToken(standardApp(), config);
+    } catch (error) {
+      // The session is over (no refresh token, or the provider wants the user): signed out, so the
+      // pane asks the user to sign in again rather than fail every call.
+      if (error instanceof SignInError && (error.code === "interaction" || error.code === "consent")) {
+        write(null);
+        return null;
+      }
+      throw error;
+    }
+  };
+
   return {
     mode,
     signIn,
-    isSignedIn: () => (mode === "dialog" ? freshDialogToken() !== null : read() !== null),
+    isSignedIn: () => read() !== null,
     async getToken() {
-      if (mode === "dialog") return freshDialogToken();
       if (!read()) return null;
-      return pending ?? loadFlows().then((flows) => flows.nestedToken(nestedApp(), config));
+      return pending ?? silentToken();
     },
     signOut() {
       const signedIn = read() !== null;
       write(null);
-      if (mode !== "nested" || (!signedIn && !app)) return;
+      const made = mode === "nested" ? app : dialogApp;
+      if (!signedIn && !made) return;
       // Forget MSAL's tokens for this account too, not only our note that someone signed in.
-      void nestedApp()
+      void msalApp()!
         .then(async (pca) => {
           const account = pca.getActiveAccount();
           pca.setActiveAccount(null);

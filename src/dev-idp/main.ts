@@ -4,9 +4,14 @@
  *
  *   node --import tsx src/dev-idp/main.ts [--port N] [--issuer URL] [--audience AUD]
  *       [--client-id ID] [--redirect-uri URL]... [--access-token-ttl SECONDS]
+ *       [--https [--https-port N]]
+ *
+ * --https: the browser side over https too (MSAL's requirement), with the office-addin-dev-certs
+ * certificate when usable, else a self-signed one (./tls.ts); the issuer is then https://localhost:N.
  */
 import { parseArgs } from "node:util";
 import { startDevIdp } from "./provider";
+import { devIdpCertificate } from "./tls";
 
 const { values } = parseArgs({
   options: {
@@ -16,10 +21,13 @@ const { values } = parseArgs({
     "client-id": { type: "string" },
     "redirect-uri": { type: "string", multiple: true },
     "access-token-ttl": { type: "string" },
+    https: { type: "boolean" },
+    "https-port": { type: "string" },
   },
 });
 
 async function main() {
+  const tls = values.https ? devIdpCertificate() : null;
   const idp = await startDevIdp({
     port: values.port ? Number(values.port) : 0,
     ...(values.issuer ? { issuer: values.issuer } : {}),
@@ -27,9 +35,10 @@ async function main() {
     ...(values["client-id"] ? { clientId: values["client-id"] } : {}),
     redirectUris: values["redirect-uri"] ?? [],
     ...(values["access-token-ttl"] ? { accessTokenTtlSeconds: Number(values["access-token-ttl"]) } : {}),
+    ...(tls ? { tls, httpsPort: Number(values["https-port"] ?? 0) } : {}),
   });
   const { close, ...facts } = idp;
-  process.stdout.write(`${JSON.stringify(facts)}\n`);
+  process.stdout.write(`${JSON.stringify({ ...facts, trustedCertificate: tls ? tls.devCerts : null })}\n`);
   const stop = () => void close().then(() => process.exit(0));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

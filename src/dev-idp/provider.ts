@@ -2,7 +2,12 @@
  * A local OpenID provider standing in for Microsoft Entra: panva's oidc-provider (OpenID certified)
  * with one public client for the add-in (authorization code + PKCE), one API audience whose access
  * tokens are JWTs carrying Entra's claims (`tid`, `oid`, `scp`, `name`, `preferred_username`), and
- * the people of ./users.ts. Development and tests only: sign-in is a list of people to pick from.
+ * the people of ./users.ts, who sign in with their email address and password on its own page.
+ * Development and tests only.
+ *
+ * It listens on loopback over http (the key set for the service, the controls below) and, given a
+ * certificate, over https too: MSAL in the browser accepts https authorities only, so the issuer is
+ * then https://localhost:HTTPS_PORT.
  *
  * Besides the provider's own endpoints it answers a few loopback-only controls for tests:
  * POST /dev/rotate-keys (a new signing key, published first and used from now on),
@@ -13,9 +18,17 @@
  */
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import http from "node:http";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { SCOPES } from "../service/domain/scopes";
-import { DEV_USERS, devUser } from "./users";
+import type { TlsCertificate } from "./tls";
+import { DEV_USERS, devUser, devUserByCredentials } from "./users";
+
+/**
+ * The add-in's client id at the local provider: a GUID, as Entra's application ids are (the add-in's
+ * build accepts nothing else as SIGN_ENTRA_CLIENT_ID).
+ */
+export const DEV_CLIENT_ID = "5b1e6c2a-8f0d-4e3a-9c71-d2a4f6e8b013";
 
 export interface DevIdpOptions {
   /** Listening port; 0 picks a free one. */
@@ -24,16 +37,22 @@ export interface DevIdpOptions {
   issuer?: string;
   /** The API's audience (OIDC_AUDIENCE); default api://sign-for-outlook. */
   audience?: string;
-  /** The add-in's client id; default sign-for-outlook-addin. */
+  /** The add-in's client id; default DEV_CLIENT_ID. */
   clientId?: string;
   /** Where the add-in's sign-in may return (MSAL's redirect URIs). */
   redirectUris?: string[];
   /** Access tokens' lifetime; default one hour, as Entra's. */
   accessTokenTtlSeconds?: number;
+  /** Serve https too, with this certificate; the issuer is then https://localhost:<httpsPort>. */
+  tls?: TlsCertificate;
+  /** The https port; 0 (default) picks a free one. */
+  httpsPort?: number;
 }
 
 export interface DevIdp {
   issuer: string;
+  /** The provider over loopback http: the controls (/dev/...) and the key set. */
+  url: string;
   /** The provider's key set (OIDC_JWKS_URI). */
   jwksUri: string;
   audience: string;
@@ -66,18 +85,25 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The sign-in page: pick a person, or cancel. */
-function loginPage(uid: string, clientId: string): string {
+/** The sign-in page: email address and password (a wrong pair says so), or cancel. */
+function loginPage(uid: string, problem: string | null, email = ""): string {
   const people = DEV_USERS.map(
-    (u) =>
-      `<li><button name="user" value="${escapeHtml(u.id)}">${escapeHtml(u.name)}</button> ` +
-      `<span>${escapeHtml(u.email)}</span></li>`,
+    (u) => `<li>${escapeHtml(u.name)}: <code>${escapeHtml(u.email)}</code></li>`,
   ).join("");
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in (local identity provider)</title>
-<meta name="viewport" content="width=device-width"><style>body{font:14px system-ui,sans-serif;margin:2em}li{margin:.5em 0}button{font:inherit}</style></head>
-<body><h1>Sign in</h1><p>Local identity provider for development: pick who you are to sign in to <b>${escapeHtml(clientId)}</b>.</p>
-<form method="post" action="/interaction/${escapeHtml(uid)}/login"><ul>${people}</ul></form>
-<form method="post" action="/interaction/${escapeHtml(uid)}/cancel"><button>Cancel</button></form></body></html>`;
+  const action = `/interaction/${escapeHtml(uid)}`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in – local identity provider</title>
+<meta name="viewport" content="width=device-width"><style>
+body{font:14px system-ui,sans-serif;margin:2em;max-width:28em;color:#242424}label{display:block;margin:1em 0 .25em}
+input{font:inherit;width:100%;box-sizing:border-box;padding:.4em}button{font:inherit;padding:.4em 1.2em;margin:1em .5em 0 0}
+.problem{color:#b10e1c}.note{color:#616161;font-size:12px;margin-top:2em}</style></head>
+<body><h1>Sign in</h1><p>to Sign for Outlook, with your work account.</p>
+${problem ? `<p class="problem" role="alert">${escapeHtml(problem)}</p>` : ""}
+<form method="post" action="${action}/login">
+<label for="email">Email address</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Sign in</button><button type="submit" formaction="${action}/cancel" formnovalidate>Cancel</button></form>
+<div class="note"><p>Local identity provider for development, standing in for Microsoft Entra. People:</p><ul>${people}</ul></div>
+</body></html>`;
 }
 
 async function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
@@ -100,14 +126,20 @@ export async function startDevIdp(options: DevIdpOptions = {}): Promise<DevIdp> 
   // ESM only; loaded when needed so that CommonJS code can import this module.
   const { default: Provider, errors } = await import("oidc-provider");
   const audience = options.audience ?? "api://sign-for-outlook";
-  const clientId = options.clientId ?? "sign-for-outlook-addin";
+  const clientId = options.clientId ?? DEV_CLIENT_ID;
   const ttl = options.accessTokenTtlSeconds ?? 3600;
   const scopes = [...SCOPES];
 
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  const issuer = options.issuer ?? `http://127.0.0.1:${port}`;
+  const secure = options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key }) : null;
+  if (secure)
+    await new Promise<void>((resolve) => secure.listen(options.httpsPort ?? 0, "127.0.0.1", resolve));
+  const ownIssuer = secure
+    ? `https://localhost:${(secure.address() as AddressInfo).port}`
+    : `http://127.0.0.1:${port}`;
+  const issuer = options.issuer ?? ownIssuer;
 
   let keys: Jwk[] = [newSigningKey()];
   // How often the key set was fetched: tests check that a verifier does not hammer it.
@@ -186,7 +218,15 @@ export async function startDevIdp(options: DevIdpOptions = {}): Promise<DevIdp> 
           nbf: Math.floor(Date.now() / 1000),
         };
       },
-      ttl: { AccessToken: ttl, IdToken: ttl, Session: 8 * 3600, Grant: 8 * 3600, Interaction: 600 },
+      // Refresh tokens of a single-page application live 24 hours at Entra.
+      ttl: {
+        AccessToken: ttl,
+        IdToken: ttl,
+        RefreshToken: 24 * 3600,
+        Session: 8 * 3600,
+        Grant: 8 * 3600,
+        Interaction: 600,
+      },
       interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
       renderError: (ctx, out) => {
         ctx.type = "html";
@@ -225,7 +265,7 @@ export async function startDevIdp(options: DevIdpOptions = {}): Promise<DevIdp> 
     const details = await provider.interactionDetails(req, res);
     if (details.uid !== uid) throw new errors.SessionNotFound("interaction mismatch");
     if (req.method === "GET" && details.prompt.name === "login") {
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(loginPage(uid!, clientId));
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(loginPage(uid!, null));
       return;
     }
     if (req.method === "GET" && details.prompt.name === "consent") {
@@ -245,9 +285,14 @@ export async function startDevIdp(options: DevIdpOptions = {}): Promise<DevIdp> 
       return;
     }
     if (req.method === "POST" && action === "login") {
-      const user = devUser((await readForm(req)).get("user") ?? "");
+      const form = await readForm(req);
+      const email = form.get("email") ?? "";
+      const user = devUserByCredentials(email, form.get("password") ?? "");
       if (!user) {
-        res.writeHead(400, { "content-type": "text/plain" }).end("unknown user");
+        const problem = "That email address or password is not right. Try again.";
+        res
+          .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+          .end(loginPage(uid!, problem, email));
         return;
       }
       await provider.interactionFinished(
@@ -270,7 +315,7 @@ export async function startDevIdp(options: DevIdpOptions = {}): Promise<DevIdp> 
     res.writeHead(405).end();
   }
 
-  server.on("request", (req, res) => {
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? "/", issuer);
     void (async () => {
       try {
@@ -298,6 +343,17 @@ export async function startDevIdp(options: DevIdpOptions = {}): Promise<DevIdp> 
           res.writeHead(204).end();
           return;
         }
+        if (url.pathname === "/auth" && req.method === "GET") {
+          // Entra gives offline_access (a refresh token, which MSAL asks for with the API's scopes)
+          // with the application's consent; oidc-provider keeps it only when the request prompts for
+          // consent (OIDC Core 11), which the administrator's consent here answers at once.
+          const prompts = new Set((url.searchParams.get("prompt") ?? "").split(" ").filter(Boolean));
+          const scopes = (url.searchParams.get("scope") ?? "").split(" ");
+          if (scopes.includes("offline_access") && !prompts.has("none") && !prompts.has("consent")) {
+            url.searchParams.set("prompt", [...prompts, "consent"].join(" "));
+            req.url = `${url.pathname}${url.search}`;
+          }
+        }
         if (url.pathname === "/auth" && nextError) {
           const failure = nextError;
           nextError = null;
@@ -323,18 +379,23 @@ export async function startDevIdp(options: DevIdpOptions = {}): Promise<DevIdp> 
         }
       }
     })();
-  });
+  };
+  server.on("request", handle);
+  secure?.on("request", handle);
 
   return {
     issuer,
+    url: `http://127.0.0.1:${port}`,
     jwksUri: `http://127.0.0.1:${port}/jwks`,
     audience,
     clientId,
     scopes,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      for (const s of [server, secure]) {
+        if (!s) continue;
+        s.closeAllConnections();
+        await new Promise<void>((resolve) => s.close(() => resolve()));
+      }
+    },
   };
 }

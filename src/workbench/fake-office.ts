@@ -18,6 +18,7 @@ import {
   type WorkbenchMode,
   type WorkbenchTheme,
 } from "./bridge";
+import { fakeDisplayDialogAsync } from "./fake-dialog";
 
 type Status = "succeeded" | "failed";
 
@@ -241,7 +242,12 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
   const office = {
     AsyncResultStatus: { Succeeded: "succeeded", Failed: "failed" },
     CoercionType: { Text: "text", Html: "html" },
-    EventType: { ItemChanged: "olkItemSelectedChanged", OfficeThemeChanged: "officeThemeChanged" },
+    EventType: {
+      ItemChanged: "olkItemSelectedChanged",
+      OfficeThemeChanged: "officeThemeChanged",
+      DialogMessageReceived: "dialogMessageReceived",
+      DialogEventReceived: "dialogEventReceived",
+    },
     HostType: { Outlook: "Outlook" },
     PlatformType: { OfficeOnline: "OfficeOnline" },
     MailboxEnums: {
@@ -253,6 +259,8 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
       ui: {
         // The workbench is a browser already: a new tab is what Outlook's openBrowserWindow gives.
         openBrowserWindow: (url: string) => window.open(url, "_blank", "noopener"),
+        // Sign-in's dialog (fake-dialog.ts): a browser window, as in Outlook on the web.
+        displayDialogAsync: fakeDisplayDialogAsync(() => window),
       },
       officeTheme: OFFICE_THEMES[options.theme],
       displayLanguage: "en-US",
@@ -262,7 +270,8 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
       requirements: {
         isSetSupported: (name: string, version?: string) =>
           (name.toLowerCase() === "mailbox" && Number(version ?? "1.1") <= 1.13) ||
-          (name === "OpenBrowserWindowApi" && Number(version ?? "1.1") <= 1.1),
+          (name === "OpenBrowserWindowApi" && Number(version ?? "1.1") <= 1.1) ||
+          (name === "DialogApi" && Number(version ?? "1.1") <= 1.1),
       },
     },
     onReady(callback?: (info: { host: string; platform: string }) => void) {

@@ -14,6 +14,8 @@ const { entraConfig } = require("../../webpack.config.js") as {
     clientId: string;
     authority: string;
     apiScope: string;
+    protocolMode?: string;
+    authorityMetadata?: string;
   };
 };
 
@@ -60,6 +62,31 @@ describe("webpack's SIGN_ENTRA_* variables", () => {
     });
   });
 
+  it("takes an OpenID provider's protocol mode and discovery document (SIGN_DEV_IDP=1 npm start's)", () => {
+    const env = {
+      SIGN_ENTRA_CLIENT_ID: CLIENT_ID,
+      SIGN_ENTRA_AUTHORITY: "https://localhost:3002",
+      SIGN_ENTRA_API_SCOPE: "sign.package.read sign.signinggroup.read",
+      SIGN_ENTRA_PROTOCOL_MODE: "oidc",
+      SIGN_ENTRA_METADATA: '{"issuer":"https://localhost:3002"}',
+    };
+    const raw = entraConfig(env);
+    expect(raw).toMatchObject({
+      protocolMode: "OIDC",
+      authorityMetadata: '{"issuer":"https://localhost:3002"}',
+    });
+    expect(entraConfigFrom(raw)).toEqual({
+      clientId: CLIENT_ID,
+      authority: "https://localhost:3002",
+      scopes: ["sign.package.read", "sign.signinggroup.read"],
+      protocolMode: "OIDC",
+      authorityMetadata: '{"issuer":"https://localhost:3002"}',
+    });
+    expect(() => entraConfig({ ...env, SIGN_ENTRA_PROTOCOL_MODE: "saml" })).toThrow(/OIDC or AAD/);
+    // Entra (no mode): nothing of OIDC's, even with a stray metadata variable.
+    expect(entraConfig({ ...env, SIGN_ENTRA_PROTOCOL_MODE: "" })).not.toHaveProperty("authorityMetadata");
+  });
+
   it("fails the build with a reason for a client id that is not a GUID, a missing scope, an http authority", () => {
     expect(() => entraConfig({ SIGN_ENTRA_CLIENT_ID: "my-app", SIGN_ENTRA_API_SCOPE: SCOPE })).toThrow(
       /GUID/,
@@ -97,12 +124,28 @@ describe("msalConfiguration", () => {
     expect(logged).toEqual(["error: MSAL: network down", "warning: MSAL: slow"]);
   });
 
-  it("gives the dialog a memory cache and its own redirect URI", () => {
+  it("gives the dialog fallback's client the dialog as redirect URI, and never moves the pane", () => {
+    const navigate = jest.fn(() => false);
     const c = msalConfiguration(config, LogLevel, {
-      cacheLocation: "memoryStorage",
+      cacheLocation: "sessionStorage",
       redirectUri: "https://sign.example.com/addin/auth-dialog.html",
+      onRedirectNavigate: navigate,
     });
-    expect(c.cache?.cacheLocation).toBe("memoryStorage");
     expect(c.auth.redirectUri).toBe("https://sign.example.com/addin/auth-dialog.html");
+    expect(c.auth.onRedirectNavigate).toBe(navigate);
+    expect(c.system?.allowRedirectInIframe).toBe(true);
+    expect(c.system?.protocolMode).toBeUndefined(); // Entra: MSAL's default
+    expect(c.auth.knownAuthorities).toBeUndefined();
+  });
+
+  it("speaks plain OpenID Connect to another provider, trusted as configured, with its metadata", () => {
+    const c = msalConfiguration(
+      { ...config, authority: "https://localhost:3002", protocolMode: "OIDC", authorityMetadata: "{}" },
+      LogLevel,
+      { cacheLocation: "sessionStorage" },
+    );
+    expect(c.system?.protocolMode).toBe("OIDC");
+    expect(c.auth.knownAuthorities).toEqual(["localhost:3002"]);
+    expect(c.auth.authorityMetadata).toBe("{}");
   });
 });

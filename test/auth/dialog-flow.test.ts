@@ -1,123 +1,86 @@
 /**
  * @jest-environment ./test/leak-guard/node-environment.js
  *
- * auth-dialog.html's flow with MSAL's redirect client faked at its boundary: off to Microsoft on the
- * first visit, the answer to the pane on the way back.
+ * auth-dialog.html's flow: off to the configured provider's sign-in address the pane's MSAL
+ * prepared, and the provider's answer back to the pane; nowhere else, whatever the address says.
  */
-import {
-  BrowserAuthError,
-  InteractionRequiredAuthError,
-  type AuthenticationResult,
-} from "@azure/msal-browser";
 import { parseDialogResult } from "../../src/auth/dialog-protocol";
-import { runDialogFlow, type RedirectApp } from "../../src/auth/dialog/flow";
+import { allowedSignInAddress, runDialogFlow } from "../../src/auth/dialog/flow";
+import type { EntraConfig } from "../../src/auth";
 
-const CONFIG = {
+const CONFIG: EntraConfig = {
   clientId: "3f2b6c1e-8d4a-4c2b-9e7f-0a1b2c3d4e5f",
   authority: "https://login.microsoftonline.com/organizations",
   scopes: ["api://sign.example.com/api/.default"],
 };
+const PAGE = "https://sign.example.com/addin/auth-dialog.html";
+const AUTHORIZE =
+  "https://login.microsoftonline.com/organizations/oauth2/v2.0/authorize?client_id=x&state=s1&code_challenge=c";
 
-function app(handle: () => Promise<AuthenticationResult | null>) {
-  return {
-    handleRedirectPromise: jest.fn(handle),
-    loginRedirect: jest.fn(() => Promise.resolve()),
-  };
-}
-
-async function run(fake: ReturnType<typeof app> | null, config = CONFIG as typeof CONFIG | null) {
+function run(href: string, config: EntraConfig | null = CONFIG) {
   const sent: string[] = [];
-  const outcome = await runDialogFlow({
+  const visited: string[] = [];
+  const outcome = runDialogFlow({
     config,
-    createApp: () =>
-      fake ? Promise.resolve(fake as unknown as RedirectApp) : Promise.reject(new Error("no")),
+    href,
     send: (m) => sent.push(m),
-    now: () => 1_000,
+    navigate: (u) => visited.push(u),
   });
-  return { outcome, sent };
+  return { outcome, sent: sent.map((m) => parseDialogResult(m)), visited };
 }
 
 describe("the sign-in dialog", () => {
-  it("goes to Microsoft for the API's scopes on the first visit", async () => {
-    const fake = app(() => Promise.resolve(null));
-    const { outcome, sent } = await run(fake);
+  it("goes to the sign-in address the pane gave it, sending nothing yet", () => {
+    const { outcome, sent, visited } = run(
+      `${PAGE}?authorize=${encodeURIComponent(AUTHORIZE)}&_host_Info=Outlook$Win32$16$en-US`,
+    );
     expect(outcome).toBe("redirecting");
-    expect(fake.loginRedirect).toHaveBeenCalledWith({ scopes: CONFIG.scopes, prompt: "select_account" });
+    expect(visited).toEqual([AUTHORIZE]);
     expect(sent).toEqual([]);
   });
 
-  it("back from Microsoft, sends the access token and its expiry only", async () => {
-    const fake = app(() =>
-      Promise.resolve({
-        accessToken: "api-token",
-        idToken: "id-token",
-        expiresOn: new Date(5_000_000),
-        account: { username: "megan@contoso.com", homeAccountId: "h" },
-      } as unknown as AuthenticationResult),
-    );
-    const { outcome, sent } = await run(fake);
-    expect(outcome).toBe("signed-in");
-    expect(fake.loginRedirect).not.toHaveBeenCalled();
-    expect(fake.handleRedirectPromise).toHaveBeenCalledWith({ navigateToLoginRequestUrl: false });
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).not.toMatch(/megan|id-token/);
-    expect(parseDialogResult(sent[0]!)).toMatchObject({
-      ok: true,
-      accessToken: "api-token",
-      expiresOn: 5_000_000,
-    });
+  it("back from the provider, sends its answer to the pane as it came", () => {
+    const { outcome, sent, visited } = run(`${PAGE}#code=the-code&state=s1&session_state=x`);
+    expect(outcome).toBe("answered");
+    expect(visited).toEqual([]);
+    expect(sent).toEqual([
+      { type: expect.any(String), ok: true, response: "#code=the-code&state=s1&session_state=x" },
+    ]);
   });
 
-  it("gives an answer without an expiry a short life", async () => {
-    const fake = app(() =>
-      Promise.resolve({ accessToken: "t", expiresOn: null } as unknown as AuthenticationResult),
-    );
-    const { sent } = await run(fake);
-    expect(parseDialogResult(sent[0]!)).toMatchObject({ ok: true, expiresOn: 1_000 + 10 * 60_000 });
+  it("sends the provider's refusal the same way (the pane's MSAL words it)", () => {
+    const { sent } = run(`${PAGE}#error=consent_required&error_description=AADSTS65001&state=s1`);
+    expect(sent[0]).toMatchObject({ ok: true, response: expect.stringContaining("error=consent_required") });
   });
 
-  it("sends MSAL's failure (code and AADSTS number) to the pane", async () => {
-    const fake = app(() =>
-      Promise.reject(
-        new InteractionRequiredAuthError(
-          "consent_required",
-          "c",
-          "megan@contoso.com must consent",
-          "",
-          "",
-          "",
-          "",
-          "65001",
-        ),
-      ),
-    );
-    const { outcome, sent } = await run(fake);
+  it.each([
+    ["another host", "https://evil.example/authorize?state=s"],
+    ["http", "http://login.microsoftonline.com/organizations/oauth2/v2.0/authorize"],
+    ["credentials in the address", "https://user:pw@login.microsoftonline.com/authorize"],
+    ["a script", "javascript:alert(1)"],
+    ["nothing", ""],
+  ])("refuses to go to %s", (_, target) => {
+    const { outcome, sent, visited } = run(`${PAGE}?authorize=${encodeURIComponent(target)}`);
     expect(outcome).toBe("failed");
-    expect(sent[0]).not.toContain("megan");
-    expect(parseDialogResult(sent[0]!)).toMatchObject({
-      ok: false,
-      error: "consent_required",
-      aadsts: "AADSTS65001",
-    });
+    expect(visited).toEqual([]);
+    expect(sent).toEqual([{ type: expect.any(String), ok: false, error: "invalid_request", aadsts: null }]);
   });
 
-  it("reports a failed redirect start", async () => {
-    const fake = app(() => Promise.resolve(null));
-    fake.loginRedirect.mockRejectedValue(new BrowserAuthError("interaction_in_progress", "c"));
-    const { sent } = await run(fake);
-    expect(parseDialogResult(sent[0]!)).toMatchObject({ ok: false, error: "interaction_in_progress" });
+  it("allows an OpenID provider's sign-in endpoint named by its discovery document", () => {
+    const oidc: EntraConfig = {
+      ...CONFIG,
+      authority: "https://localhost:3002",
+      protocolMode: "OIDC",
+      authorityMetadata: JSON.stringify({ authorization_endpoint: "https://idp.example/auth" }),
+    };
+    expect(allowedSignInAddress(oidc, "https://localhost:3002/auth?state=s")).toBe(true);
+    expect(allowedSignInAddress(oidc, "https://idp.example/auth?state=s")).toBe(true);
+    expect(allowedSignInAddress(oidc, "https://other.example/auth?state=s")).toBe(false);
   });
 
-  it("says so when the build has no Entra configuration", async () => {
-    const { sent } = await run(
-      app(() => Promise.resolve(null)),
-      null,
-    );
-    expect(parseDialogResult(sent[0]!)).toMatchObject({ ok: false, error: "not_configured" });
-  });
-
-  it("reports MSAL failing to start", async () => {
-    const { sent } = await run(null);
-    expect(parseDialogResult(sent[0]!)).toMatchObject({ ok: false, error: "unknown" });
+  it("says so when the build has no Entra configuration", () => {
+    const { outcome, sent } = run(`${PAGE}?authorize=${encodeURIComponent(AUTHORIZE)}`, null);
+    expect(outcome).toBe("failed");
+    expect(sent[0]).toMatchObject({ ok: false, error: "not_configured" });
   });
 });

@@ -4,22 +4,33 @@
  * The one message the sign-in dialog sends the pane: what crosses, and what the pane refuses.
  */
 import {
+  authorizationResponseOf,
   DIALOG_MESSAGE_TYPE,
   failureMessage,
   parseDialogResult,
-  tokenMessage,
+  responseMessage,
 } from "../../src/auth/dialog-protocol";
 
 describe("dialog messages", () => {
-  it("carries the access token and its expiry, nothing else", () => {
-    const text = tokenMessage("eyJ.token", 1_800_000_000_000);
+  it("carries the provider's answer as it reached the dialog, nothing else", () => {
+    const text = responseMessage("#code=abc&state=s1&session_state=x");
     expect(JSON.parse(text)).toEqual({
       type: DIALOG_MESSAGE_TYPE,
       ok: true,
-      accessToken: "eyJ.token",
-      expiresOn: 1_800_000_000_000,
+      response: "#code=abc&state=s1&session_state=x",
     });
     expect(parseDialogResult(text)).toEqual(JSON.parse(text));
+  });
+
+  it("finds the answer in the fragment or the query of the dialog's address, else none", () => {
+    const page = "https://sign.example.com/addin/auth-dialog.html";
+    expect(authorizationResponseOf(`${page}#code=c&state=s`)).toBe("#code=c&state=s");
+    expect(authorizationResponseOf(`${page}?code=c&state=s`)).toBe("?code=c&state=s");
+    expect(authorizationResponseOf(`${page}?_host_Info=x#error=consent_required&state=s`)).toBe(
+      "#error=consent_required&state=s",
+    );
+    expect(authorizationResponseOf(`${page}?authorize=https%3A%2F%2Flogin&_host_Info=x`)).toBeNull();
+    expect(authorizationResponseOf(`${page}#code=c`)).toBeNull(); // no state: not an answer
   });
 
   it("sends a failure as MSAL's code and the AADSTS number, without the server's text", () => {
@@ -41,16 +52,14 @@ describe("dialog messages", () => {
   it.each([
     ["not JSON", "hello"],
     ["JSON of another kind", "[1,2]"],
-    ["another message type", JSON.stringify({ type: "other", ok: true, accessToken: "t", expiresOn: 1 })],
+    ["another message type", JSON.stringify({ type: "other", ok: true, response: "#code=c&state=s" })],
+    ["an empty answer", JSON.stringify({ type: DIALOG_MESSAGE_TYPE, ok: true, response: "" })],
+    ["an answer without state", JSON.stringify({ type: DIALOG_MESSAGE_TYPE, ok: true, response: "#code=c" })],
     [
-      "an empty token",
-      JSON.stringify({ type: DIALOG_MESSAGE_TYPE, ok: true, accessToken: "", expiresOn: 1 }),
+      "an answer that is not a fragment or query",
+      JSON.stringify({ type: DIALOG_MESSAGE_TYPE, ok: true, response: "code=c&state=s" }),
     ],
-    ["no expiry", JSON.stringify({ type: DIALOG_MESSAGE_TYPE, ok: true, accessToken: "t" })],
-    [
-      "an expiry that is not a number",
-      JSON.stringify({ type: DIALOG_MESSAGE_TYPE, ok: true, accessToken: "t", expiresOn: "soon" }),
-    ],
+    ["a token instead", JSON.stringify({ type: DIALOG_MESSAGE_TYPE, ok: true, accessToken: "t" })],
     ["no outcome", JSON.stringify({ type: DIALOG_MESSAGE_TYPE })],
     ["null", "null"],
   ])("refuses %s", (_, text) => {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { DEV_PASSWORD, devUser } from "../../src/dev-idp/users";
 import type { DevIdpProcess } from "../service/processes";
 
 export const REDIRECT_URI = "https://localhost:3000/auth-dialog.html";
@@ -81,13 +82,13 @@ export async function signInAt(idp: DevIdpProcess, userId: string): Promise<IdpT
     const form = /action="([^"]*\/login)"/.exec(page);
     if (response.status !== 200 || !form)
       throw new Error(`unexpected answer ${response.status}: ${page.slice(0, 300)}`);
-    // The sign-in page: pick the person.
+    // The sign-in page: the person's email address and password.
     next = {
       url: new URL(form[1]!, idp.url).toString(),
       init: {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ user: userId }).toString(),
+        body: new URLSearchParams({ email: devUser(userId)!.email, password: DEV_PASSWORD }).toString(),
       },
     };
   }

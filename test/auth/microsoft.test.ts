@@ -13,15 +13,16 @@ import {
   type AuthenticationResult,
 } from "@azure/msal-browser";
 import {
-  EXPIRY_MARGIN_MS,
   MICROSOFT_STORAGE_KEY,
   SignInError,
   createMicrosoftTokenSource,
+  type DialogApp,
+  type EntraConfig,
   type NestedApp,
 } from "../../src/auth";
 import { createAsyncLimiter, createOutlookHost } from "../../src/outlook";
 import { failed, fakeMailbox, fakeOffice, fakeUi, readItem, type FakeUi } from "../outlook/fakes";
-import { tokenMessage } from "../../src/auth/dialog-protocol";
+import { responseMessage } from "../../src/auth/dialog-protocol";
 
 const CONFIG = {
   clientId: "3f2b6c1e-8d4a-4c2b-9e7f-0a1b2c3d4e5f",
@@ -31,6 +32,8 @@ const CONFIG = {
 const DIALOG_URL = "https://sign.example.com/addin/auth-dialog.html";
 const ORIGIN = "https://sign.example.com";
 const T0 = Date.UTC(2026, 10, 23, 12, 0, 0);
+const AUTHORIZE =
+  "https://login.microsoftonline.com/organizations/oauth2/v2.0/authorize?client_id=x&state=s1";
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -96,19 +99,70 @@ function nested(app: ReturnType<typeof fakeNestedApp>, storage = memoryStorage()
   return { source, createNestedApp, storage, ui };
 }
 
-function dialog(storage = memoryStorage()) {
+/**
+ * MSAL's standard client as the pane's dialog fallback drives it: its "redirect" hands the sign-in
+ * address to `navigate`; the dialog's answer goes to handleRedirectPromise; a cache with an account.
+ */
+function fakeDialogApp(navigate: (url: string) => void) {
+  let active: AccountInfo | null = null;
+  let signedIn = false;
+  const app = {
+    acquireTokenRedirect: jest.fn(() => {
+      navigate(AUTHORIZE);
+      return Promise.resolve();
+    }),
+    handleRedirectPromise: jest.fn(({ hash }: { hash?: string } = {}) => {
+      const answer = new URLSearchParams((hash ?? "").slice(1));
+      if (answer.get("error"))
+        return Promise.reject(
+          Object.assign(new Error(answer.get("error")!), { errorCode: answer.get("error") }),
+        );
+      if (!answer.get("code")) return Promise.resolve(null);
+      signedIn = true;
+      return Promise.resolve(result(`token-for-${answer.get("code")}`));
+    }),
+    acquireTokenSilent: jest.fn(() =>
+      signedIn
+        ? Promise.resolve(result("renewed-token"))
+        : Promise.reject(new InteractionRequiredAuthError("interaction_required", "no refresh token")),
+    ),
+    getActiveAccount: jest.fn(() => active),
+    getAllAccounts: jest.fn(() => (active ? [active] : [])),
+    setActiveAccount: jest.fn((account: AccountInfo | null) => {
+      active = account;
+    }),
+    clearCache: jest.fn(() => {
+      signedIn = false;
+      return Promise.resolve();
+    }),
+    /** The refresh token expired or was revoked. */
+    endSession: () => (signedIn = false),
+  };
+  return app;
+}
+
+function dialog(
+  storage: ReturnType<typeof memoryStorage> | null = memoryStorage(),
+  config: EntraConfig = CONFIG,
+) {
   const { host, ui } = outlook(["DialogApi 1.1"]);
-  let now = T0;
+  let app: ReturnType<typeof fakeDialogApp> | null = null;
   const createNestedApp = jest.fn();
+  const createDialogApp = jest.fn(
+    (_c: EntraConfig, _redirectUri: string, navigate: (url: string) => void) => {
+      app = fakeDialogApp(navigate);
+      return Promise.resolve(app as unknown as DialogApp);
+    },
+  );
   const source = createMicrosoftTokenSource({
-    config: CONFIG,
+    config,
     host,
     dialogUrl: DIALOG_URL,
     storage,
     createNestedApp,
-    now: () => now,
+    createDialogApp,
   });
-  return { source, ui, storage, createNestedApp, setNow: (t: number) => (now = t) };
+  return { source, ui, storage, createNestedApp, createDialogApp, app: () => app! };
 }
 
 /** Waits until Office has been asked to open the dialog and returns it. */
@@ -139,15 +193,16 @@ describe("which sign-in", () => {
     expect(ui.displayDialogAsync).not.toHaveBeenCalled();
   });
 
-  it("falls back to the Office dialog elsewhere, without MSAL in the pane", async () => {
-    const { source, ui, createNestedApp } = dialog();
+  it("falls back to MSAL's standard client with the Office dialog elsewhere", async () => {
+    const { source, ui, createNestedApp, createDialogApp } = dialog();
     expect(source.mode).toBe("dialog");
     const signIn = source.signIn();
     const d = await opened(ui);
-    expect(d.url).toBe(DIALOG_URL);
-    d.send(tokenMessage("dialog-token", T0 + 3600_000), ORIGIN);
-    await expect(signIn).resolves.toBe("dialog-token");
+    expect(d.url).toBe(`${DIALOG_URL}?authorize=${encodeURIComponent(AUTHORIZE)}`);
+    d.send(responseMessage("#code=c1&state=s1"), ORIGIN);
+    await expect(signIn).resolves.toBe("token-for-c1");
     expect(createNestedApp).not.toHaveBeenCalled();
+    expect(createDialogApp).toHaveBeenCalledWith(CONFIG, DIALOG_URL, expect.any(Function));
   });
 });
 
@@ -278,48 +333,56 @@ describe("nested app authentication", () => {
 });
 
 describe("the Office dialog fallback", () => {
-  it("keeps the token for the session until shortly before it expires", async () => {
-    const { source, ui, storage, setNow } = dialog();
+  it("hands the dialog's answer to MSAL and renews tokens silently afterwards, without a window", async () => {
+    const { source, ui, storage, app } = dialog();
     const signIn = source.signIn();
-    (await opened(ui)).send(tokenMessage("dialog-token", T0 + 3600_000), ORIGIN);
-    await signIn;
-    expect(ui.opened[0]!.close).toHaveBeenCalled();
-    expect(JSON.parse(storage.data.get(MICROSOFT_STORAGE_KEY)!)).toEqual({
-      mode: "dialog",
-      accessToken: "dialog-token",
-      expiresOn: T0 + 3600_000,
+    (await opened(ui)).send(responseMessage("#code=c1&state=s1"), ORIGIN);
+    await expect(signIn).resolves.toBe("token-for-c1");
+    expect(app().handleRedirectPromise).toHaveBeenCalledWith({
+      hash: "#code=c1&state=s1",
+      navigateToLoginRequestUrl: false,
     });
+    expect(ui.opened[0]!.close).toHaveBeenCalled();
+    // Only a note that someone signed in: the tokens are MSAL's, in its own cache.
+    expect(JSON.parse(storage!.data.get(MICROSOFT_STORAGE_KEY)!)).toEqual({ mode: "dialog" });
 
-    setNow(T0 + 3600_000 - EXPIRY_MARGIN_MS - 1);
     expect(source.isSignedIn()).toBe(true);
-    await expect(source.getToken()).resolves.toBe("dialog-token");
-
-    setNow(T0 + 3600_000 - EXPIRY_MARGIN_MS);
-    await expect(source.getToken()).resolves.toBeNull();
-    expect(source.isSignedIn()).toBe(false);
-    expect(storage.data.has(MICROSOFT_STORAGE_KEY)).toBe(false);
+    await expect(source.getToken()).resolves.toBe("renewed-token");
+    expect(app().acquireTokenSilent).toHaveBeenCalledWith(
+      expect.objectContaining({
+        scopes: CONFIG.scopes,
+        account: ACCOUNT,
+        cacheLookupPolicy: expect.any(Number),
+      }),
+    );
     expect(ui.opened).toHaveLength(1); // no window the user did not ask for
   });
 
-  it("keeps the token in memory when sessionStorage is refused", async () => {
-    const { host, ui } = outlook(["DialogApi 1.1"]);
-    const source = createMicrosoftTokenSource({
-      config: CONFIG,
-      host,
-      dialogUrl: DIALOG_URL,
-      storage: null,
-      now: () => T0,
-    });
+  it("signs the user out when the session cannot be renewed, without opening a window", async () => {
+    const { source, ui, storage, app } = dialog();
     const signIn = source.signIn();
-    (await opened(ui)).send(tokenMessage("mem-token", T0 + 3600_000));
+    (await opened(ui)).send(responseMessage("#code=c1&state=s1"), ORIGIN);
     await signIn;
-    await expect(source.getToken()).resolves.toBe("mem-token");
-    source.signOut();
+    app().endSession();
     await expect(source.getToken()).resolves.toBeNull();
+    expect(source.isSignedIn()).toBe(false);
+    expect(storage!.data.has(MICROSOFT_STORAGE_KEY)).toBe(false);
+    expect(ui.opened).toHaveLength(1);
   });
 
-  it("says the window was closed when the user closes it (12006)", async () => {
-    const { source, ui } = dialog();
+  it("signs out: MSAL's cache for the account is cleared and no token is given", async () => {
+    const { source, ui, app } = dialog(null);
+    const signIn = source.signIn();
+    (await opened(ui)).send(responseMessage("#code=c1&state=s1"));
+    await signIn;
+    source.signOut();
+    await expect(source.getToken()).resolves.toBeNull();
+    await new Promise((r) => setTimeout(r, 1));
+    expect(app().clearCache).toHaveBeenCalledWith({ account: ACCOUNT });
+  });
+
+  it("says the window was closed when the user closes it (12006), and lets MSAL forget the request", async () => {
+    const { source, ui, app } = dialog();
     const signIn = source.signIn();
     (await opened(ui)).event(12006);
     const error = await signInError(signIn);
@@ -328,6 +391,10 @@ describe("the Office dialog fallback", () => {
       "The sign-in window was closed before sign-in finished. Select Sign in with Microsoft to try again.",
     );
     expect(source.isSignedIn()).toBe(false);
+    expect(app().handleRedirectPromise).toHaveBeenCalledWith({
+      hash: "#error=access_denied&state=s1",
+      navigateToLoginRequestUrl: false,
+    });
   });
 
   it("refuses a malformed answer and closes the window", async () => {
@@ -345,9 +412,31 @@ describe("the Office dialog fallback", () => {
     const { source, ui } = dialog();
     const signIn = source.signIn();
     const d = await opened(ui);
-    d.send(tokenMessage("evil", T0 + 3600_000), "https://evil.example");
-    d.send(tokenMessage("good", T0 + 3600_000), ORIGIN);
-    await expect(signIn).resolves.toBe("good");
+    d.send(responseMessage("#code=evil&state=s1"), "https://evil.example");
+    d.send(responseMessage("#code=good&state=s1"), ORIGIN);
+    await expect(signIn).resolves.toBe("token-for-good");
+  });
+
+  it.each([
+    [
+      "interaction_required",
+      "interaction",
+      "Microsoft needs you to sign in again before Sign for Outlook can go on (interaction_required). Select Sign in with Microsoft, then follow the steps in the window that opens.",
+    ],
+    [
+      "consent_required",
+      "consent",
+      "Your organisation has not yet approved Sign for Outlook for your account (consent_required). Ask your administrator to grant consent to the add-in, then try again.",
+    ],
+    ["access_denied", "cancelled", "Sign-in was cancelled. Select Sign in with Microsoft to try again."],
+  ])("words the provider's %s", async (code, kind, message) => {
+    const { source, ui } = dialog();
+    const signIn = source.signIn();
+    (await opened(ui)).send(responseMessage(`#error=${code}&state=s1`), ORIGIN);
+    const error = await signInError(signIn);
+    expect(error.code).toBe(kind);
+    expect(error.message).toBe(message);
+    expect(source.isSignedIn()).toBe(false);
   });
 
   it("turns the dialog's reported failure into words", async () => {

@@ -11,9 +11,9 @@
  *   its parsed fields, and in compose mode inserts the tag into the workbench's simulated message body;
  * - Settings: a wrong token shows the service's own error in words; a real token signs in and shows the
  *   tenant from the service's GET /api/v1/me;
- * - the sign-in dialog page (auth-dialog.html, a build configured for Microsoft sign-in) boots real
- *   MSAL under a stand-in Office.js and hands its outcome to the pane with messageParent; the workbench
- *   (no nested app authentication, no dialogs) does not offer Microsoft sign-in even so;
+ * - the sign-in dialog page (auth-dialog.html, a build configured for Microsoft sign-in) under a
+ *   stand-in Office.js, opened without a sign-in address, hands its failure to the pane with
+ *   messageParent (the whole Microsoft sign-in: msal-sign-in.test.ts);
  * - telemetry: after sign-in and a few actions, the pane's events reach the service's database, and none
  *   of them holds anything of the simulated message (addresses, names, subject, attachment names) or
  *   what the user typed; without keepalive fetch, the last batch arrives by sendBeacon;
@@ -362,7 +362,7 @@ jest.setTimeout(180_000);
     // A token of the right shape that the service does not know.
     const wrong = token.slice(0, -4) + (token.endsWith("AAAA") ? "BBBB" : "AAAA");
     await panel.getByLabel("Personal access token").fill(wrong);
-    await panel.getByRole("button", { name: "Sign in" }).click();
+    await panel.getByRole("button", { name: "Sign in", exact: true }).click();
     const alert = panel.getByRole("alert").filter({ hasText: "Sign-in failed" });
     await alert.waitFor();
     const text = (await alert.textContent()) ?? "";
@@ -377,7 +377,7 @@ jest.setTimeout(180_000);
     await screenshot(wb, "settings-read-error");
 
     await panel.getByLabel("Personal access token").fill(token);
-    await panel.getByRole("button", { name: "Sign in" }).click();
+    await panel.getByRole("button", { name: "Sign in", exact: true }).click();
     await panel.getByText("Signed in", { exact: true }).waitFor();
     const identity = panel.locator("dl[aria-label='Signed-in identity']");
     const terms = await identity.locator("dt").allTextContents();
@@ -431,7 +431,7 @@ jest.setTimeout(180_000);
       const mine = await service!.token("Own-Token", SCOPES);
       await panel.getByRole("button", { name: "Sign out" }).click();
       await panel.getByLabel("Personal access token").fill(mine);
-      await panel.getByRole("button", { name: "Sign in" }).click();
+      await panel.getByRole("button", { name: "Sign in", exact: true }).click();
       await panel.getByText("Own-Token", { exact: true }).waitFor();
       await page.reload();
       const reloaded = (await (
@@ -475,7 +475,7 @@ jest.setTimeout(180_000);
     const panel = await showView(pane, "Settings", "Signing service");
     await panel.getByRole("textbox", { name: "Service URL" }).fill(service!.url);
     await panel.getByLabel("Personal access token").fill(token);
-    await panel.getByRole("button", { name: "Sign in" }).click();
+    await panel.getByRole("button", { name: "Sign in", exact: true }).click();
     await panel.getByText("Signed in", { exact: true }).waitFor();
   }
 
@@ -562,7 +562,7 @@ jest.setTimeout(180_000);
     expectNoPageErrors(wb);
   }, 120_000);
 
-  test("the sign-in dialog page runs MSAL and answers the pane through messageParent", async () => {
+  test("the sign-in dialog page answers the pane through messageParent", async () => {
     const context = await browser!.newContext({ ignoreHTTPSErrors: true });
     contexts.push(context);
     const page = await context.newPage();
@@ -581,7 +581,7 @@ jest.setTimeout(180_000);
       },
     );
     const message = JSON.parse((await sent.jsonValue()) as string) as Record<string, unknown>;
-    // Real MSAL could not reach the authority: the failure crosses as a code, nothing else.
+    // Opened without the pane's sign-in address: the failure crosses as a code, nothing else.
     expect(message).toEqual({
       type: "sign-for-outlook/sign-in",
       ok: false,
@@ -602,7 +602,7 @@ jest.setTimeout(180_000);
     const settings = await showView(wb.pane, "Settings", "Signing service");
     await settings.getByRole("textbox", { name: "Service URL" }).fill(service!.url);
     await settings.getByLabel("Personal access token").fill(token);
-    await settings.getByRole("button", { name: "Sign in" }).click();
+    await settings.getByRole("button", { name: "Sign in", exact: true }).click();
     await settings.getByText("Signed in", { exact: true }).waitFor();
 
     // A few actions: build a tag (typed label "Client initials"), insert it, copy it.
@@ -684,7 +684,7 @@ jest.setTimeout(180_000);
     const settings = await showView(wb.pane, "Settings", "Signing service");
     await settings.getByRole("textbox", { name: "Service URL" }).fill(service!.url);
     await settings.getByLabel("Personal access token").fill(token);
-    await settings.getByRole("button", { name: "Sign in" }).click();
+    await settings.getByRole("button", { name: "Sign in", exact: true }).click();
     await settings.getByText("Signed in", { exact: true }).waitFor();
     const tenantId = (await service!.storage.credentials.findTenantByName(tenant))!.id;
     const setVisibility = (state: "hidden" | "visible") =>

@@ -1,56 +1,69 @@
 /**
- * What auth-dialog.html does, apart from loading Office and MSAL (index.ts): on the first visit it
- * sends the user to Microsoft (loginRedirect); back from Microsoft it hands the result to the pane
- * through messageParent (dialog-protocol.ts) and stops.
+ * What auth-dialog.html does (index.ts gives it Office and the page): opened by the pane with the
+ * identity provider's sign-in address in `?authorize=`, it goes there; back from the provider (this
+ * page is the redirect URI) it hands the provider's answer to the pane through messageParent
+ * (dialog-protocol.ts) and stops. No MSAL here: the pane's MSAL made the request and redeems it.
  */
-import type { AuthenticationResult, IPublicClientApplication } from "@azure/msal-browser";
 import type { EntraConfig } from "../config";
-import { failureMessage, tokenMessage } from "../dialog-protocol";
-
-export type RedirectApp = Pick<IPublicClientApplication, "handleRedirectPromise" | "loginRedirect">;
+import { authorizationResponseOf, failureMessage, responseMessage } from "../dialog-protocol";
 
 export interface DialogFlowOptions {
   config: EntraConfig | null;
-  /** Makes and initialises MSAL's PublicClientApplication. */
-  createApp: (config: EntraConfig) => Promise<RedirectApp>;
+  /** This page's address, as the browser shows it. */
+  href: string;
   /** messageParent. */
   send: (message: string) => void;
-  now?: () => number;
+  /** Leaves for the provider (location.replace). */
+  navigate: (url: string) => void;
 }
 
-/** Used when Entra gives no expiry: short, so the pane asks again soon rather than send a dead token. */
-const UNKNOWN_EXPIRY_MS = 10 * 60_000;
+/** What happened: the pane has the answer, the pane has a failure, or the page is on its way to sign-in. */
+export type DialogOutcome = "answered" | "failed" | "redirecting";
 
-/** What happened: the pane has a token, the pane has a failure, or the page is on its way to Microsoft. */
-export type DialogOutcome = "signed-in" | "failed" | "redirecting";
+/** The origins this page may send the user to: the authority's, and the metadata's sign-in endpoint's. */
+function signInOrigins(config: EntraConfig): string[] {
+  const origins = [new URL(config.authority).origin];
+  if (config.authorityMetadata) {
+    try {
+      const metadata = JSON.parse(config.authorityMetadata) as { authorization_endpoint?: unknown };
+      if (typeof metadata.authorization_endpoint === "string")
+        origins.push(new URL(metadata.authorization_endpoint).origin);
+    } catch {
+      // A broken document: the authority's origin only.
+    }
+  }
+  return origins;
+}
 
-export async function runDialogFlow(options: DialogFlowOptions): Promise<DialogOutcome> {
+/** Only the configured provider, over https: anything else in `authorize` is someone's trick. */
+export function allowedSignInAddress(config: EntraConfig, target: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return false;
+  }
+  return (
+    url.protocol === "https:" && !url.username && !url.password && signInOrigins(config).includes(url.origin)
+  );
+}
+
+export function runDialogFlow(options: DialogFlowOptions): DialogOutcome {
   const { config, send } = options;
-  const now = options.now ?? Date.now;
+  const response = authorizationResponseOf(options.href);
+  if (response) {
+    send(responseMessage(response));
+    return "answered";
+  }
   if (!config) {
     send(failureMessage({ errorCode: "not_configured" }));
     return "failed";
   }
-  try {
-    const app = await options.createApp(config);
-    // Handled here, on the redirect URI itself: Office may have added a query (_host_Info) to the
-    // address the sign-in started from, and going back there would only cost another page load.
-    const result: AuthenticationResult | null = await app.handleRedirectPromise({
-      navigateToLoginRequestUrl: false,
-    });
-    if (result) {
-      if (!result.accessToken) {
-        send(failureMessage({ errorCode: "no_access_token" }));
-        return "failed";
-      }
-      send(tokenMessage(result.accessToken, result.expiresOn?.getTime() ?? now() + UNKNOWN_EXPIRY_MS));
-      return "signed-in";
-    }
-    // The API's scopes here, so the answer carries the signing service's access token directly.
-    await app.loginRedirect({ scopes: config.scopes, prompt: "select_account" });
-    return "redirecting";
-  } catch (error) {
-    send(failureMessage(error));
+  const target = new URL(options.href).searchParams.get("authorize");
+  if (!target || !allowedSignInAddress(config, target)) {
+    send(failureMessage({ errorCode: "invalid_request" }));
     return "failed";
   }
+  options.navigate(target);
+  return "redirecting";
 }

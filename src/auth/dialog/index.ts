@@ -1,12 +1,10 @@
 /**
- * auth-dialog.html: the Office dialog fallback of Microsoft sign-in (see src/auth/microsoft.ts).
- * Registered in Entra as a single-page application redirect URI. MSAL's cache is kept in memory: it
- * goes with the dialog, and only the access token reaches the pane.
+ * auth-dialog.html: the Office dialog fallback of Microsoft sign-in (see src/auth/microsoft.ts and
+ * ./flow.ts). Registered in Entra as a single-page application redirect URI. It carries no MSAL and
+ * keeps nothing: it takes the user to sign in and brings the provider's answer back to the pane.
  */
-import { LogLevel, PublicClientApplication } from "@azure/msal-browser";
 import { createDialogPage } from "../../outlook/dialog-page";
-import { builtInEntraConfig, type EntraConfig } from "../config";
-import { msalConfiguration } from "../msal-config";
+import { builtInEntraConfig } from "../config";
 import { runDialogFlow } from "./flow";
 
 function status(text: string): void {
@@ -14,37 +12,28 @@ function status(text: string): void {
   if (element) element.textContent = text;
 }
 
-/** This page's address without query or fragment: the redirect URI registered in Entra. */
-function ownAddress(): string {
-  return `${window.location.origin}${window.location.pathname}`;
-}
-
-async function createApp(config: EntraConfig) {
-  const app = new PublicClientApplication(
-    msalConfiguration(config, LogLevel, { cacheLocation: "memoryStorage", redirectUri: ownAddress() }),
-  );
-  await app.initialize();
-  return app;
-}
+const NOT_HERE =
+  "This page only works in a window opened by Sign for Outlook. Close it and sign in from the add-in.";
 
 async function start(): Promise<void> {
   if (typeof Office === "undefined") {
-    status(
-      "This page only works in a window opened by Sign for Outlook. Close it and sign in from the add-in.",
-    );
+    status(NOT_HERE);
     return;
   }
   await Office.onReady();
   const page = createDialogPage(Office);
   if (!page.inDialog()) {
-    status(
-      "This page only works in a window opened by Sign for Outlook. Close it and sign in from the add-in.",
-    );
+    status(NOT_HERE);
     return;
   }
-  const outcome = await runDialogFlow({ config: builtInEntraConfig(), createApp, send: page.messageParent });
+  const outcome = runDialogFlow({
+    config: builtInEntraConfig(),
+    href: window.location.href,
+    send: page.messageParent,
+    navigate: (url) => window.location.replace(url),
+  });
   // The pane closes this window once it has the answer; until then, say what happened.
-  if (outcome === "signed-in") status("Signed in. This window closes by itself.");
+  if (outcome === "answered") status("Finishing sign-in. This window closes by itself.");
   if (outcome === "failed")
     status("Sign-in did not succeed. Sign for Outlook says why; this window closes by itself.");
 }
