@@ -14,8 +14,9 @@
  * Source maps are kept beside the bundles; the scripts run node with --enable-source-maps, so
  * stacks name TypeScript lines.
  */
-import { build, type Metafile } from "esbuild";
+import { build, type Metafile, type Plugin } from "esbuild";
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 
 const ROOT = path.join(__dirname, "..");
@@ -28,6 +29,64 @@ const ENTRY_POINTS: Record<string, string> = {
   "start-dev": "src/service/start-dev.ts",
   worker: "src/service/pdf-reader/worker.ts",
 };
+
+/**
+ * Packages that answering most requests never needs, loaded when their first export is read instead
+ * of when the service starts (issue 31: together they were about half of the start's CPU). Each is
+ * replaced in the bundle by an object with one getter per export that requires the package on first
+ * use; its export names are read here, at build time. Only packages whose exports are not used while
+ * modules load belong here (a class extended at module level would load its package at start anyway).
+ */
+const LAZY_PACKAGES = [
+  "pdf-lib",
+  "@pdf-lib/upng",
+  "@signpdf/placeholder-pdf-lib",
+  "@signpdf/signpdf",
+  "node-forge",
+  "nodemailer",
+  "jose",
+  "pg",
+  "yazl",
+  "@fastify/fast-json-stringify-compiler",
+];
+
+/**
+ * Packages bundled into the service's files rather than left to node_modules: TypeBox builds the
+ * schemas as modules load, and its few hundred small files took longer to find and read than to run.
+ */
+const BUNDLED_PACKAGES = ["@sinclair/typebox"];
+
+/** Every package is left to node_modules except BUNDLED_PACKAGES; LAZY_PACKAGES are stood in for. */
+function packagesPlugin(lazy: string[], bundled: string[]): Plugin {
+  const wanted = new Set(lazy);
+  const load = createRequire(path.join(ROOT, "package.json"));
+  const packageOf = (specifier: string) =>
+    specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
+  return {
+    name: "packages",
+    setup(esbuild) {
+      esbuild.onResolve({ filter: /^[@a-z]/ }, (args) => {
+        if (bundled.includes(packageOf(args.path))) return undefined;
+        if (!wanted.has(args.path)) return { path: args.path, external: true };
+        // The stand-in's own require is the package itself, left to node_modules.
+        if (args.namespace === "lazy-package") return { path: args.path, external: true };
+        return { path: args.path, namespace: "lazy-package" };
+      });
+      esbuild.onLoad({ filter: /.*/, namespace: "lazy-package" }, (args) => {
+        const real = load(args.path) as object;
+        const names = Object.getOwnPropertyNames(real).filter((key) => key !== "__esModule");
+        return {
+          loader: "js",
+          contents:
+            `let real;\nconst get = () => (real ??= require(${JSON.stringify(args.path)}));\n` +
+            ("__esModule" in real ? `Object.defineProperty(exports, "__esModule", { value: true });\n` : "") +
+            `for (const key of ${JSON.stringify(names)})\n` +
+            `  Object.defineProperty(exports, key, { enumerable: true, get: () => get()[key] });\n`,
+        };
+      });
+    },
+  };
+}
 
 /** What a build was made from, to tell whether it is stale (ensureServiceBuild). */
 const INPUTS_FILE = "inputs.json";
@@ -49,7 +108,7 @@ export async function buildService(outDir: string = SERVICE_BUILD_DIR): Promise<
     platform: "node",
     format: "cjs",
     target: "node20",
-    packages: "external",
+    plugins: [packagesPlugin(LAZY_PACKAGES, BUNDLED_PACKAGES)],
     sourcemap: "linked",
     // Stacks need the mappings only; the sources are in the repository.
     sourcesContent: false,

@@ -59,7 +59,7 @@ import { CREATE_AND_SEND_MODELS } from "./schemas/create-and-send";
 import { TEMPLATE_MODELS } from "./schemas/templates";
 import { BULK_SEND_MODELS } from "./schemas/bulk-send";
 import type { Storage } from "./storage";
-import { installValidators } from "./validation";
+import { installValidators, noDefaultValidator } from "./validation";
 import { SERVICE_VERSION } from "./version";
 import { startScheduler } from "./jobs/scheduler";
 import { framingOriginsFor } from "./domain/signing";
@@ -192,7 +192,9 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
             : "The request could not be routed.",
       }),
     clientErrorHandler: answerClientError,
-    schemaController: { compilersFactory: { buildSerializer: responseSerializers.factory } },
+    schemaController: {
+      compilersFactory: { buildSerializer: responseSerializers.factory, buildValidator: noDefaultValidator },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app, MODELS);
