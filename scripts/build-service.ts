@@ -64,6 +64,9 @@ const EXTERNAL_PACKAGES = [
   "better-sqlite3",
   "pdfjs-dist",
   "@aws-sdk/client-s3",
+  // Shared with the lazy @signpdf packages, which check our signer with instanceof against theirs:
+  // one copy, in node_modules.
+  "@signpdf/utils",
   "tsx",
   "webpack",
   "webpack-cli",
