@@ -59,12 +59,12 @@ import { CREATE_AND_SEND_MODELS } from "./schemas/create-and-send";
 import { TEMPLATE_MODELS } from "./schemas/templates";
 import { BULK_SEND_MODELS } from "./schemas/bulk-send";
 import type { Storage } from "./storage";
-import { installValidators } from "./validation";
+import { installValidators, noDefaultValidator } from "./validation";
 import { SERVICE_VERSION } from "./version";
 import { startScheduler } from "./jobs/scheduler";
 import { framingOriginsFor } from "./domain/signing";
 import { SigningLinks } from "./domain/signing-links";
-import { loggedUrl, REDACTED_LOG_PATHS, RedactingLogController } from "./request-log";
+import { censorCredentials, loggedUrl, RedactingLogController } from "./request-log";
 import signingPageRoutes from "./routes/signing-page";
 import { SignerCopies } from "./domain/signer-document";
 import devRoutes from "./routes/dev";
@@ -171,12 +171,13 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
       remotePort: req.socket?.remotePort,
     }),
   };
-  const redact = { paths: REDACTED_LOG_PATHS, censor: "[redacted]" };
+  // Credential headers are kept out of every line by building it without them (request-log.ts).
+  const hooks = { logMethod: censorCredentials };
   const responseSerializers = lazySerializers();
   const app = Fastify({
     logger: logStream
-      ? { level: config.logLevel, stream: logStream, serializers, redact }
-      : { level: config.logLevel, serializers, redact },
+      ? { level: config.logLevel, stream: logStream, serializers, hooks }
+      : { level: config.logLevel, serializers, hooks },
     logController: new RedactingLogController({ requestIdLogLabel: "traceId" }),
     genReqId: (req) => traceIdOf(req.headers.traceparent),
     bodyLimit: config.bodyLimitBytes,
@@ -192,7 +193,9 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
             : "The request could not be routed.",
       }),
     clientErrorHandler: answerClientError,
-    schemaController: { compilersFactory: { buildSerializer: responseSerializers.factory } },
+    schemaController: {
+      compilersFactory: { buildSerializer: responseSerializers.factory, buildValidator: noDefaultValidator },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app, MODELS);
@@ -200,8 +203,9 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   const metrics = createMetrics(app, storage, (error) =>
     app.log.warn({ err: error }, "metrics: the database's counts could not be read"),
   );
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("X-Trace-Id", request.id);
+    done();
   });
 
   await app.register(errorResponses);

@@ -19,10 +19,14 @@ export interface LazySerializers {
 }
 
 export function lazySerializers(): LazySerializers {
-  const eager = SerializerSelector();
+  // Made at the first compile, so that fast-json-stringify loads then, not at the start
+  // (scripts/build-service.ts, LAZY_PACKAGES).
+  let eager: Factory | undefined;
   const all: (() => Serialize)[] = [];
   const factory: Factory = (externalSchemas, serializerOpts) => {
-    const compile: Compile = eager(externalSchemas, serializerOpts);
+    let compiler: Compile | undefined;
+    const compile: Compile = (route) =>
+      (compiler ??= (eager ??= SerializerSelector())(externalSchemas, serializerOpts))(route);
     return (route) => {
       let serialize: Serialize | undefined;
       let failure: unknown;

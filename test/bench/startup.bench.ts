@@ -3,8 +3,10 @@
 // bare Fastify 5 process answering one route; both the median of N starts, taken in turns so that
 // the machine's load weighs on both alike. The goal: the service within 500 ms on a quiet machine and
 // within 3 times the bare process.
-// Run: node --import tsx test/bench/startup.bench.ts [--runs N] [--backend sqlite|postgres] [--tsx]
-//   --tsx   also times the service run from its TypeScript through tsx (as before issue 31)
+// Run: node --import tsx test/bench/startup.bench.ts [--runs N] [--backend sqlite|postgres] [--tsx] [--before DIR]
+//   --tsx          also times the service run from its TypeScript through tsx (as before issue 31)
+//   --before DIR   also times another build of the service in the same turns: DIR holds its main.js
+//                  (e.g. made by scripts/build-service.ts's buildService(DIR) from an earlier commit)
 // Builds the service first when it is stale. Each service start uses one data directory, made
 // (migrated, its seal certificate made) by a start before the timed ones, as a deployment's is.
 // Prints figures with the load average; asserts nothing.
@@ -23,6 +25,7 @@ function option(name: string, fallback: string): string {
 const RUNS = Math.max(1, Number(option("runs", "9")));
 const BACKEND = option("backend", "sqlite") as "sqlite" | "postgres";
 const WITH_TSX = process.argv.includes("--tsx");
+const BEFORE = option("before", "");
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** A bare Fastify 5 process: one route, nothing else, as small a start as Fastify has. */
@@ -89,6 +92,15 @@ async function main() {
     },
     ...(WITH_TSX
       ? [{ label: "service (tsx)", args: ["--import", "tsx", "src/service/main.ts"], env: serviceEnv }]
+      : []),
+    ...(BEFORE
+      ? [
+          {
+            label: "service (before)",
+            args: ["--enable-source-maps", path.resolve(BEFORE, "main.js")],
+            env: serviceEnv,
+          },
+        ]
       : []),
   ];
   // The first start migrates the database and makes the seal certificate: not what is measured.

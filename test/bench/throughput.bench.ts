@@ -2,14 +2,17 @@
 // route answering the same JSON body (the authorization header checked for presence only), in one run.
 // Run: node --import tsx test/bench/throughput.bench.ts [--seconds S] [--rounds N] [--connections C]
 //        [--log-level LEVEL] [--cpu-prof DIR] [--before DIR]
-// The service runs as `npm run service` runs it (its own process, SQLite in a new data dir, the default
-// log level unless --log-level), the bare server in a process of its own; autocannon loads each from
+// The service runs as `npm run service` runs it (the compiled build/service/main.js, built first when
+// stale; its own process, SQLite in a new data dir, the default log level unless --log-level), the
+// bare server in a process of its own; autocannon loads each from
 // this process. Each round measures every endpoint on both servers, alternating which goes first; the
 // ratio printed is the median of the rounds' ratios, since the machine's load changes between runs.
 // Besides requests per second it prints requests per CPU second of each server process (from
 // /proc/PID/stat): on a machine other work loads, that ratio moves far less than the throughput's.
-// --before DIR also runs the service of another checkout (e.g. /work/main, with its node_modules) on
-// the same data, measured in the same rounds: a change's before and after in one run.
+// --before DIR also runs another build of the service on the same data, measured in the same rounds: a
+// change's before and after in one run. DIR is a build directory (holding main.js, e.g. one made by
+// scripts/build-service.ts's buildService(dir) from the commit before) or a checkout whose
+// build/service/main.js is up to date (e.g. /work/main after `npm run build:service` there).
 // --cpu-prof DIR starts the service under `node --cpu-prof` and writes its profile into DIR at the end
 // (summarise it with test/bench/cpu-profile-top.ts).
 // Prints figures only; it asserts nothing, since they depend on the machine.
@@ -19,6 +22,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { existsSync } from "node:fs";
+import { ensureServiceBuild, SERVICE_BUILD_DIR } from "../../scripts/build-service";
 
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -212,11 +217,11 @@ async function main() {
       },
     ];
 
+    await ensureServiceBuild();
     const serviceArgs = [
       ...(profileDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(profileDir)] : []),
-      "--import",
-      "tsx",
-      "src/service/main.ts",
+      "--enable-source-maps",
+      path.join(SERVICE_BUILD_DIR, "main.js"),
     ];
     const service = await spawnServer("service", serviceArgs, {
       SIGN_DATA_DIR: dataDir,
@@ -242,11 +247,14 @@ async function main() {
     servers.push(bare);
     const measured = [bare, service];
     if (beforeRoot) {
+      const beforeMain = existsSync(path.join(beforeRoot, "main.js"))
+        ? path.resolve(beforeRoot, "main.js")
+        : path.resolve(beforeRoot, "build", "service", "main.js");
       const before = await spawnServer(
         "before",
-        ["--import", "tsx", "src/service/main.ts"],
+        ["--enable-source-maps", beforeMain],
         { SIGN_DATA_DIR: dataDir, ...(logLevel ? { LOG_LEVEL: logLevel } : {}) },
-        path.resolve(beforeRoot),
+        path.dirname(path.dirname(path.dirname(beforeMain))),
       );
       servers.push(before);
       measured.push(before);

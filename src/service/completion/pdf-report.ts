@@ -8,8 +8,10 @@ import { addSealPlaceholder, type SealIdentity, type SealOptions, signPrepared }
 
 const PAGE: [number, number] = [612, 792]; // US Letter; fits A4 printing with these margins
 const MARGIN = 54;
-const GREY = rgb(0.35, 0.35, 0.35);
-const BLACK = rgb(0, 0, 0);
+// Functions rather than constants: pdf-lib loads when a report is first drawn, not at the service's
+// start (scripts/build-service.ts, LAZY_PACKAGES).
+const GREY = () => rgb(0.35, 0.35, 0.35);
+const BLACK = () => rgb(0, 0, 0);
 
 export interface ReportFonts {
   regular: PDFFont;
@@ -82,7 +84,7 @@ export class ReportWriter {
         y: this.y + size * 0.25,
         size,
         font,
-        color: options.color ?? BLACK,
+        color: options.color ?? BLACK(),
       });
     }
   }
@@ -115,10 +117,16 @@ export class ReportWriter {
           y: this.y + 2,
           size,
           font: this.fonts.bold,
-          color: GREY,
+          color: GREY(),
         });
       }
-      this.page.drawText(line, { x: MARGIN + indent + labelWidth, y: this.y + 2, size, font, color: BLACK });
+      this.page.drawText(line, {
+        x: MARGIN + indent + labelWidth,
+        y: this.y + 2,
+        size,
+        font,
+        color: BLACK(),
+      });
     });
   }
 
@@ -139,7 +147,7 @@ export class ReportWriter {
     const pages = this.doc.getPages();
     pages.forEach((page, i) => {
       const text = printable(this.fonts.regular, `${this.footer} · page ${i + 1} of ${pages.length}`);
-      page.drawText(text, { x: MARGIN, y: MARGIN - 24, size: 8, font: this.fonts.regular, color: GREY });
+      page.drawText(text, { x: MARGIN, y: MARGIN - 24, size: 8, font: this.fonts.regular, color: GREY() });
     });
   }
 }

@@ -161,16 +161,31 @@ const oid = (dotted: string) =>
   );
 const NULL = Buffer.from([0x05, 0x00]);
 const INTEGER_1 = Buffer.from([0x02, 0x01, 0x01]);
-const OID = {
-  data: oid("1.2.840.113549.1.7.1"),
-  signedData: oid("1.2.840.113549.1.7.2"),
-  contentType: oid("1.2.840.113549.1.9.3"),
-  messageDigest: oid("1.2.840.113549.1.9.4"),
-  /** id-aa-signingCertificateV2 (RFC 5035 §3). */
-  signingCertificateV2: oid("1.2.840.113549.1.9.16.2.47"),
-  sha256: oid("2.16.840.1.101.3.4.2.1"),
-  rsaEncryption: oid("1.2.840.113549.1.1.1"),
-};
+// Made at first use, so that node-forge loads when a seal is first made, not at every start
+// (scripts/build-service.ts, LAZY_PACKAGES).
+let oidDer:
+  | Record<
+      | "data"
+      | "signedData"
+      | "contentType"
+      | "messageDigest"
+      | "signingCertificateV2"
+      | "sha256"
+      | "rsaEncryption",
+      Buffer
+    >
+  | undefined;
+const oids = () =>
+  (oidDer ??= {
+    data: oid("1.2.840.113549.1.7.1"),
+    signedData: oid("1.2.840.113549.1.7.2"),
+    contentType: oid("1.2.840.113549.1.9.3"),
+    messageDigest: oid("1.2.840.113549.1.9.4"),
+    /** id-aa-signingCertificateV2 (RFC 5035 §3). */
+    signingCertificateV2: oid("1.2.840.113549.1.9.16.2.47"),
+    sha256: oid("2.16.840.1.101.3.4.2.1"),
+    rsaEncryption: oid("1.2.840.113549.1.1.1"),
+  });
 
 /** The elements of a DER SEQUENCE (or any constructed element): each child's bytes. */
 function children(element: Buffer): Buffer[] {
@@ -223,7 +238,7 @@ function signingCertificateV2(certificateDer: Buffer): Buffer {
   const certHash = createHash("sha256").update(certificateDer).digest();
   const issuerSerial = der(SEQUENCE, der(SEQUENCE, der(0xa4, issuer)), serial);
   const essCertIdV2 = der(SEQUENCE, der(OCTET_STRING, certHash), issuerSerial);
-  return der(SEQUENCE, OID.signingCertificateV2, der(SET, der(SEQUENCE, der(SEQUENCE, essCertIdV2))));
+  return der(SEQUENCE, oids().signingCertificateV2, der(SET, der(SEQUENCE, der(SEQUENCE, essCertIdV2))));
 }
 
 /** A DER SET OF: its elements sorted by their encodings (X.690 §11.6). */
@@ -245,33 +260,33 @@ export class NativeSigner extends Signer {
     const { identity } = this;
     const digest = createHash("sha256").update(content).digest();
     const attributes = setOf([
-      der(SEQUENCE, OID.contentType, der(SET, OID.data)),
-      der(SEQUENCE, OID.messageDigest, der(SET, der(OCTET_STRING, digest))),
+      der(SEQUENCE, oids().contentType, der(SET, oids().data)),
+      der(SEQUENCE, oids().messageDigest, der(SET, der(OCTET_STRING, digest))),
       identity.signingCertificateV2Der,
     ]);
     // Signed as a SET (RFC 5652 §5.4), carried as [0] IMPLICIT.
     const signature = cryptoSign("sha256", der(SET, ...attributes), identity.privateKey);
     // SHA-256's AlgorithmIdentifier without parameters (RFC 5754 §2: generated absent, as OpenSSL
     // does); rsaEncryption's keeps its NULL (RFC 3370 §3.2).
-    const sha256 = der(SEQUENCE, OID.sha256);
+    const sha256 = der(SEQUENCE, oids().sha256);
     const signerInfo = der(
       SEQUENCE,
       INTEGER_1,
       identity.issuerAndSerialDer,
       sha256,
       der(0xa0, ...attributes),
-      der(SEQUENCE, OID.rsaEncryption, NULL),
+      der(SEQUENCE, oids().rsaEncryption, NULL),
       der(OCTET_STRING, signature),
     );
     const signedData = der(
       SEQUENCE,
       INTEGER_1,
       der(SET, sha256),
-      der(SEQUENCE, OID.data),
+      der(SEQUENCE, oids().data),
       der(0xa0, ...identity.certificatesDer),
       der(SET, signerInfo),
     );
-    return der(SEQUENCE, OID.signedData, der(0xa0, signedData));
+    return der(SEQUENCE, oids().signedData, der(0xa0, signedData));
   }
 }
 

@@ -5,7 +5,7 @@
  * instances change the database, which this process does not watch). Only accepted credentials are
  * kept: a refused one is checked, and counted against its address's budget, every time.
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { Authenticator, Principal } from "./authenticate";
 
 export interface CredentialCacheOptions {
@@ -45,8 +45,7 @@ export function cachingAuthenticator(inner: Authenticator, options: CredentialCa
 
   // The key is a hash: the map holds no token as sent. Bearer and X-API-KEY are kept apart, since the
   // second accepts personal access tokens only.
-  const keyOf = (how: string, token: string) =>
-    `${how}:${createHash("sha256").update(token).digest("base64url")}`;
+  const keyOf = (how: string, token: string) => `${how}:${hash("sha256", token, "base64url")}`;
 
   return {
     bearer: (token) => cached(keyOf("b", token), () => inner.bearer(token)) as Promise<Principal>,

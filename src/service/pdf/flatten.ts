@@ -61,8 +61,10 @@ export interface FlattenInput {
 
 export class FlattenError extends Error {}
 
-const INK = rgb(0.05, 0.1, 0.35);
-const WHITE = rgb(1, 1, 1);
+// Functions rather than constants: pdf-lib loads when a document is first drawn, not at the service's
+// start (scripts/build-service.ts, LAZY_PACKAGES).
+const INK = () => rgb(0.05, 0.1, 0.35);
+const WHITE = () => rgb(1, 1, 1);
 const CHECKED = new Set(["true", "yes", "on", "1", "checked", "x"]);
 
 interface Frame {
@@ -226,7 +228,7 @@ function drawTypedSignature(page: PDFPage, frame: Frame, box: PageBox, raw: stri
   const width = font.widthOfTextAtSize(text, 1);
   const size = Math.min(box.height / (ascent + descent), Math.max(1, box.width - 2 * pad) / width);
   const bottom = frame.height - box.y - box.height;
-  page.drawText(text, { x: box.x + pad, y: bottom + descent * size, size, font, color: INK });
+  page.drawText(text, { x: box.x + pad, y: bottom + descent * size, size, font, color: INK() });
 }
 
 function drawCheck(page: PDFPage, frame: Frame, box: PageBox): void {
@@ -239,8 +241,8 @@ function drawCheck(page: PDFPage, frame: Frame, box: PageBox): void {
   const p1 = { x: left + s * 0.15, y: bottom + s * 0.5 };
   const p2 = { x: left + s * 0.4, y: bottom + s * 0.2 };
   const p3 = { x: left + s * 0.85, y: bottom + s * 0.85 };
-  page.drawLine({ start: p1, end: p2, thickness, color: INK });
-  page.drawLine({ start: p2, end: p3, thickness, color: INK });
+  page.drawLine({ start: p1, end: p2, thickness, color: INK() });
+  page.drawLine({ start: p2, end: p3, thickness, color: INK() });
 }
 
 /**
@@ -413,7 +415,7 @@ export async function flattenInto(doc: PDFDocument, input: FlattenInput): Promis
         y: frame.height - t.y - t.height,
         width: t.width,
         height: t.height,
-        color: WHITE,
+        color: WHITE(),
       });
     }
     for (const f of fields) {
@@ -434,7 +436,7 @@ export async function flattenInto(doc: PDFDocument, input: FlattenInput): Promis
       else if (f.type === "Checkbox") {
         if (CHECKED.has(v.trim().toLowerCase())) drawCheck(page, frame, f);
       } else if (signature) drawTypedSignature(page, frame, f, v, fonts.hand());
-      else drawTextIn(page, frame, f, v, fonts.text(), INK);
+      else drawTextIn(page, frame, f, v, fonts.text(), INK());
       page.pushOperators(popGraphicsState());
     }
     page.pushOperators(popGraphicsState());

@@ -233,22 +233,26 @@ interface FontMetrics {
   width(code: number): number;
 }
 
-const STANDARD: Record<string, StandardFonts> = {
-  Helvetica: StandardFonts.Helvetica,
-  "Helvetica-Bold": StandardFonts.HelveticaBold,
-  "Helvetica-Oblique": StandardFonts.HelveticaOblique,
-  "Helvetica-BoldOblique": StandardFonts.HelveticaBoldOblique,
-  "Times-Roman": StandardFonts.TimesRoman,
-  "Times-Bold": StandardFonts.TimesRomanBold,
-  "Times-Italic": StandardFonts.TimesRomanItalic,
-  "Times-BoldItalic": StandardFonts.TimesRomanBoldItalic,
-  Courier: StandardFonts.Courier,
-  "Courier-Bold": StandardFonts.CourierBold,
-  "Courier-Oblique": StandardFonts.CourierOblique,
-  "Courier-BoldOblique": StandardFonts.CourierBoldOblique,
-  Symbol: StandardFonts.Symbol,
-  ZapfDingbats: StandardFonts.ZapfDingbats,
-};
+// Made at first use: pdf-lib loads when a document is first completed, not at the service's start
+// (scripts/build-service.ts, LAZY_PACKAGES).
+let standardFonts: Record<string, StandardFonts> | undefined;
+const STANDARD = () =>
+  (standardFonts ??= {
+    Helvetica: StandardFonts.Helvetica,
+    "Helvetica-Bold": StandardFonts.HelveticaBold,
+    "Helvetica-Oblique": StandardFonts.HelveticaOblique,
+    "Helvetica-BoldOblique": StandardFonts.HelveticaBoldOblique,
+    "Times-Roman": StandardFonts.TimesRoman,
+    "Times-Bold": StandardFonts.TimesRomanBold,
+    "Times-Italic": StandardFonts.TimesRomanItalic,
+    "Times-BoldItalic": StandardFonts.TimesRomanBoldItalic,
+    Courier: StandardFonts.Courier,
+    "Courier-Bold": StandardFonts.CourierBold,
+    "Courier-Oblique": StandardFonts.CourierOblique,
+    "Courier-BoldOblique": StandardFonts.CourierBoldOblique,
+    Symbol: StandardFonts.Symbol,
+    ZapfDingbats: StandardFonts.ZapfDingbats,
+  });
 
 const num = (o: PDFObject | undefined) => (o instanceof PDFNumber ? o.asNumber() : undefined);
 
@@ -340,7 +344,7 @@ class Metrics {
     const base = (this.lookup(font, "BaseFont", "Name")?.asString() ?? "/Helvetica")
       .slice(1)
       .replace(/^[A-Z]{6}\+/, "");
-    const table = await standardWidths(STANDARD[base] ?? StandardFonts.Helvetica);
+    const table = await standardWidths(STANDARD()[base] ?? StandardFonts.Helvetica);
     return { bytes: 1, width: (code) => table[code]! };
   }
 }

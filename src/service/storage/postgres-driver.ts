@@ -43,8 +43,14 @@ class Executor implements SqlExecutor {
   }
 }
 
-// Integers come back as numbers (counts are cast to integer in SQL); bigints are not used.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// Integers come back as numbers (counts are cast to integer in SQL); bigints are not used. Set when
+// the first pool is made, so that pg loads only when PostgreSQL is used (scripts/build-service.ts).
+let typesSet = false;
+function setTypeParsers() {
+  if (typesSet) return;
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  typesSet = true;
+}
 
 export class PostgresDriver extends Executor implements SqlDriver {
   readonly dialect = "postgres" as const;
@@ -54,6 +60,7 @@ export class PostgresDriver extends Executor implements SqlDriver {
   }
 
   static async open(connectionString: string): Promise<PostgresDriver> {
+    setTypeParsers();
     const pool = new pg.Pool({ connectionString, max: 10 });
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
     pool.on("error", () => undefined);
