@@ -3037,7 +3037,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.audit_trail" | "status.signing_link";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.reply_signed" | "status.audit_trail" | "status.signing_link";
                 };
             } | {
                 /** @enum {string} */
@@ -3049,7 +3049,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.audit_trail" | "status.signing_link";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.reply_signed" | "status.audit_trail" | "status.signing_link";
                     durationMs: number;
                 };
             } | {
@@ -3062,7 +3062,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.audit_trail" | "status.signing_link";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.reply_signed" | "status.audit_trail" | "status.signing_link";
                     durationMs: number;
                     /** @enum {string} */
                     errorCode: "validation_failed" | "duplicate_member" | "member_limit_reached" | "not_found" | "member_not_found" | "unauthorized" | "legacy_api_key" | "insufficient_scope" | "unsupported_media_type" | "payload_too_large" | "tag_unparseable" | "invalid_format" | "rate_limited" | "internal_error" | "invalid_state" | "duplicate_signer" | "not_supported" | "not_your_turn" | "invalid_document" | "network_error" | "timeout" | "cancelled" | "invalid_response" | "invalid_service_url" | "forbidden" | "service_unavailable" | "http_error" | "blocked" | "in_progress" | "consent" | "setup" | "network" | "bad_response" | "failed" | "error" | "type_error" | "range_error" | "reference_error" | "syntax_error" | "eval_error" | "uri_error" | "aggregate_error" | "abort_error" | "timeout_error" | "not_allowed_error" | "security_error" | "quota_exceeded_error" | "data_clone_error" | "chunk_load_error" | "api_error" | "outlook_error" | "unsupported_attachment_error" | "sign_in_error" | "auth_error" | "browser_auth_error" | "client_auth_error" | "interaction_required_auth_error" | "server_error" | "tag_parse_error" | "tag_spec_error" | "other";
@@ -3126,7 +3126,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.audit_trail" | "status.signing_link";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.reply_signed" | "status.audit_trail" | "status.signing_link";
                 };
             } | {
                 /** @enum {string} */
@@ -3138,7 +3138,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.audit_trail" | "status.signing_link";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.reply_signed" | "status.audit_trail" | "status.signing_link";
                     durationMs: number;
                 };
             } | {
@@ -3151,7 +3151,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.audit_trail" | "status.signing_link";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.reply_signed" | "status.audit_trail" | "status.signing_link";
                     durationMs: number;
                     /** @enum {string} */
                     errorCode: "validation_failed" | "duplicate_member" | "member_limit_reached" | "not_found" | "member_not_found" | "unauthorized" | "legacy_api_key" | "insufficient_scope" | "unsupported_media_type" | "payload_too_large" | "tag_unparseable" | "invalid_format" | "rate_limited" | "internal_error" | "invalid_state" | "duplicate_signer" | "not_supported" | "not_your_turn" | "invalid_document" | "network_error" | "timeout" | "cancelled" | "invalid_response" | "invalid_service_url" | "forbidden" | "service_unavailable" | "http_error" | "blocked" | "in_progress" | "consent" | "setup" | "network" | "bad_response" | "failed" | "error" | "type_error" | "range_error" | "reference_error" | "syntax_error" | "eval_error" | "uri_error" | "aggregate_error" | "abort_error" | "timeout_error" | "not_allowed_error" | "security_error" | "quota_exceeded_error" | "data_clone_error" | "chunk_load_error" | "api_error" | "outlook_error" | "unsupported_attachment_error" | "sign_in_error" | "auth_error" | "browser_auth_error" | "client_auth_error" | "interaction_required_auth_error" | "server_error" | "tag_parse_error" | "tag_spec_error" | "other";
