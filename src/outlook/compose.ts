@@ -4,6 +4,7 @@
  * (`composeSupport`), because Outlook builds differ: reply forms with a callback came with Mailbox
  * 1.9, files handed over as Base64 in a reply form with 1.15, Base64 files added to a draft with 1.8.
  */
+import { officeClientInfo } from "./client";
 import { AdapterErrorCode, OfficeErrorCode, OutlookError } from "./errors";
 import { officeEnum, type OfficeContext } from "./office-context";
 import type {
@@ -67,6 +68,10 @@ export function composeOf(
 ): Pick<OutlookHost, "composeSupport" | "openReply" | "attachToDraft" | "removeDraftAttachment"> {
   const { office, call, currentItem, requireItem, isCompose, requirementSet } = context;
   const mailbox = (version: string) => requirementSet("Mailbox", version);
+  const onPhone = () => {
+    const { host, platform } = officeClientInfo(office);
+    return /^(iOS|Android)$/.test(platform) || /^Outlook(IOS|Android)$/i.test(host);
+  };
 
   /** The reply call this host has for the current item: async (1.9), sync (1.2), or none. */
   function replyMethod(
@@ -93,6 +98,13 @@ export function composeOf(
       return no(
         COMPOSE_REQUIREMENTS.replyFormAsync,
         "A reply can be opened from a message you are reading, not from one you are writing.",
+      );
+    }
+    if (onPhone()) {
+      // Outlook on iOS and Android has neither reply form (Office.js reference), whatever sets it reports.
+      return no(
+        COMPOSE_REQUIREMENTS.replyFormAsync,
+        "Outlook on phones can't open a reply with files attached. Use Outlook on a computer or on the web.",
       );
     }
     if (replyMethod(true) === null) {

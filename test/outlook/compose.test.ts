@@ -178,6 +178,13 @@ describe("openReply", () => {
   });
 });
 
+test("Outlook on a phone is not offered a reply form, with a reason", () => {
+  const { host, office } = setUp("read");
+  (office.context as unknown as { platform: string }).platform = "iOS";
+  expect(host.composeSupport().reply.supported).toBe(false);
+  expect(host.composeSupport().reply.reason).toMatch(/on phones/);
+});
+
 describe("draft attachments", () => {
   it("adds a file to the draft, lists it, reads it back, and removes it", async () => {
     const { host, draftLists } = setUp("compose");
