@@ -134,8 +134,9 @@ export function ReplyDraftView({ draft }: { draft: ReplyDraft }) {
       <iframe
         title="Reply body"
         className={styles.body}
-        sandbox=""
-        srcDoc={draft.html}
+        // Links (a download link in the body) open in a new tab, as from a mail; scripts never run.
+        sandbox="allow-popups allow-popups-to-escape-sandbox"
+        srcDoc={`<base target="_blank">${draft.html}`}
         data-testid="reply-body"
       />
     </section>

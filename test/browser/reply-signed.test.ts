@@ -234,6 +234,65 @@ jest.setTimeout(180_000);
     expect(errors).toEqual([]);
   });
 
+  test("the workbench shows what Outlook would: a dead link fails in the reply; files added to and removed from a draft", async () => {
+    // The simulated Office, called as the adapter calls it, from inside the pane's frame.
+    const { page, pane } = await openWorkbench("1.14");
+    await pane.evaluate(
+      (dead) =>
+        new Promise<void>((resolve) =>
+          (window as unknown as { Office: typeof Office }).Office.context.mailbox.item!.displayReplyFormAsync(
+            { htmlBody: "<p>x</p>", attachments: [{ type: "file", name: "gone.pdf", url: dead }] } as never,
+            () => resolve(),
+          ),
+        ),
+      `${service!.url}/api/v1/downloads/${"A".repeat(43)}`,
+    );
+    expect(await settledFiles(page)).toEqual([
+      { name: "gone.pdf", status: "failed", label: "gone.pdf: failed, HTTP 404" },
+    ]);
+    await page.getByTestId("reply-draft").getByText("Couldn't attach: HTTP 404").waitFor();
+    await page.getByTestId("reply-draft").getByRole("heading", { name: "Reply (draft)" }).waitFor();
+
+    const { page: writing } = await newPage(1280);
+    await writing.goto(`${origin}/workbench.html?mode=compose&theme=light`);
+    const frame = (await (
+      await writing.waitForSelector("iframe[title='Sign for Outlook task pane']")
+    ).contentFrame())!;
+    await frame.getByRole("tablist", { name: "Sign for Outlook views" }).waitFor({ timeout: 30_000 });
+    const attachments = writing.getByLabel("Attachments", { exact: true });
+    await attachments.getByText("mutual-nda.pdf").waitFor();
+    const id = await frame.evaluate(
+      () =>
+        new Promise<string>((resolve, reject) =>
+          (
+            window as unknown as { Office: typeof Office }
+          ).Office.context.mailbox.item!.addFileAttachmentFromBase64Async(
+            btoa("%PDF-1.4 signed"),
+            "mutual-nda (signed).pdf",
+            (r: Office.AsyncResult<string>) =>
+              String(r.status) === "succeeded" ? resolve(r.value) : reject(new Error(r.error.message)),
+          ),
+        ),
+    );
+    await attachments.getByText("mutual-nda (signed).pdf").waitFor();
+    await attachments.getByText("0.0 KB").waitFor();
+    const original = FIXTURE.attachments.find((a) => a.name === "mutual-nda.pdf")!.id;
+    for (const remove of [original, id]) {
+      await frame.evaluate(
+        (attachmentId) =>
+          new Promise<void>((resolve) =>
+            (
+              window as unknown as { Office: typeof Office }
+            ).Office.context.mailbox.item!.removeAttachmentAsync(attachmentId, () => resolve()),
+          ),
+        remove,
+      );
+    }
+    await attachments.getByText("mutual-nda.pdf").waitFor({ state: "detached" });
+    await attachments.getByText("mutual-nda (signed).pdf").waitFor({ state: "detached" });
+    await attachments.getByText("master-services-agreement.pdf").waitFor();
+  });
+
   test("the pane alone at 320 px: the action, the reply opened, and Mailbox 1.1 saying why it can't", async () => {
     const { page, errors } = await newPage(320);
     await page.goto(`${origin}/taskpane.html?workbench=1&mode=read&theme=light&view=status`);
