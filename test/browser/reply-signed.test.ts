@@ -23,6 +23,7 @@ import { PAT_STORAGE_KEY } from "../../src/auth/pat";
 import { SERVICE_URL_STORAGE_KEY } from "../../src/taskpane/session";
 import type { MessageFixture, ReplyDraft } from "../../src/workbench/bridge";
 import { startTestService, type TestService } from "../service/harness";
+import { expectAccessible } from "./axe";
 import { freePort, startDevServer, type DevServer } from "./dev-server";
 import { callService, seedPackage, signAs } from "../taskpane/status-seed";
 import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
@@ -310,6 +311,7 @@ jest.setTimeout(180_000);
     expect(drafts.at(-1)).toMatchObject({ kind: "replyAll", attachments: [{ status: "attached" }] });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await card.screenshot({ path: path.join(ARTIFACTS, "reply-signed-320-opened.png") });
+    await expectAccessible(page, "the Status card after the reply opened");
 
     await page.goto(`${origin}/taskpane.html?workbench=1&mode=read&theme=light&view=status&mailbox=1.1`);
     const old = cardIn(page);
