@@ -18,6 +18,12 @@ export type AuditVerification = Schemas["AuditVerifyResponse"];
 /** A link of the service's, good for a few minutes without a credential. */
 export type TimedLink = Schemas["DownloadLinkResponse"];
 export type PackageDocument = Schemas["DocumentApiResponse"];
+/** The signed documents (and certificate) of a Completed package, each with a link of a few minutes. */
+export type SignedFiles = Schemas["SignedFilesApiResponse"];
+export type SignedFile = Schemas["SignedFileApiResponse"];
+/** A share link (contract §7): for days, for someone without an account; its url whole. */
+export type MintedShareLink = Schemas["MintedShareLinkApiResponse"];
+export type ShareScope = MintedShareLink["scope"];
 
 /**
  * The same link, answered so that the browser shows the PDF in its viewer instead of saving it
@@ -69,6 +75,13 @@ export interface PackagesApi {
   certificateLink(id: string, options?: Options): Promise<TimedLink>;
   /** A signer's own link to the signing page (the sender hands it over when asked). */
   signingLink(id: string, signerId: string, options?: Options): Promise<TimedLink>;
+  /**
+   * Every signed document of a Completed package (and its certificate when asked), with names, sizes
+   * and links of a few minutes (whole URLs).
+   */
+  signedFiles(id: string, includeCertificate: boolean, options?: Options): Promise<SignedFiles>;
+  /** A share link of the package's signed files for `days` days (whole URL), for people without an account. */
+  shareLink(id: string, scope: ShareScope, days: number, options?: Options): Promise<MintedShareLink>;
 }
 
 export function createPackagesApi(http: HttpClient): PackagesApi {
@@ -134,6 +147,25 @@ export function createPackagesApi(http: HttpClient): PackagesApi {
       absolute(
         await api.request("GET", "/api/v1/packages/{id}/certificate", { path: { id }, ...signalOf(options) }),
       ),
+    async signedFiles(id, includeCertificate, options) {
+      const answer = await api.request("POST", "/api/v1/packages/{id}/signed-files", {
+        path: { id },
+        body: { includeCertificate },
+        ...signalOf(options),
+      });
+      return {
+        ...answer,
+        files: answer.files.map((f) => ({ ...f, url: new URL(f.url, http.baseUrl).href })),
+      };
+    },
+    async shareLink(id, scope, days, options) {
+      const link = await api.request("POST", "/api/v1/packages/{id}/share-links", {
+        path: { id },
+        body: { scope, expiresInDays: days },
+        ...signalOf(options),
+      });
+      return { ...link, url: new URL(link.url, http.baseUrl).href };
+    },
     signingLink: async (id, signerId, options) =>
       absolute(
         await api.request("POST", "/api/v1/packages/{id}/signers/{signerId}/signing-url", {

@@ -1305,6 +1305,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/packages/{id}/signed-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Links to every signed document of a Completed package (and its certificate), with names and sizes
+         * @description One short-lived download link per file, in one answer: what the add-in needs to attach the signed documents to a reply (Outlook downloads them from the links) or to see that they are too large to. Each link needs no credential and works for 5 minutes. Before the package is Completed, and while its documents are being sealed just after, the answer is 400 invalid_state saying which. Needs scope sign.package.read.
+         */
+        post: operations["getSignedFileLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/packages/{id}/certificate": {
         parameters: {
             query?: never;
@@ -3017,7 +3037,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.audit_trail" | "status.signing_link";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.reply_signed" | "status.audit_trail" | "status.signing_link";
                 };
             } | {
                 /** @enum {string} */
@@ -3029,7 +3049,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.audit_trail" | "status.signing_link";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.reply_signed" | "status.audit_trail" | "status.signing_link";
                     durationMs: number;
                 };
             } | {
@@ -3042,7 +3062,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.audit_trail" | "status.signing_link";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.reply_signed" | "status.audit_trail" | "status.signing_link";
                     durationMs: number;
                     /** @enum {string} */
                     errorCode: "validation_failed" | "duplicate_member" | "member_limit_reached" | "not_found" | "member_not_found" | "unauthorized" | "legacy_api_key" | "insufficient_scope" | "unsupported_media_type" | "payload_too_large" | "tag_unparseable" | "invalid_format" | "rate_limited" | "internal_error" | "invalid_state" | "duplicate_signer" | "not_supported" | "not_your_turn" | "invalid_document" | "network_error" | "timeout" | "cancelled" | "invalid_response" | "invalid_service_url" | "forbidden" | "service_unavailable" | "http_error" | "blocked" | "in_progress" | "consent" | "setup" | "network" | "bad_response" | "failed" | "error" | "type_error" | "range_error" | "reference_error" | "syntax_error" | "eval_error" | "uri_error" | "aggregate_error" | "abort_error" | "timeout_error" | "not_allowed_error" | "security_error" | "quota_exceeded_error" | "data_clone_error" | "chunk_load_error" | "api_error" | "outlook_error" | "unsupported_attachment_error" | "sign_in_error" | "auth_error" | "browser_auth_error" | "client_auth_error" | "interaction_required_auth_error" | "server_error" | "tag_parse_error" | "tag_spec_error" | "other";
@@ -3106,7 +3126,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.audit_trail" | "status.signing_link";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.reply_signed" | "status.audit_trail" | "status.signing_link";
                 };
             } | {
                 /** @enum {string} */
@@ -3118,7 +3138,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.audit_trail" | "status.signing_link";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.reply_signed" | "status.audit_trail" | "status.signing_link";
                     durationMs: number;
                 };
             } | {
@@ -3131,7 +3151,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.audit_trail" | "status.signing_link";
+                    action: "settings.sign_in" | "settings.sign_out" | "settings.verify" | "tags.copy" | "tags.insert" | "groups.list" | "groups.resolve" | "groups.create" | "groups.update" | "groups.delete" | "groups.bulk_delete" | "groups.members.add" | "groups.members.remove" | "send.prepare" | "send.submit" | "status.refresh" | "status.remind" | "status.void" | "status.download" | "status.certificate" | "status.reply_signed" | "status.audit_trail" | "status.signing_link";
                     durationMs: number;
                     /** @enum {string} */
                     errorCode: "validation_failed" | "duplicate_member" | "member_limit_reached" | "not_found" | "member_not_found" | "unauthorized" | "legacy_api_key" | "insufficient_scope" | "unsupported_media_type" | "payload_too_large" | "tag_unparseable" | "invalid_format" | "rate_limited" | "internal_error" | "invalid_state" | "duplicate_signer" | "not_supported" | "not_your_turn" | "invalid_document" | "network_error" | "timeout" | "cancelled" | "invalid_response" | "invalid_service_url" | "forbidden" | "service_unavailable" | "http_error" | "blocked" | "in_progress" | "consent" | "setup" | "network" | "bad_response" | "failed" | "error" | "type_error" | "range_error" | "reference_error" | "syntax_error" | "eval_error" | "uri_error" | "aggregate_error" | "abort_error" | "timeout_error" | "not_allowed_error" | "security_error" | "quota_exceeded_error" | "data_clone_error" | "chunk_load_error" | "api_error" | "outlook_error" | "unsupported_attachment_error" | "sign_in_error" | "auth_error" | "browser_auth_error" | "client_auth_error" | "interaction_required_auth_error" | "server_error" | "tag_parse_error" | "tag_spec_error" | "other";
@@ -3328,6 +3348,38 @@ export interface components {
             pageSize: number;
             totalCount: number;
             totalPages: number;
+        };
+        SignedFilesApiRequest: {
+            /** @description Also the certificate of completion (last). Default false. */
+            includeCertificate?: boolean;
+        };
+        SignedFileApiResponse: {
+            kind: "SignedDocument" | "CertificateOfCompletion";
+            /**
+             * Format: uuid
+             * @description The document a SignedDocument is the final form of; null for the certificate.
+             */
+            documentId: string | null;
+            /** @description The name the link answers it under. */
+            fileName: string;
+            contentType: string;
+            /** @description Bytes. */
+            size: number;
+            /** @description A download link (a path on this service): no credential, 5 minutes, contract §6.2. */
+            url: string;
+            /** Format: date-time */
+            expiresOn: string;
+        };
+        SignedFilesApiResponse: {
+            /** @description The signed documents in the package's order, then the certificate when asked for. */
+            files: components["schemas"]["SignedFileApiResponse"][];
+            /** @description The bytes of all files together. */
+            totalSize: number;
+            /**
+             * Format: date-time
+             * @description When the links stop working (5 minutes).
+             */
+            expiresOn: string;
         };
         CreateAndSendAnnotationApiRequest: {
             /** @description The document's place in the request, from 0 (documents, or the file parts in order). */
@@ -8469,6 +8521,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DownloadLinkResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignErrorResponse"];
+                };
+            };
+        };
+    };
+    getSignedFileLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignedFilesApiRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedFilesApiResponse"];
                 };
             };
             /** @description Default Response */

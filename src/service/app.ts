@@ -55,6 +55,7 @@ import { DOCUMENT_MODELS } from "./schemas/documents";
 import { TAG_MODELS } from "./schemas/tags";
 import { TELEMETRY_MODELS } from "./schemas/telemetry";
 import { SHARE_LINK_MODELS } from "./schemas/share-links";
+import { SIGNED_FILE_MODELS } from "./schemas/signed-files";
 import { CREATE_AND_SEND_MODELS } from "./schemas/create-and-send";
 import { TEMPLATE_MODELS } from "./schemas/templates";
 import { BULK_SEND_MODELS } from "./schemas/bulk-send";
@@ -90,6 +91,7 @@ const MODELS: TSchema[] = [
   ...TELEMETRY_MODELS,
   ...SIGNING_MODELS,
   ...SHARE_LINK_MODELS,
+  ...SIGNED_FILE_MODELS,
   ...CREATE_AND_SEND_MODELS,
   ...TEMPLATE_MODELS,
   ...BULK_SEND_MODELS,

@@ -39,6 +39,7 @@ export const ACTION_IDS = [
   "status.void",
   "status.download",
   "status.certificate",
+  "status.reply_signed",
   "status.audit_trail",
   "status.signing_link",
 ] as const;

@@ -37,7 +37,7 @@ import type {
   Storage,
 } from "../storage";
 import { appendAudit, auditEventApi, SYSTEM, verifiedAuditTrail } from "./audit";
-import { issueDownloadLink, type IssuedDownloadLink } from "./download-links";
+import { DOWNLOAD_LINK_TTL_SECONDS, issueDownloadLink, type IssuedDownloadLink } from "./download-links";
 import { parseId, requirePackage } from "./package-rules";
 import { newId } from "./tokens";
 
@@ -602,4 +602,91 @@ export function auditTrailSeal(
 ): ReportSeal | null {
   if (!seal) return null;
   return { identity: seal.get(), reason: `Audit trail: ${packageName}`.slice(0, 200), signingTime: at };
+}
+
+/** One file of `signedFileLinks`: what it is, its name and size, and its short-lived link. */
+export interface SignedFileLink {
+  kind: "SignedDocument" | "CertificateOfCompletion";
+  documentId: string | null;
+  fileName: string;
+  contentType: string;
+  size: number;
+  url: string;
+  expiresOn: string;
+}
+
+/**
+ * signed-files (issue 33): every sealed document of a Completed package, in the package's order, and
+ * its certificate when asked, each with its name, size and a download link of contract §6.2 (5
+ * minutes, no credential), in one answer: what a mail client needs to attach them (Outlook downloads
+ * a reply's files from such links) or to decide they are too large to attach.
+ */
+export async function signedFileLinks(
+  storage: Storage,
+  tenantId: string,
+  packageId: string,
+  options: { includeCertificate: boolean },
+): Promise<{ expiresOn: string; totalSize: number; files: SignedFileLink[] }> {
+  const { pkg } = await requireCompleted(storage, tenantId, packageId);
+  const now = new Date();
+  const files = await storage.transaction(async (s) => {
+    const out: SignedFileLink[] = [];
+    for (const doc of await s.documents.list(pkg.id)) {
+      const file = await s.completions.file(pkg.id, "Document", doc.id);
+      // Sealing made one per document; a document without one cannot be Done (requireCompleted).
+      if (!file) continue;
+      const fileName = `${baseName(doc.fileName)} (signed).pdf`;
+      const link = await issueDownloadLink(
+        s,
+        {
+          tenantId,
+          blobSha256: file.sha256,
+          fileName,
+          contentType: "application/pdf",
+          size: file.size,
+          source: { kind: "SignedDocument", packageId: pkg.id, id: doc.id },
+        },
+        now,
+      );
+      out.push({
+        kind: "SignedDocument",
+        documentId: doc.id,
+        fileName,
+        contentType: "application/pdf",
+        size: file.size,
+        ...link,
+      });
+    }
+    const certificate = options.includeCertificate ? await s.completions.file(pkg.id, "Certificate") : null;
+    if (certificate) {
+      const fileName = `${pkg.name} - certificate of completion.pdf`;
+      const link = await issueDownloadLink(
+        s,
+        {
+          tenantId,
+          blobSha256: certificate.sha256,
+          fileName,
+          contentType: "application/pdf",
+          size: certificate.size,
+          source: { kind: "Package", packageId: pkg.id },
+        },
+        now,
+      );
+      out.push({
+        kind: "CertificateOfCompletion",
+        documentId: null,
+        fileName,
+        contentType: "application/pdf",
+        size: certificate.size,
+        ...link,
+      });
+    }
+    return out;
+  });
+  return {
+    expiresOn:
+      files[0]?.expiresOn ?? new Date(now.getTime() + DOWNLOAD_LINK_TTL_SECONDS * 1000).toISOString(),
+    totalSize: files.reduce((sum, f) => sum + f.size, 0),
+    files,
+  };
 }

@@ -7,11 +7,13 @@ import {
   packageDownloadLink,
   type SealKeeper,
   signedDocumentLink,
+  signedFileLinks,
 } from "../domain/completion";
 import { principal, secured } from "../plugins/authentication";
 import { errorResponses, ref } from "../schemas/common";
 import { DocumentPath, DownloadLinkResponse } from "../schemas/documents";
 import { PackagePath } from "../schemas/packages";
+import { SignedFilesApiRequest, SignedFilesApiResponse } from "../schemas/signed-files";
 import type { Storage } from "../storage";
 
 const BASE = "/api/v1/packages/:id";
@@ -64,6 +66,35 @@ const completionRoutes: FastifyPluginAsyncTypebox<{ storage: Storage; seal?: Sea
       },
     },
     async (request) => packageDownloadLink(storage, tenant(request), request.params.id),
+  );
+
+  app.post(
+    `${BASE}/signed-files`,
+    {
+      config: read.config,
+      // No body means the defaults (as an empty object does).
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: {
+        tags,
+        security: read.security,
+        operationId: "getSignedFileLinks",
+        summary:
+          "Links to every signed document of a Completed package (and its certificate), with names and sizes",
+        description:
+          "One short-lived download link per file, in one answer: what the add-in needs to attach the signed " +
+          "documents to a reply (Outlook downloads them from the links) or to see that they are too large to. " +
+          `Each link needs no credential and works for 5 minutes. ${NOT_YET} ${read.scopesNote}`,
+        params: PackagePath,
+        body: ref(SignedFilesApiRequest),
+        response: { 200: ref(SignedFilesApiResponse), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      signedFileLinks(storage, tenant(request), request.params.id, {
+        includeCertificate: request.body?.includeCertificate === true,
+      }),
   );
 
   app.get(

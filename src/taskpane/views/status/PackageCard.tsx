@@ -59,6 +59,7 @@ import { ApiErrorMessage } from "../../components/ApiErrorMessage";
 import { useHoldWhile } from "../../status/dialog-hold";
 import { ConfirmDialog } from "../groups/ConfirmDialog";
 import { AuditTrailDialog } from "./AuditTrailDialog";
+import { ReplyWithSigned, isPackageThread } from "./ReplyWithSigned";
 import { StatusBadge } from "./StatusBadge";
 
 const useStyles = makeStyles({
@@ -374,6 +375,9 @@ export function PackageCard({
             </ul>
           )}
 
+          {host && (sealed || sealing === "InProgress") && isPackageThread(host, pkg) && (
+            <ReplyWithSigned host={host} api={api} pkg={pkg} sealed={sealed} disabled={busy !== null} />
+          )}
           <div className={styles.actions}>
             {inFlight && canSend && (
               <>

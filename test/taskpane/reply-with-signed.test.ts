@@ -1,0 +1,158 @@
+/**
+ * @jest-environment ./test/leak-guard/node-environment.js
+ *
+ * What "Reply with signed documents" hands Outlook (status/reply-with-signed.ts), through the real
+ * adapter over the workbench's simulated Outlook: Base64 files on Mailbox 1.15, the service's links
+ * before, and over Outlook's limit a share link in the body instead. The service is a stand-in
+ * answering the documented shapes (its routes are tested in test/service/signed-files.test.ts, the
+ * whole path in test/browser/reply-signed.test.ts).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { MintedShareLink, Package, PackagesApi, SignedFiles } from "../../src/api/packages";
+import { OUTLOOK_LIMITS, createAsyncLimiter, createOutlookHost } from "../../src/outlook";
+import {
+  REPLY_SHARE_LINK_DAYS,
+  fitsOutlook,
+  replyWithSignedDocuments,
+  type ReplyStep,
+} from "../../src/taskpane/status/reply-with-signed";
+import type { MessageFixture, ReplyDraft } from "../../src/workbench/bridge";
+import { createFakeOffice } from "../../src/workbench/fake-office";
+
+const fixture = JSON.parse(
+  readFileSync(join(__dirname, "..", "fixtures", "message.json"), "utf8"),
+) as MessageFixture;
+const PKG = {
+  id: "7d3f0a4e-0000-4000-8000-000000000001",
+  name: "Offer <2026> & NDA",
+  status: "Completed",
+  completedOn: "2026-11-20T10:00:00Z",
+} as unknown as Package;
+const EXPIRES = "2026-11-27T09:05:00Z";
+
+function signedFiles(sizes: number[], certificate = false): SignedFiles {
+  const files = sizes.map((size, i) => ({
+    kind: (certificate && i === sizes.length - 1 ? "CertificateOfCompletion" : "SignedDocument") as
+      "SignedDocument" | "CertificateOfCompletion",
+    documentId: null,
+    fileName: `doc ${i} (signed).pdf`,
+    contentType: "application/pdf",
+    size,
+    url: `https://sign.example/api/v1/downloads/token${i}`,
+    expiresOn: EXPIRES,
+  }));
+  return { files, totalSize: sizes.reduce((a, b) => a + b, 0), expiresOn: EXPIRES };
+}
+
+function setUp(mailboxVersion: string, answer: SignedFiles) {
+  const office = createFakeOffice({
+    fixture,
+    mode: "read",
+    theme: "light",
+    latencyMs: 0,
+    mailboxVersion,
+    downloadReplyFile: () => Promise.resolve(new Uint8Array(3)),
+    loadAttachment: () => Promise.resolve(new Uint8Array(1)),
+  }) as typeof Office & { __replyDrafts(): ReplyDraft[] };
+  const host = createOutlookHost(office, { limiter: createAsyncLimiter(3) });
+  const asked: { signedFiles: boolean[]; shareLinks: [string, number][] } = {
+    signedFiles: [],
+    shareLinks: [],
+  };
+  const api = {
+    signedFiles: (_id: string, includeCertificate: boolean) => {
+      asked.signedFiles.push(includeCertificate);
+      return Promise.resolve(answer);
+    },
+    shareLink: (_id: string, scope: string, days: number) => {
+      asked.shareLinks.push([scope, days]);
+      return Promise.resolve({
+        scope,
+        url: `https://sign.example/api/v1/shared/${scope}`,
+        expiresOn: "2026-12-27T09:00:00Z",
+      } as unknown as MintedShareLink);
+    },
+  } as unknown as PackagesApi;
+  const steps: ReplyStep[] = [];
+  return { host, api, office, asked, steps, onStep: (s: ReplyStep) => steps.push(s) };
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+test("Mailbox 1.15: the files' bytes are fetched and handed over as Base64", async () => {
+  const t = setUp("1.15", signedFiles([4, 5], true));
+  const fetched: string[] = [];
+  jest.spyOn(globalThis, "fetch").mockImplementation((input) => {
+    fetched.push(String(input));
+    return Promise.resolve(new Response(new Uint8Array([37, 80, 68, 70])));
+  });
+  const outcome = await replyWithSignedDocuments({ ...t, pkg: PKG, includeCertificate: true });
+  expect(outcome).toEqual({ kind: "attached", count: 2, bytes: 9, via: "base64" });
+  expect(t.asked.signedFiles).toEqual([true]);
+  expect(fetched).toEqual([
+    "https://sign.example/api/v1/downloads/token0",
+    "https://sign.example/api/v1/downloads/token1",
+  ]);
+  expect(t.steps).toEqual(["reading", "fetching", "opening"]);
+  const draft = t.office.__replyDrafts().at(-1)!;
+  expect(draft.kind).toBe("replyAll");
+  expect(draft.attachments.map((a) => [a.name, a.source, a.status, a.size])).toEqual([
+    ["doc 0 (signed).pdf", "base64", "attached", 4],
+    ["doc 1 (signed).pdf", "base64", "attached", 4],
+  ]);
+  // The package's name is text in the body, not markup.
+  expect(draft.html).toContain("“Offer &lt;2026&gt; &amp; NDA”");
+  expect(draft.html).toContain("certificate of completion");
+});
+
+test("before Mailbox 1.15 Outlook is given the links and downloads the files itself", async () => {
+  const t = setUp("1.14", signedFiles([4]));
+  const fetchSpy = jest.spyOn(globalThis, "fetch");
+  const outcome = await replyWithSignedDocuments({ ...t, pkg: PKG, includeCertificate: false });
+  expect(outcome).toEqual({ kind: "attached", count: 1, bytes: 4, via: "url" });
+  expect(fetchSpy).not.toHaveBeenCalled();
+  expect(t.office.__replyDrafts().at(-1)!.attachments[0]).toMatchObject({
+    source: "url",
+    url: "https://sign.example/api/v1/downloads/token0",
+  });
+});
+
+test("over Outlook's limit: a share link in the body instead of attachments, and the pane is told", async () => {
+  const half = OUTLOOK_LIMITS.attachmentBytes / 2;
+  const answer = signedFiles([half, half, 10], true);
+  expect(fitsOutlook(answer)).toBe(false);
+  expect(fitsOutlook(signedFiles([half, half]))).toBe(true);
+  const t = setUp("1.15", answer);
+  const fetchSpy = jest.spyOn(globalThis, "fetch");
+  const outcome = await replyWithSignedDocuments({ ...t, pkg: PKG, includeCertificate: true });
+  expect(outcome).toEqual({ kind: "linked", bytes: answer.totalSize, expiresOn: "2026-12-27T09:00:00Z" });
+  expect(fetchSpy).not.toHaveBeenCalled();
+  expect(t.asked.shareLinks).toEqual([
+    ["AllSignedDocuments", REPLY_SHARE_LINK_DAYS],
+    ["CertificateOfCompletion", REPLY_SHARE_LINK_DAYS],
+  ]);
+  expect(t.steps).toEqual(["reading", "linking", "opening"]);
+  const draft = t.office.__replyDrafts().at(-1)!;
+  expect(draft.attachments).toEqual([]);
+  expect(draft.html).toContain('<a href="https://sign.example/api/v1/shared/AllSignedDocuments">');
+  expect(draft.html).toContain('<a href="https://sign.example/api/v1/shared/CertificateOfCompletion">');
+  expect(draft.html).toMatch(/too large to attach/);
+});
+
+test("where Outlook can't open a reply, nothing is asked of the service and the error says why", async () => {
+  const t = setUp("1.1", signedFiles([4]));
+  await expect(replyWithSignedDocuments({ ...t, pkg: PKG, includeCertificate: false })).rejects.toThrow(
+    /This version of Outlook can't open a reply/,
+  );
+  expect(t.asked.signedFiles).toEqual([]);
+});
+
+test("a file the service does not hand over stops the reply with words", async () => {
+  const t = setUp("1.15", signedFiles([4]));
+  jest.spyOn(globalThis, "fetch").mockResolvedValue(new Response("gone", { status: 404 }));
+  await expect(replyWithSignedDocuments({ ...t, pkg: PKG, includeCertificate: false })).rejects.toThrow(
+    /didn't hand over a signed document \(HTTP 404\)/,
+  );
+  expect(t.office.__replyDrafts()).toEqual([]);
+});
