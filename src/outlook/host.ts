@@ -5,6 +5,7 @@
  */
 import { attachmentsOf } from "./attachments";
 import { clientOf } from "./client";
+import { composeOf } from "./compose";
 import { dialogsOf } from "./dialogs";
 import { eventsOf } from "./events";
 import { messageOf } from "./message";
@@ -15,6 +16,7 @@ import type { OutlookHost } from "./types";
 
 export { MAX_CONCURRENT_OFFICE_CALLS, type OutlookHostOptions } from "./office-context";
 export { officeClientInfo, type OfficeClientInfo } from "./client";
+export { COMPOSE_REQUIREMENTS, OUTLOOK_LIMITS } from "./compose";
 
 export function createOutlookHost(office: typeof Office, options: OutlookHostOptions = {}): OutlookHost {
   const context = createOfficeContext(office, options);
@@ -28,5 +30,6 @@ export function createOutlookHost(office: typeof Office, options: OutlookHostOpt
     ...clientOf(context),
     ...dialogsOf(context),
     ...eventsOf(context),
+    ...composeOf(context),
   };
 }

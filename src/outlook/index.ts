@@ -2,19 +2,26 @@
 export type {
   AttachmentInfo,
   AttachmentKind,
+  ComposeCapability,
+  ComposeSupport,
   DialogEvent,
   DialogHandle,
   DialogOptions,
+  DraftFile,
   ItemMode,
   MailAddress,
   OfficeThemeInfo,
   OutlookHost,
   Recipients,
+  ReplyFile,
+  ReplyOptions,
 } from "./types";
 export { createDialogPage, type DialogPage } from "./dialog-page";
 export {
   createOutlookHost,
   officeClientInfo,
+  COMPOSE_REQUIREMENTS,
+  OUTLOOK_LIMITS,
   MAX_CONCURRENT_OFFICE_CALLS,
   type OfficeClientInfo,
   type OutlookHostOptions,

@@ -121,6 +121,68 @@ export interface OutlookHost {
     options: DialogOptions,
     onEvent: (event: DialogEvent) => void,
   ): Promise<DialogHandle>;
+  /**
+   * Which of the writing calls below this host and the current item allow, each with a sentence for
+   * the user where not (compose.ts: Mailbox requirement sets and read/compose mode). Cheap: call it
+   * when rendering.
+   */
+  composeSupport(): ComposeSupport;
+  /**
+   * Read mode: opens Outlook's reply (`all: false`) or reply-all form in the thread with `html` as
+   * its body and `files` attached. A file with `base64` is handed over directly where the host takes
+   * Base64 files (Mailbox 1.15); otherwise Outlook downloads it from its `url`, which must be reachable
+   * without sign-in. Resolves once Outlook has opened the form (on hosts older than Mailbox 1.9, once
+   * asked: they do not report back). A download that fails shows in Outlook's form, not here. Rejects
+   * with an OutlookError where the host has no reply form, in compose mode, or when a file has
+   * neither a usable `base64` nor a `url`.
+   */
+  openReply(options: ReplyOptions): Promise<void>;
+  /**
+   * Compose mode: attaches a file to the message being written (addFileAttachmentFromBase64Async,
+   * Mailbox 1.8). Resolves to the attachment's id (for `removeDraftAttachment`).
+   */
+  attachToDraft(file: DraftFile): Promise<string>;
+  /** Compose mode: removes an attachment (by id from `attachToDraft` or `attachments()`) from the draft. */
+  removeDraftAttachment(id: string): Promise<void>;
+}
+
+export interface ReplyFile {
+  name: string;
+  /** A link Outlook downloads the file from (no sign-in). */
+  url?: string;
+  /** The file's bytes as Base64 (no data: prefix); preferred where the host takes it. */
+  base64?: string;
+}
+
+export interface ReplyOptions {
+  /** Reply to all (sender and every recipient) rather than the sender only. */
+  all: boolean;
+  /** The reply's body (HTML, at most OUTLOOK_LIMITS.replyHtmlChars characters). */
+  html: string;
+  files: ReplyFile[];
+}
+
+export interface DraftFile {
+  name: string;
+  /** The file's bytes as Base64 (no data: prefix). */
+  base64: string;
+}
+
+export interface ComposeCapability {
+  supported: boolean;
+  /** The requirement set it needs, e.g. "Mailbox 1.9" (for logs and support). */
+  requirement: string;
+  /** When not supported: a sentence for the user. */
+  reason: string | null;
+}
+
+export interface ComposeSupport {
+  /** openReply (either form) on the current item. */
+  reply: ComposeCapability;
+  /** openReply hands `base64` files over directly (else each file needs a `url`). */
+  replyWithBase64: ComposeCapability;
+  attachToDraft: ComposeCapability;
+  removeDraftAttachment: ComposeCapability;
 }
 
 export interface DialogOptions {

@@ -61,6 +61,39 @@ export interface WorkbenchBridge {
   getBody(): string;
   /** Replaces the selection of the simulated compose body with `text`, as setSelectedDataAsync does. */
   insertAtCursor(text: string): void;
+  /**
+   * A reply form Outlook opened (displayReply[All]Form[Async]), called again with the same `id` as its
+   * linked files finish downloading (fake-compose.ts).
+   */
+  showReply?(draft: ReplyDraft): void;
+  /** The attachments of the message being written, after the add-in added or removed one. */
+  draftAttachmentsChanged?(attachments: { id: string; name: string; size: number }[]): void;
 }
+
+export interface ReplyDraftAttachment {
+  name: string;
+  /** Bytes once attached; null while downloading or when it failed. */
+  size: number | null;
+  /** Handed over as Base64, or downloaded by Outlook from `url`. */
+  source: "base64" | "url";
+  url?: string;
+  status: "attaching" | "attached" | "failed";
+  /** Why it failed (e.g. "HTTP 404"), as Outlook's form would show it. */
+  error?: string;
+}
+
+/** A reply form the simulated Outlook opened, as the workbench shows it. */
+export interface ReplyDraft {
+  id: number;
+  kind: "reply" | "replyAll";
+  to: FixtureAddress[];
+  cc: FixtureAddress[];
+  subject: string;
+  html: string;
+  attachments: ReplyDraftAttachment[];
+}
+
+/** Query parameter of the workbench and its pane: the newest Mailbox requirement set to pretend (e.g. 1.8). */
+export const MAILBOX_VERSION_PARAM = "mailbox";
 
 export const BRIDGE_KEY = "signWorkbench";

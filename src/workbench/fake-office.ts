@@ -12,12 +12,23 @@
  */
 import {
   BRIDGE_KEY,
+  MAILBOX_VERSION_PARAM,
   fixtureRecipients,
   type MessageFixture,
+  type ReplyDraft,
   type WorkbenchBridge,
   type WorkbenchMode,
   type WorkbenchTheme,
 } from "./bridge";
+import {
+  FakeComposeError,
+  WORKBENCH_MAILBOX_VERSION,
+  emptyDraftAttachments,
+  fakeDraftAttachments,
+  fakeReplyForms,
+  mailboxVersionAtLeast,
+  type DraftAttachmentsState,
+} from "./fake-compose";
 
 type Status = "succeeded" | "failed";
 
@@ -45,6 +56,13 @@ export interface FakeOfficeOptions {
    * of a pane opened again on the item, and change `subject` as the user editing the draft would.
    */
   item?: FakeItemState;
+  /**
+   * The newest Mailbox requirement set the simulated Outlook has (default WORKBENCH_MAILBOX_VERSION):
+   * lower it to see the pane on an older Outlook (calls of newer sets are then absent).
+   */
+  mailboxVersion?: string;
+  /** How Outlook's server downloads a reply's linked file (default: fetch; failures show in the draft). */
+  downloadReplyFile?: (url: string) => Promise<Uint8Array>;
 }
 
 export interface FakeItemState {
@@ -52,6 +70,8 @@ export interface FakeItemState {
   subject?: string;
   /** The item's custom properties, as last saved. */
   customProperties: Record<string, string>;
+  /** Compose: the attachments the add-in removed from the draft and those it added. */
+  draftAttachments?: DraftAttachmentsState;
 }
 
 export const OFFICE_THEMES: Readonly<Record<WorkbenchTheme, Office.OfficeTheme>> = {
@@ -122,7 +142,7 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
               value: undefined as T,
               asyncContext,
               error:
-                error instanceof FakeOfficeError
+                error instanceof FakeOfficeError || error instanceof FakeComposeError
                   ? { code: error.code, name: error.officeName, message: error.message }
                   : { code: 5001, name: "InternalError", message: String(error) },
             }),
@@ -132,6 +152,18 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
 
   const getter = <T>(value: () => T) => ({ getAsync: (...args: unknown[]) => answer(args, value) });
   let state: FakeItemState = options.item ?? { customProperties: {} };
+  const mailboxVersion = options.mailboxVersion ?? WORKBENCH_MAILBOX_VERSION;
+  // Reply forms opened, newest last, also kept here for a pane without the workbench page around it.
+  const replyDrafts = new Map<number, ReplyDraft>();
+  const composeBridge: WorkbenchBridge = {
+    getBody: () => bridge.getBody(),
+    insertAtCursor: (text) => bridge.insertAtCursor(text),
+    showReply(draft) {
+      replyDrafts.set(draft.id, draft);
+      bridge.showReply?.(draft);
+    },
+    draftAttachmentsChanged: (list) => bridge.draftAttachmentsChanged?.(list),
+  };
 
   // Custom properties as Outlook keeps them: a copy loaded, changed, and saved back to the item.
   const loadCustomPropertiesAsync = (...args: unknown[]): void =>
@@ -163,8 +195,21 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
       ...(mode === "read" ? { contentType: a.contentType } : {}), // Outlook gives none in compose
     }));
 
+    const composeOptions = {
+      fixture: () => fixture,
+      mailboxVersion,
+      bridge: composeBridge,
+      ...(options.downloadReplyFile ? { download: options.downloadReplyFile } : {}),
+    };
+    const draft = fakeDraftAttachments(
+      { ...composeOptions, state: () => (state.draftAttachments ??= emptyDraftAttachments()) },
+      answer,
+    );
+
     const getAttachmentContentAsync = (id: string, ...args: unknown[]): void =>
       answer(args, async () => {
+        const added = mode === "compose" ? draft.list().find((a) => a.id === id && a.base64) : undefined;
+        if (added) return { format: "base64", content: added.base64 };
         const attachment = fixture.attachments.find((a) => a.id === id);
         if (!attachment)
           throw new FakeOfficeError(9003, "InvalidAttachmentId", "The attachment ID was invalid.");
@@ -194,6 +239,7 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
             getAttachmentContentAsync,
             getAllInternetHeadersAsync: (...args: unknown[]) => answer(args, () => internetHeaders(fixture)),
             loadCustomPropertiesAsync,
+            ...fakeReplyForms(composeOptions, answer),
           }
         : {
             itemType: "message",
@@ -213,9 +259,19 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
                   bridge.insertAtCursor(data);
                 }),
             },
-            getAttachmentsAsync: (...args: unknown[]) => answer(args, () => attachmentDetails),
+            getAttachmentsAsync: (...args: unknown[]) =>
+              answer(args, () =>
+                draft.list().map((a) => ({
+                  id: a.id,
+                  name: a.name,
+                  size: a.size,
+                  isInline: false,
+                  attachmentType: fixture.attachments.find((f) => f.id === a.id)?.attachmentType ?? "file",
+                })),
+              ),
             getAttachmentContentAsync,
             loadCustomPropertiesAsync,
+            ...draft.calls,
           };
     return item;
   };
@@ -261,7 +317,7 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
       diagnostics: { host: "Outlook", platform: "OfficeOnline", version: "workbench" },
       requirements: {
         isSetSupported: (name: string, version?: string) =>
-          (name.toLowerCase() === "mailbox" && Number(version ?? "1.1") <= 1.13) ||
+          (name.toLowerCase() === "mailbox" && mailboxVersionAtLeast(mailboxVersion, version ?? "1.1")) ||
           (name === "OpenBrowserWindowApi" && Number(version ?? "1.1") <= 1.1),
       },
     },
@@ -269,6 +325,10 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
       const info = { host: "Outlook", platform: "OfficeOnline" };
       callback?.(info);
       return Promise.resolve(info);
+    },
+    /** The workbench and its tests only: the reply forms opened so far (as last updated), oldest first. */
+    __replyDrafts(): ReplyDraft[] {
+      return [...replyDrafts.values()];
     },
     /** The workbench only: fires ItemChanged as Outlook does when a pinned pane's selection changes. */
     __fireItemChanged() {
@@ -326,6 +386,9 @@ export async function installFakeOffice(win: Window): Promise<void> {
   const params = new URLSearchParams(win.location.search);
   const mode: WorkbenchMode = params.get("mode") === "compose" ? "compose" : "read";
   const theme: WorkbenchTheme = params.get("theme") === "dark" ? "dark" : "light";
+  const mailboxVersion = /^1\.\d{1,2}$/.test(params.get(MAILBOX_VERSION_PARAM) ?? "")
+    ? params.get(MAILBOX_VERSION_PARAM)!
+    : undefined;
   const fixturesBase = new URL("fixtures/", win.location.href);
   const response = await fetch(new URL("message.json", fixturesBase));
   if (!response.ok) throw new Error(`The workbench fixture could not be loaded (HTTP ${response.status}).`);
@@ -335,6 +398,7 @@ export async function installFakeOffice(win: Window): Promise<void> {
     mode,
     theme,
     bridge: parentBridge(win),
+    mailboxVersion,
     loadAttachment: async (file) => {
       const r = await fetch(new URL(encodeURIComponent(file), fixturesBase));
       if (!r.ok) throw new FakeOfficeError(9054, "AttachmentDownloadFailed", `HTTP ${r.status} for ${file}`);

@@ -14,6 +14,7 @@ import {
   Link,
   Radio,
   RadioGroup,
+  Select,
   Subtitle1,
   Text,
   Textarea,
@@ -28,15 +29,19 @@ import {
 import { ArrowClockwiseRegular, DocumentPdfRegular } from "@fluentui/react-icons";
 import {
   BRIDGE_KEY,
+  MAILBOX_VERSION_PARAM,
   fixtureRecipients,
   type FixtureAddress,
   type MessageFixture,
+  type ReplyDraft,
   type WorkbenchBridge,
   type WorkbenchMode,
   type WorkbenchTheme,
 } from "./bridge";
 import { applyDevSession } from "./dev-session";
 import { Mailbox } from "./mailbox";
+import { WORKBENCH_MAILBOX_VERSION } from "./fake-compose";
+import { ReplyDraftView, sizeWords } from "./reply-draft";
 import { PAT_STORAGE_KEY, sessionStorageOrNull } from "../auth";
 import { SERVICE_URL_STORAGE_KEY } from "../taskpane/session";
 
@@ -135,31 +140,45 @@ function address(a: FixtureAddress): string {
   return `${a.displayName} <${a.emailAddress}>`;
 }
 
-function readQuery(): { mode: WorkbenchMode; theme: WorkbenchTheme } {
+/** The Mailbox requirement sets the workbench can pretend to be, newest first (fake-compose.ts). */
+const MAILBOX_VERSIONS = ["1.15", "1.14", "1.9", "1.8", "1.7", "1.2", "1.1"];
+
+function readQuery(): { mode: WorkbenchMode; theme: WorkbenchTheme; mailbox: string } {
   const params = new URLSearchParams(window.location.search);
+  const mailbox = params.get(MAILBOX_VERSION_PARAM) ?? "";
   return {
     mode: params.get("mode") === "compose" ? "compose" : "read",
     theme: params.get("theme") === "dark" ? "dark" : "light",
+    mailbox: /^1\.\d{1,2}$/.test(mailbox) ? mailbox : WORKBENCH_MAILBOX_VERSION,
   };
 }
 
-function writeQuery(mode: WorkbenchMode, theme: WorkbenchTheme): void {
+function writeQuery(mode: WorkbenchMode, theme: WorkbenchTheme, mailbox: string): void {
   const url = new URL(window.location.href);
   url.searchParams.set("mode", mode);
   url.searchParams.set("theme", theme);
+  if (mailbox === WORKBENCH_MAILBOX_VERSION) url.searchParams.delete(MAILBOX_VERSION_PARAM);
+  else url.searchParams.set(MAILBOX_VERSION_PARAM, mailbox);
   window.history.replaceState(null, "", url);
 }
 
 function Workbench({ fixture }: { fixture: MessageFixture }) {
   const styles = useStyles();
-  const [{ mode, theme }, setQuery] = useState(readQuery);
+  const [{ mode, theme, mailbox }, setQuery] = useState(readQuery);
+  const [replyDraft, setReplyDraft] = useState<ReplyDraft | null>(null);
+  const [draftFiles, setDraftFiles] = useState<{ id: string; name: string; size: number }[] | null>(null);
   const [body, setBody] = useState(fixture.composeBody);
   const [lastInsert, setLastInsert] = useState<{ text: string; at: number } | null>(null);
   const [reloads, setReloads] = useState(0);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const caret = useRef<number | null>(null);
 
-  useEffect(() => writeQuery(mode, theme), [mode, theme]);
+  useEffect(() => writeQuery(mode, theme, mailbox), [mode, theme, mailbox]);
+  // Another message or another Outlook: the draft and its files start again from the fixture.
+  useEffect(() => {
+    setReplyDraft(null);
+    setDraftFiles(null);
+  }, [mode, mailbox]);
 
   // The cursor starts on the empty line above the signature, where a tag would go.
   useEffect(() => {
@@ -189,11 +208,27 @@ function Workbench({ fixture }: { fixture: MessageFixture }) {
   }, []);
 
   useEffect(() => {
-    const bridge: WorkbenchBridge = { getBody: () => bodyRef.current?.value ?? body, insertAtCursor };
+    const bridge: WorkbenchBridge = {
+      getBody: () => bodyRef.current?.value ?? body,
+      insertAtCursor,
+      showReply: setReplyDraft,
+      draftAttachmentsChanged: setDraftFiles,
+    };
     (window as unknown as Record<string, unknown>)[BRIDGE_KEY] = bridge;
   }, [body, insertAtCursor]);
 
-  const paneUrl = `taskpane.html?workbench=1&mode=${mode}&theme=${theme}`;
+  const paneUrl =
+    `taskpane.html?workbench=1&mode=${mode}&theme=${theme}` +
+    (mailbox === WORKBENCH_MAILBOX_VERSION ? "" : `&${MAILBOX_VERSION_PARAM}=${mailbox}`);
+  const attachments =
+    mode === "compose" && draftFiles
+      ? draftFiles.map((f) => ({ id: f.id, name: f.name, size: f.size, file: null as string | null }))
+      : fixture.attachments.map((a) => ({
+          id: a.id,
+          name: a.name,
+          size: a.size,
+          file: a.file as string | null,
+        }));
 
   return (
     // The layout class is not on FluentProvider: Fluent copies the provider's class onto its portals.
@@ -231,6 +266,22 @@ function Workbench({ fixture }: { fixture: MessageFixture }) {
               <Radio value="dark" label="Dark" />
             </RadioGroup>
           </div>
+          <div className={`${styles.control} ${styles.controlBox}`}>
+            <Text id="mailbox-label" weight="semibold">
+              Outlook supports
+            </Text>
+            <Select
+              aria-labelledby="mailbox-label"
+              value={mailbox}
+              onChange={(_, data) => setQuery((q) => ({ ...q, mailbox: data.value }))}
+            >
+              {MAILBOX_VERSIONS.map((v) => (
+                <option key={v} value={v}>
+                  {`Mailbox ${v}`}
+                </option>
+              ))}
+            </Select>
+          </div>
           <Link href="?view=mailbox" className={styles.barLink}>
             Mailbox
           </Link>
@@ -256,14 +307,19 @@ function Workbench({ fixture }: { fixture: MessageFixture }) {
               <dt className={styles.term}>You are</dt>
               <dd className={styles.value}>{address(fixture.user)}</dd>
             </dl>
+            {replyDraft && <ReplyDraftView draft={replyDraft} />}
             <div className={styles.attachments} aria-label="Attachments">
-              {fixture.attachments.map((a) => (
+              {attachments.map((a) => (
                 <span key={a.id} className={styles.attachment}>
                   <DocumentPdfRegular aria-hidden />
-                  <Link href={`fixtures/${encodeURIComponent(a.file)}`} target="_blank" rel="noreferrer">
-                    {a.name}
-                  </Link>
-                  <Caption1 className={styles.note}>{(a.size / 1024).toFixed(1)} KB</Caption1>
+                  {a.file ? (
+                    <Link href={`fixtures/${encodeURIComponent(a.file)}`} target="_blank" rel="noreferrer">
+                      {a.name}
+                    </Link>
+                  ) : (
+                    <Text>{a.name}</Text>
+                  )}
+                  <Caption1 className={styles.note}>{sizeWords(a.size)}</Caption1>
                 </span>
               ))}
             </div>
