@@ -2991,7 +2991,7 @@ export interface components {
                 props: {
                     loadMs: number;
                     /** @enum {string} */
-                    view: "send" | "groups" | "tags" | "status" | "settings";
+                    view: "send" | "groups" | "tags" | "status" | "settings" | "sign";
                     /** @enum {string} */
                     mode: "read" | "compose" | "none";
                 };
@@ -3005,7 +3005,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    view: "send" | "groups" | "tags" | "status" | "settings";
+                    view: "send" | "groups" | "tags" | "status" | "settings" | "sign";
                 };
             } | {
                 /** @enum {string} */
@@ -3080,7 +3080,7 @@ export interface components {
                 props: {
                     loadMs: number;
                     /** @enum {string} */
-                    view: "send" | "groups" | "tags" | "status" | "settings";
+                    view: "send" | "groups" | "tags" | "status" | "settings" | "sign";
                     /** @enum {string} */
                     mode: "read" | "compose" | "none";
                 };
@@ -3094,7 +3094,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    view: "send" | "groups" | "tags" | "status" | "settings";
+                    view: "send" | "groups" | "tags" | "status" | "settings" | "sign";
                 };
             } | {
                 /** @enum {string} */

@@ -29,6 +29,7 @@ import {
   mailboxVersionAtLeast,
   type DraftAttachmentsState,
 } from "./fake-compose";
+import { DIALOGS_PARAM, fakeDisplayDialog } from "./fake-dialog";
 
 type Status = "succeeded" | "failed";
 
@@ -61,6 +62,8 @@ export interface FakeOfficeOptions {
    * lower it to see the pane on an older Outlook (calls of newer sets are then absent).
    */
   mailboxVersion?: string;
+  /** The Dialog API (default true; `?dialogs=0`: a host where dialogs are blocked). */
+  dialogs?: boolean;
   /** How Outlook's server downloads a reply's linked file (default: fetch; failures show in the draft). */
   downloadReplyFile?: (url: string) => Promise<Uint8Array>;
 }
@@ -309,6 +312,7 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
       ui: {
         // The workbench is a browser already: a new tab is what Outlook's openBrowserWindow gives.
         openBrowserWindow: (url: string) => window.open(url, "_blank", "noopener"),
+        ...(options.dialogs === false ? {} : { displayDialogAsync: fakeDisplayDialog(window, latency) }),
       },
       officeTheme: OFFICE_THEMES[options.theme],
       displayLanguage: "en-US",
@@ -318,7 +322,8 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
       requirements: {
         isSetSupported: (name: string, version?: string) =>
           (name.toLowerCase() === "mailbox" && mailboxVersionAtLeast(mailboxVersion, version ?? "1.1")) ||
-          (name === "OpenBrowserWindowApi" && Number(version ?? "1.1") <= 1.1),
+          (name === "OpenBrowserWindowApi" && Number(version ?? "1.1") <= 1.1) ||
+          (name === "DialogApi" && options.dialogs !== false && Number(version ?? "1.1") <= 1.2),
       },
     },
     onReady(callback?: (info: { host: string; platform: string }) => void) {
@@ -399,6 +404,7 @@ export async function installFakeOffice(win: Window): Promise<void> {
     theme,
     bridge: parentBridge(win),
     mailboxVersion,
+    dialogs: params.get(DIALOGS_PARAM) !== "0",
     loadAttachment: async (file) => {
       const r = await fetch(new URL(encodeURIComponent(file), fixturesBase));
       if (!r.ok) throw new FakeOfficeError(9054, "AttachmentDownloadFailed", `HTTP ${r.status} for ${file}`);

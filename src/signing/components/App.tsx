@@ -28,8 +28,9 @@ type Phase =
  */
 export function tellOpener(state: string, win: Window = window): void {
   const message = signingWindowMessage(state);
-  const office = (win as unknown as { Office?: { context?: { ui?: { messageParent?: (m: string) => void } } } })
-    .Office;
+  const office = (
+    win as unknown as { Office?: { context?: { ui?: { messageParent?: (m: string) => void } } } }
+  ).Office;
   try {
     if (typeof office?.context?.ui?.messageParent === "function") {
       office.context.ui.messageParent(message);

@@ -4,6 +4,7 @@ import {
   PeopleTeamRegular,
   SendRegular,
   SettingsRegular,
+  SignatureRegular,
   StatusRegular,
   TagRegular,
   type FluentIcon,
@@ -33,6 +34,12 @@ export const VIEWS: readonly ViewDefinition[] = [
     label: "Send",
     icon: SendRegular,
     load: () => import(/* webpackChunkName: "view-send" */ "../views/SendView"),
+  },
+  {
+    id: "sign",
+    label: "Sign",
+    icon: SignatureRegular,
+    load: () => import(/* webpackChunkName: "view-self-sign" */ "../views/self-sign/SelfSignView"),
   },
   {
     id: "groups",

@@ -3,43 +3,25 @@
  * them attached; writing, they are attached to the draft, beside or in place of the originals. And
  * which of these the host can do (requirement sets), in words where it cannot.
  */
+import type { ComposeSupport, OutlookHost } from "../../outlook";
 import type { SendDocument } from "../send/documents";
 import type { SealedFile } from "./flow";
 
 /** What Sign it yourself needs of the Outlook adapter beyond reading the message. */
-export interface DraftOutlook {
-  /** Opens a reply (to the sender; all: to everyone) with the files attached. */
-  openReply(options: {
-    all: boolean;
-    html: string;
-    files: { name: string; url?: string; base64?: string }[];
-  }): Promise<void>;
-  /** Compose: attaches the file to the draft being written; answers the attachment's id. */
-  attachToDraft(file: { name: string; base64: string }): Promise<string>;
-  /** Compose: removes an attachment of the draft. */
-  removeDraftAttachment(id: string): Promise<void>;
+export type DraftOutlook = Pick<OutlookHost, "openReply" | "attachToDraft" | "removeDraftAttachment">;
+
+/**
+ * Why Sign it yourself cannot finish in this mode on this host (requirement sets: the adapter's
+ * composeSupport), or null when it can. Replacing the original needs one more call: `canReplace`.
+ */
+export function unsupportedReason(mode: "read" | "compose", support: ComposeSupport): string | null {
+  const needed = mode === "read" ? support.reply : support.attachToDraft;
+  if (needed.supported) return null;
+  return `Sign it yourself isn't available here. ${needed.reason ?? "This Outlook can't hand the signed document back to you."}`;
 }
 
-/** What the host supports of the calls Sign it yourself makes. */
-export interface SelfSignCapabilities {
-  /** Reading: a reply form that takes file attachments. */
-  replyWithAttachments: boolean;
-  /** Writing: adding a file to the draft from its bytes. */
-  attachToDraft: boolean;
-  /** Writing: removing an attachment from the draft (to replace the original). */
-  removeFromDraft: boolean;
-}
-
-/** Why Sign it yourself cannot finish in this mode on this host, or null when it can. */
-export function unsupportedReason(mode: "read" | "compose", can: SelfSignCapabilities): string | null {
-  if (mode === "read" && !can.replyWithAttachments) {
-    return "This version of Outlook can't open a reply with attachments from an add-in, so Sign it yourself isn't offered here. Use Outlook on the web or a current Outlook for Windows or Mac.";
-  }
-  if (mode === "compose" && !can.attachToDraft) {
-    return "This version of Outlook can't let an add-in attach files to the message you're writing, so Sign it yourself isn't offered here. Use Outlook on the web or a current Outlook for Windows or Mac.";
-  }
-  return null;
-}
+/** Writing: whether the original can be taken off the draft (else the signed copy goes beside it). */
+export const canReplace = (support: ComposeSupport) => support.removeDraftAttachment.supported;
 
 export type Placement = "replace" | "beside";
 

@@ -197,7 +197,11 @@ export async function sealedFiles(
   const out: SealedFile[] = [];
   for (const doc of await packages.documents(id)) {
     const link = await packages.signedDocumentLink(id, doc.id);
-    out.push({ name: signedFileName(doc.name), base64: bytesToBase64(await fetchBytes(link.url)), url: link.url });
+    out.push({
+      name: signedFileName(doc.name),
+      base64: bytesToBase64(await fetchBytes(link.url)),
+      url: link.url,
+    });
   }
   return out;
 }

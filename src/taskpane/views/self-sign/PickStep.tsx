@@ -25,12 +25,15 @@ export function PickStep({
   mode,
   placement,
   onPlacement,
+  replaceable,
 }: {
   documents: readonly SendDocument[];
   onDocuments(documents: SendDocument[]): void;
   mode: "read" | "compose";
   placement: Placement;
   onPlacement(placement: Placement): void;
+  /** Outlook can take the original off the draft. */
+  replaceable: boolean;
 }) {
   const styles = useStyles();
   return (
@@ -59,7 +62,11 @@ export function PickStep({
           ))}
         </ul>
       </fieldset>
-      {mode === "compose" ? (
+      {mode === "compose" && !replaceable ? (
+        <Caption1>
+          The signed copy is attached beside the original: this Outlook can&apos;t remove it.
+        </Caption1>
+      ) : mode === "compose" ? (
         <Field label="The signed copy">
           <RadioGroup value={placement} onChange={(_, data) => onPlacement(data.value as Placement)}>
             <Radio value="replace" label="Replaces the original in this message" />

@@ -9,12 +9,7 @@ import type { OutlookHost } from "../../../outlook";
 import type { SendDocument } from "../../send/documents";
 import type { PlacedField } from "../../send/fields";
 import { deliver, type Delivered, type DraftOutlook, type Placement } from "../../self-sign/deliver";
-import {
-  createSelfSignPackage,
-  sealedFiles,
-  waitUntilSealed,
-  type Progress,
-} from "../../self-sign/flow";
+import { createSelfSignPackage, sealedFiles, waitUntilSealed } from "../../self-sign/flow";
 import { openSigningWindow, type SigningWindow, type WindowKind } from "../../self-sign/signing-window";
 import type { HttpClient } from "../../../api/http";
 import type { TagFormat } from "../../../tags";
@@ -118,10 +113,10 @@ export function useSelfSign({
         });
         packageId = made.id;
         const url = made.signingUrl?.url;
-        if (!url) throw new Error("The service made the package but gave no link to sign it: update the service.");
+        if (!url)
+          throw new Error("The service made the package but gave no link to sign it: update the service.");
         stage = "signing";
         const id = made.id;
-        let progress: Progress = "signing";
         const opened = await openSigningWindow(host, url, {
           onDone: () => wake.current(),
           // Closed by the user: the package says whether they signed.
@@ -134,8 +129,8 @@ export function useSelfSign({
           id,
           signal: controller.signal,
           onProgress: (next) => {
-            progress = next;
             if (next !== "signing") {
+              stage = "sealing";
               // Signed: the signing window has nothing more to show.
               window.current?.close();
               setPhase({ kind: "sealing", packageId: id });
@@ -144,7 +139,7 @@ export function useSelfSign({
         });
         wake.current = wait.wake;
         await wait.done;
-        stage = progress === "sealed" ? "delivering" : "sealing";
+        stage = "delivering";
         setPhase({ kind: "delivering", packageId: id });
         const sealed = await sealedFiles(packages, id, fetchBytes);
         const delivered = await deliver(outlook, mode, sealed, input.documents, input.placement);
