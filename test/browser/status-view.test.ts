@@ -186,7 +186,7 @@ jest.setTimeout(180_000);
           return { name: (t as HTMLElement).innerText.trim(), left: r.left, right: r.right };
         }),
       );
-    expect(views.map((b) => b.name)).toEqual(["Send", "Groups", "Tags", "Status", "Settings"]);
+    expect(views.map((b) => b.name)).toEqual(["Send", "Sign", "Groups", "Tags", "Status", "Settings"]);
     for (const box of views) {
       expect(box.left).toBeGreaterThanOrEqual(0);
       expect(box.right).toBeLessThanOrEqual(320);
