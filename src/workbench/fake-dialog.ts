@@ -13,9 +13,10 @@ interface DialogResult {
 
 export const DIALOGS_PARAM = "dialogs";
 
-/** Office.context.ui.displayDialogAsync over pop-up windows of `win`. */
-export function fakeDisplayDialog(win: Window, latencyMs: number) {
+/** Office.context.ui.displayDialogAsync over pop-up windows of the window `current()` answers when called. */
+export function fakeDisplayDialog(current: () => Window, latencyMs: number) {
   return (url: string, ...args: unknown[]): void => {
+    const win = current();
     const callback = args.find((a) => typeof a === "function") as ((r: DialogResult) => void) | undefined;
     setTimeout(() => {
       const popup = win.open(url, "sfo-office-dialog", "popup,width=640,height=820");

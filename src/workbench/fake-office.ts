@@ -312,7 +312,9 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
       ui: {
         // The workbench is a browser already: a new tab is what Outlook's openBrowserWindow gives.
         openBrowserWindow: (url: string) => window.open(url, "_blank", "noopener"),
-        ...(options.dialogs === false ? {} : { displayDialogAsync: fakeDisplayDialog(window, latency) }),
+        ...(options.dialogs === false
+          ? {}
+          : { displayDialogAsync: fakeDisplayDialog(() => window, latency) }),
       },
       officeTheme: OFFICE_THEMES[options.theme],
       displayLanguage: "en-US",
