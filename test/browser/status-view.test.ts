@@ -158,7 +158,7 @@ jest.setTimeout(180_000);
       .getByRole("list", { name: "Packages of this conversation, newest first" })
       .getByRole("article", { name });
 
-  test("sent from the fixture thread shows as Sent; void shows Voided with its reason; five tabs on screen; axe; themes", async () => {
+  test("sent from the fixture thread shows as Sent; void shows Voided with its reason; six tabs on screen; axe; themes", async () => {
     const token = await service!.token(`status-browser-${++tenant}`);
     await seedPackage(service!.url, token, {
       name: "Master services agreement",
