@@ -1216,7 +1216,7 @@ export interface paths {
         put?: never;
         /**
          * Create a package with its documents (base64), signers and fields, and send it
-         * @description All or nothing: the package, its documents, signers and annotations are made, the detected text tags applied (unless applyTextTags is false) and the package sent in one transaction; on any error nothing is left (no package, no stored file). Answers the package as sent (Scheduled with scheduledSendOn in the future). Annotations name their document and signer by place in the request (documentIndex, signerIndex, from 0). The body is at most 75497472 bytes (one 50 MB document in base64); send larger sets as multipart to create-and-send. Needs scope sign.package.create and sign.package.send.
+         * @description All or nothing: the package, its documents, signers and annotations are made, the detected text tags applied (unless applyTextTags is false) and the package sent in one transaction; on any error nothing is left (no package, no stored file). Answers the package as sent (Scheduled with scheduledSendOn in the future). With signYourself the caller is the one signer: no mail is sent, and the answer's signingUrl is their link to sign (open it in a dialog, a window or a frame of allowedOrigins). Annotations name their document and signer by place in the request (documentIndex, signerIndex, from 0). The body is at most 75497472 bytes (one 50 MB document in base64); send larger sets as multipart to create-and-send. Needs scope sign.package.create and sign.package.send.
          */
         post: operations["createAndSendPackageJson"];
         delete?: never;
@@ -1236,7 +1236,7 @@ export interface paths {
         put?: never;
         /**
          * Create a package with its documents (file parts), signers and fields, and send it
-         * @description multipart/form-data: a `package` field (CreateAndSendPackageApiRequest as JSON) and one `file` part per document (PDF, PNG or JPEG, at most 50 MB each, 25 and 200 MB a package), in order; each file's name is its document's name. Send `package` first: then a bad request is refused before any file is read. All or nothing: the package, its documents, signers and annotations are made, the detected text tags applied (unless applyTextTags is false) and the package sent in one transaction; on any error nothing is left (no package, no stored file). Answers the package as sent (Scheduled with scheduledSendOn in the future). Annotations name their document and signer by place (documentIndex: the file parts in order, signerIndex: signers, from 0). Needs scope sign.package.create and sign.package.send.
+         * @description multipart/form-data: a `package` field (CreateAndSendPackageApiRequest as JSON) and one `file` part per document (PDF, PNG or JPEG, at most 50 MB each, 25 and 200 MB a package), in order; each file's name is its document's name. Send `package` first: then a bad request is refused before any file is read. All or nothing: the package, its documents, signers and annotations are made, the detected text tags applied (unless applyTextTags is false) and the package sent in one transaction; on any error nothing is left (no package, no stored file). Answers the package as sent (Scheduled with scheduledSendOn in the future). With signYourself the caller is the one signer: no mail is sent, and the answer's signingUrl is their link to sign (open it in a dialog, a window or a frame of allowedOrigins). Annotations name their document and signer by place (documentIndex: the file parts in order, signerIndex: signers, from 0). Needs scope sign.package.create and sign.package.send.
          */
         post: operations["createAndSendPackageMultipart"];
         delete?: never;
@@ -3011,7 +3011,7 @@ export interface components {
                 props: {
                     loadMs: number;
                     /** @enum {string} */
-                    view: "send" | "groups" | "tags" | "status" | "settings";
+                    view: "send" | "groups" | "tags" | "status" | "settings" | "sign";
                     /** @enum {string} */
                     mode: "read" | "compose" | "none";
                 };
@@ -3025,7 +3025,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    view: "send" | "groups" | "tags" | "status" | "settings";
+                    view: "send" | "groups" | "tags" | "status" | "settings" | "sign";
                 };
             } | {
                 /** @enum {string} */
@@ -3100,7 +3100,7 @@ export interface components {
                 props: {
                     loadMs: number;
                     /** @enum {string} */
-                    view: "send" | "groups" | "tags" | "status" | "settings";
+                    view: "send" | "groups" | "tags" | "status" | "settings" | "sign";
                     /** @enum {string} */
                     mode: "read" | "compose" | "none";
                 };
@@ -3114,7 +3114,7 @@ export interface components {
                 at: string;
                 props: {
                     /** @enum {string} */
-                    view: "send" | "groups" | "tags" | "status" | "settings";
+                    view: "send" | "groups" | "tags" | "status" | "settings" | "sign";
                 };
             } | {
                 /** @enum {string} */
@@ -3427,8 +3427,10 @@ export interface components {
             senderEmail?: string | null;
             /** @description The sender's name, shown to signers. At most 200 characters. */
             senderName?: string | null;
-            /** @description In routing order as given; a tag's `signer N` is the signer at routing position N. */
-            signers: components["schemas"]["CreateSignerApiRequest"][];
+            /** @description In routing order as given; a tag's `signer N` is the signer at routing position N. At least one, unless signYourself (then none). */
+            signers?: components["schemas"]["CreateSignerApiRequest"][];
+            /** @description Ours. The caller signs it themselves: leave signers out; the one signer is the caller (the signed-in person's address and name; for a credential without a person, senderEmail and senderName), an embedded signer who gets no mail. The answer's signingUrl is their link, made as signing-url makes one (these are its options). */
+            signYourself?: components["schemas"]["GetSigningUrlApiRequest"] | (never | null);
             annotations?: components["schemas"]["CreateAndSendAnnotationApiRequest"][] | null;
             /** @description Default true: the documents' text tags become fields before sending. */
             applyTextTags?: boolean | null;
@@ -3462,11 +3464,68 @@ export interface components {
             /** @description The sender's name, shown to signers. At most 200 characters. */
             senderName?: string | null;
             documents: components["schemas"]["CreateAndSendDocument"][];
-            /** @description In routing order as given; a tag's `signer N` is the signer at routing position N. */
-            signers: components["schemas"]["CreateSignerApiRequest"][];
+            /** @description In routing order as given; a tag's `signer N` is the signer at routing position N. At least one, unless signYourself (then none). */
+            signers?: components["schemas"]["CreateSignerApiRequest"][];
+            /** @description Ours. The caller signs it themselves: leave signers out; the one signer is the caller (the signed-in person's address and name; for a credential without a person, senderEmail and senderName), an embedded signer who gets no mail. The answer's signingUrl is their link, made as signing-url makes one (these are its options). */
+            signYourself?: components["schemas"]["GetSigningUrlApiRequest"] | (never | null);
             annotations?: components["schemas"]["CreateAndSendAnnotationApiRequest"][] | null;
             /** @description Default true: the documents' text tags become fields before sending. */
             applyTextTags?: boolean | null;
+        };
+        CreateAndSendResponse: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            status: "Draft" | "Scheduled" | "Queued" | "Sent" | "Viewed" | "InProgress" | "Completed" | "Declined" | "Voided" | "Expired";
+            /** Format: date-time */
+            createdOn: string;
+            /** Format: date-time */
+            updatedOn: string;
+            /**
+             * Format: date-time
+             * @description When it was sent.
+             */
+            sentOn: string | null;
+            /**
+             * Format: date-time
+             * @description When every signer finished.
+             */
+            completedOn: string | null;
+            enforceSigningOrder: boolean;
+            /**
+             * Format: date-time
+             * @description After it, an unfinished package is Expired.
+             */
+            expirationDate: string | null;
+            /**
+             * Format: date-time
+             * @description When a Scheduled package is sent.
+             */
+            scheduledSendOn: string | null;
+            /** @description Subject of the invitations. */
+            emailSubject: string | null;
+            /** @description Message of the invitations. */
+            emailMessage: string | null;
+            documentCount: number;
+            signerCount: number;
+            completedSignerCount: number;
+            isArchived: boolean;
+            /** @description Why it was voided. */
+            voidedReason: string | null;
+            source: components["schemas"]["PackageSource"] | (never | null);
+            reminders: {
+                enabled: boolean;
+                firstAfterDays: number | null;
+                everyDays: number | null;
+            };
+            /** @description Who sent it: told when a signer declines. */
+            senderEmail: string | null;
+            /** @description The sender's name, shown to signers. */
+            senderName: string | null;
+            /** @description Ours. A Completed package's signed documents, certificate and zip: being made (InProgress: the download operations answer 400 until Done), made (Done), or given up (Failed). Null before Completed. */
+            sealing: "InProgress" | "Done" | "Failed" | (never | null);
+            /** @description Ours, with signYourself only: the caller's link to the signing page. */
+            signingUrl?: components["schemas"]["SigningUrlResponse"] | (never | null);
         };
         TemplateDocumentApiResponse: {
             id: string;
@@ -8277,7 +8336,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PackageResponse"];
+                    "application/json": components["schemas"]["CreateAndSendResponse"];
                 };
             };
             /** @description Default Response */
@@ -8351,7 +8410,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PackageResponse"];
+                    "application/json": components["schemas"]["CreateAndSendResponse"];
                 };
             };
             /** @description Default Response */

@@ -271,14 +271,14 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   const pdfReader = new PdfReader();
   app.addHook("onClose", () => pdfReader.close());
   await app.register(documentRoutes, { storage, blobs, workDir, pdfReader, staging });
-  await app.register(createAndSendRoutes, { storage, blobs, workDir, pdfReader, staging });
+  // Signers' links: SIGN_PUBLIC_URL, or the address this service listens on (known once it listens).
+  const links = await SigningLinks.open(storage, () => config.publicUrl ?? ownUrl(app, config.port));
+  await app.register(createAndSendRoutes, { storage, blobs, workDir, pdfReader, staging, links });
   await app.register(downloadRoutes, { storage, blobs });
   // The seal certificate is read (or made, the first time) when a completion or a report first
   // needs it: making one takes a second or two, which every start of a test service would otherwise pay.
   const seal = new SealKeeper(config);
   await app.register(completionRoutes, { storage, seal });
-  // Signers' links: SIGN_PUBLIC_URL, or the address this service listens on (known once it listens).
-  const links = await SigningLinks.open(storage, () => config.publicUrl ?? ownUrl(app, config.port));
   // What a signer is shown of a document: made once per set of values, kept as a blob.
   const copies = new SignerCopies(storage, blobs, (error) =>
     app.log.warn({ err: error }, "a signer's copy of a document could not be made; the upload is shown"),

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from "react";
 
-export type ViewId = "send" | "groups" | "tags" | "status" | "settings";
+export type ViewId = "send" | "sign" | "groups" | "tags" | "status" | "settings";
 
 /** What a view may be asked to show when another view switches to it. */
 export interface NavigationTarget {

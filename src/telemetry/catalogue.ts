@@ -10,7 +10,7 @@
 
 import { ERROR_CODES } from "./error-codes";
 
-export const VIEW_IDS = ["send", "groups", "tags", "status", "settings"] as const;
+export const VIEW_IDS = ["send", "groups", "tags", "status", "settings", "sign"] as const;
 export type TelemetryViewId = (typeof VIEW_IDS)[number];
 
 /**

@@ -1,12 +1,19 @@
 /**
- * The workbench's Office dialog (development only): displayDialogAsync opens the page in a browser
- * window, as Outlook on the web does. The window is named WORKBENCH_DIALOG_NAME…, which tells
- * auth-dialog.html (development build) to stand a messageParent in for Office.js: it posts to this
- * pane, which passes it on as DialogMessageReceived. Closing the window is DialogEventReceived 12006.
+ * The workbench's Office dialogs (development only): displayDialogAsync opens the page in a browser
+ * window, as Outlook on the web does. What the page says to its opener arrives as
+ * DialogMessageReceived, the stand-in for messageParent:
+ * - sign-in's auth-dialog.html (development build) sees the window's name start with
+ *   WORKBENCH_DIALOG_NAME and posts `{ workbenchDialog: message }` from the pane's own origin;
+ * - the signing page (issue 33) posts its message as a string from the service's origin.
+ * Closing the window is DialogEventReceived 12006. `?dialogs=0` leaves the Dialog API out, so the
+ * pane takes its browser-window fallback.
  */
 
 /** The start of the dialog window's name; auth-dialog.html checks it (keep both in step). */
 export const WORKBENCH_DIALOG_NAME = "sign-for-outlook-workbench-dialog";
+
+/** The workbench's URL parameter: `?dialogs=0` is a host without the Dialog API. */
+export const DIALOGS_PARAM = "dialogs";
 
 type DialogHandler = (args: unknown) => void;
 
@@ -18,8 +25,21 @@ interface AsyncResultLike {
 
 let opened = 0;
 
-/** Office.context.ui.displayDialogAsync over window.open, in the pane's window (asked for at each call). */
-export function fakeDisplayDialogAsync(paneWindow: () => Window) {
+/** What a message event from the dialog window says, or null when it is not a dialog message. */
+function dialogMessage(event: MessageEvent, paneOrigin: string): string | null {
+  const data = event.data as unknown;
+  if (event.origin === paneOrigin && typeof data === "object" && data !== null) {
+    const message = (data as { workbenchDialog?: unknown }).workbenchDialog;
+    return typeof message === "string" ? message : null;
+  }
+  return typeof data === "string" ? data : null;
+}
+
+/**
+ * Office.context.ui.displayDialogAsync over window.open, in the window `paneWindow()` answers when
+ * called; the answer comes after `latencyMs`, as Office's does.
+ */
+export function fakeDisplayDialogAsync(paneWindow: () => Window, latencyMs = 0) {
   return (url: string, ...rest: unknown[]): void => {
     const win = paneWindow();
     const callback = rest.find((a) => typeof a === "function") as
@@ -40,15 +60,14 @@ export function fakeDisplayDialogAsync(paneWindow: () => Window) {
     if (!dialog) {
       // What Outlook on the web answers when the browser blocks the window.
       const error = { code: 12011, name: "Blocked", message: "The browser blocked the dialog window." };
-      setTimeout(() => callback?.({ status: "failed", value: undefined, error }), 0);
+      setTimeout(() => callback?.({ status: "failed", value: undefined, error }), latencyMs);
       return;
     }
     const handlers = new Map<string, DialogHandler>();
     const onMessage = (event: MessageEvent): void => {
-      if (event.source !== dialog || event.origin !== win.location.origin) return;
-      const message = (event.data as { workbenchDialog?: unknown } | null)?.workbenchDialog;
-      if (typeof message !== "string") return;
-      handlers.get("dialogMessageReceived")?.({ message, origin: event.origin });
+      if (event.source !== dialog) return;
+      const message = dialogMessage(event, win.location.origin);
+      if (message !== null) handlers.get("dialogMessageReceived")?.({ message, origin: event.origin });
     };
     const stop = (): void => {
       win.removeEventListener("message", onMessage);
@@ -70,9 +89,9 @@ export function fakeDisplayDialogAsync(paneWindow: () => Window) {
         dialog.close();
       },
       messageChild() {
-        // DialogApi 1.2: not offered (isSetSupported says 1.1).
+        // DialogApi 1.2's messageChild: nothing here listens for it.
       },
     };
-    setTimeout(() => callback?.({ status: "succeeded", value: handle }), 0);
+    setTimeout(() => callback?.({ status: "succeeded", value: handle }), latencyMs);
   };
 }

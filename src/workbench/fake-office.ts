@@ -20,7 +20,7 @@ import {
   type WorkbenchMode,
   type WorkbenchTheme,
 } from "./bridge";
-import { fakeDisplayDialogAsync } from "./fake-dialog";
+import { DIALOGS_PARAM, fakeDisplayDialogAsync } from "./fake-dialog";
 import {
   FakeComposeError,
   WORKBENCH_MAILBOX_VERSION,
@@ -62,6 +62,8 @@ export interface FakeOfficeOptions {
    * lower it to see the pane on an older Outlook (calls of newer sets are then absent).
    */
   mailboxVersion?: string;
+  /** The Dialog API (default true; `?dialogs=0`: a host where dialogs are blocked). */
+  dialogs?: boolean;
   /** How Outlook's server downloads a reply's linked file (default: fetch; failures show in the draft). */
   downloadReplyFile?: (url: string) => Promise<Uint8Array>;
 }
@@ -315,8 +317,11 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
       ui: {
         // The workbench is a browser already: a new tab is what Outlook's openBrowserWindow gives.
         openBrowserWindow: (url: string) => window.open(url, "_blank", "noopener"),
-        // Sign-in's dialog (fake-dialog.ts): a browser window, as in Outlook on the web.
-        displayDialogAsync: fakeDisplayDialogAsync(() => window),
+        // Sign-in's and the signing page's dialogs (fake-dialog.ts): browser windows, as in Outlook on
+        // the web; none where the workbench plays a host without the Dialog API.
+        ...(options.dialogs === false
+          ? {}
+          : { displayDialogAsync: fakeDisplayDialogAsync(() => window, latency) }),
       },
       officeTheme: OFFICE_THEMES[options.theme],
       displayLanguage: "en-US",
@@ -327,7 +332,7 @@ export function createFakeOffice(options: FakeOfficeOptions): typeof Office {
         isSetSupported: (name: string, version?: string) =>
           (name.toLowerCase() === "mailbox" && mailboxVersionAtLeast(mailboxVersion, version ?? "1.1")) ||
           (name === "OpenBrowserWindowApi" && Number(version ?? "1.1") <= 1.1) ||
-          (name === "DialogApi" && Number(version ?? "1.1") <= 1.1),
+          (name === "DialogApi" && options.dialogs !== false && Number(version ?? "1.1") <= 1.2),
       },
     },
     onReady(callback?: (info: { host: string; platform: string }) => void) {
@@ -408,6 +413,7 @@ export async function installFakeOffice(win: Window): Promise<void> {
     theme,
     bridge: parentBridge(win),
     mailboxVersion,
+    dialogs: params.get(DIALOGS_PARAM) !== "0",
     loadAttachment: async (file) => {
       const r = await fetch(new URL(encodeURIComponent(file), fixturesBase));
       if (!r.ok) throw new FakeOfficeError(9054, "AttachmentDownloadFailed", `HTTP ${r.status} for ${file}`);

@@ -57,12 +57,12 @@ export interface SendStack {
     theme: Theme,
     fixture?: MessageFixture,
     /** Opened without `?view=` (as Outlook opens it): the tab list is waited for, not Send. */
-    options?: { noView?: boolean },
+    options?: { noView?: boolean; view?: string; query?: string },
   ): Promise<{ page: Page; errors: string[] }>;
 }
 
 /** Registers beforeAll/afterEach/afterAll hooks that start and stop the service, dev server and Chromium. */
-export function useSendStack(): SendStack {
+export function useSendStack(options: { serviceEnv?: Record<string, string> } = {}): SendStack {
   let service: TestService | undefined;
   let devServer: DevServer | undefined;
   let browser: Browser | undefined;
@@ -88,6 +88,7 @@ export function useSendStack(): SendStack {
     devServer = startDevServer(port, 240_000, { SIGN_ENTRA_CLIENT_ID: "", SIGN_WORKBENCH_SESSION: "" });
     service = await startTestService("sqlite", {
       SIGN_CORS_ORIGINS: `http://localhost:${port},https://localhost:${port}`,
+      ...options.serviceEnv,
     });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     origin = await devServer.ready;
@@ -129,8 +130,10 @@ export function useSendStack(): SendStack {
       page.on("pageerror", (e) => errors.push(`uncaught: ${e.message}`));
       await page.goto(
         `${origin}/taskpane.html?workbench=1&mode=${mode}&theme=${theme === "dark" ? "dark" : "light"}` +
-          (options.noView ? "" : "&view=send"),
+          (options.noView ? "" : `&view=${options.view ?? "send"}`) +
+          (options.query ?? ""),
       );
+      if (options.view) return { page, errors };
       if (options.noView) {
         await page.getByRole("tablist", { name: "Sign for Outlook views" }).waitFor({ timeout: 60_000 });
         return { page, errors };

@@ -158,7 +158,7 @@ jest.setTimeout(180_000);
       .getByRole("list", { name: "Packages of this conversation, newest first" })
       .getByRole("article", { name });
 
-  test("sent from the fixture thread shows as Sent; void shows Voided with its reason; five tabs on screen; axe; themes", async () => {
+  test("sent from the fixture thread shows as Sent; void shows Voided with its reason; six tabs on screen; axe; themes", async () => {
     const token = await service!.token(`status-browser-${++tenant}`);
     await seedPackage(service!.url, token, {
       name: "Master services agreement",
@@ -186,7 +186,7 @@ jest.setTimeout(180_000);
           return { name: (t as HTMLElement).innerText.trim(), left: r.left, right: r.right };
         }),
       );
-    expect(views.map((b) => b.name)).toEqual(["Send", "Groups", "Tags", "Status", "Settings"]);
+    expect(views.map((b) => b.name)).toEqual(["Send", "Sign", "Groups", "Tags", "Status", "Settings"]);
     for (const box of views) {
       expect(box.left).toBeGreaterThanOrEqual(0);
       expect(box.right).toBeLessThanOrEqual(320);

@@ -250,9 +250,9 @@ jest.setTimeout(180_000);
     return expected;
   }
 
-  test("the task pane loads in the workbench with its five views", async () => {
+  test("the task pane loads in the workbench with its six views", async () => {
     const wb = await openWorkbench("read");
-    const names = ["Send", "Groups", "Tags", "Status", "Settings"];
+    const names = ["Send", "Sign", "Groups", "Tags", "Status", "Settings"];
     expect(await wb.pane.getByRole("tab").evaluateAll((tabs) => tabs.map((t) => t.id))).toEqual(
       names.map((n) => `tab-${n.toLowerCase()}`),
     );

@@ -23,6 +23,15 @@ import {
   type PackageApi,
 } from "./packages";
 import { addSignersLocked, type CreateSignerInput } from "./signers";
+import type { SigningLinks } from "./signing-links";
+import {
+  checkSigningUrlInput,
+  signingLinkLocked,
+  type SigningUrlInput,
+} from "./signing/signing-url";
+
+/** The clientUserId of the one signer of a package its sender signs themselves (signYourself). */
+export const SELF_SIGNER_CLIENT_ID = "sign-yourself";
 
 /** An annotation of a request: its document and signer by their 0-based place in the request. */
 export interface CreateAndSendAnnotationInput extends Omit<CreateAnnotationInput, "documentId" | "signerId"> {
@@ -36,6 +45,17 @@ export interface CreateAndSendInput extends CreatePackageInput {
   annotations?: CreateAndSendAnnotationInput[] | null;
   /** Apply the documents' detected text tags before sending (default true). */
   applyTextTags?: boolean | null;
+  /** The caller signs it themselves: no signers given, no mail, the answer carries their link. */
+  signYourself?: SigningUrlInput | null;
+}
+
+/** The package as create-and-send answers it: with signYourself, the caller's link to sign. */
+export type CreateAndSendApi = PackageApi & { signingUrl?: { url: string; expiresOn: string } | null };
+
+/** The caller as the one signer of signYourself, from who they are. */
+export interface Caller {
+  email: string | null;
+  name: string | null;
 }
 
 /**
@@ -43,11 +63,28 @@ export interface CreateAndSendInput extends CreatePackageInput {
  * own fields, and that there are signers and not too many signers or annotations. What depends on
  * the documents (indexes, places on pages) is checked in the transaction.
  */
-export function checkCreateAndSend(input: CreateAndSendInput, now = new Date()) {
+export function checkCreateAndSend(input: CreateAndSendInput, now = new Date(), caller?: Caller) {
   const fields = newPackageFields(input, now);
   const errors: FieldError[] = [];
   const signers = input.signers ?? [];
-  if (signers.length === 0) errors.push({ field: "signers", message: "Add at least one signer." });
+  const self = input.signYourself ? checkSigningUrlInput(input.signYourself, "signYourself.") : null;
+  if (self) {
+    if (signers.length > 0) {
+      errors.push({ field: "signers", message: "Leave signers out with signYourself: you are the signer." });
+    }
+    if (fields.scheduledSendOn !== null && fields.scheduledSendOn > now.toISOString()) {
+      errors.push({
+        field: "scheduledSendOn",
+        message: "signYourself signs now: leave scheduledSendOn out.",
+      });
+    }
+    if (caller && !caller.email && !fields.senderEmail) {
+      errors.push({
+        field: "senderEmail",
+        message: "signYourself needs your address: give senderEmail (this credential names no person).",
+      });
+    }
+  } else if (signers.length === 0) errors.push({ field: "signers", message: "Add at least one signer." });
   if (signers.length > PACKAGE_LIMITS.signersPerPackage) {
     errors.push({
       field: "signers",
@@ -62,7 +99,17 @@ export function checkCreateAndSend(input: CreateAndSendInput, now = new Date()) 
     });
   }
   if (errors.length > 0) throw validationFailed(errors);
-  return fields;
+  if (self && caller) {
+    // The signer is who calls: a signed-in person as they signed in, otherwise the mailbox named as
+    // sender (a token names no person). Their packages list under senderEmail (the add-in's Status).
+    const email = caller.email ?? fields.senderEmail!;
+    const name = caller.email ? caller.name : (fields.senderName ?? null);
+    fields.senderEmail ??= email;
+    fields.senderName ??= name;
+    const signer: CreateSignerInput = { email, name: name || email, clientUserId: SELF_SIGNER_CLIENT_ID };
+    return { fields, self: { link: self, signer } };
+  }
+  return { fields, self: null };
 }
 
 /** Documents of one request as they are staged: counted and summed against the package's limits. */
@@ -119,15 +166,15 @@ function renamed(error: unknown, field: string): unknown {
  * transaction rolls back and the staged blobs go.
  */
 export async function createAndSend(
-  ctx: DocumentContext,
+  ctx: DocumentContext & { links: Pick<SigningLinks, "urlFor"> },
   tenantId: string,
   input: CreateAndSendInput,
   staged: StagedDocuments,
   context: AuditContext,
   now = new Date(),
-): Promise<PackageApi> {
+): Promise<CreateAndSendApi> {
   try {
-    const fields = checkCreateAndSend(input, now);
+    const { fields, self } = checkCreateAndSend(input, now, context.actor);
     if (staged.prepared.length === 0) {
       throw validationFailed([{ field: "documents", message: "Add at least one document." }]);
     }
@@ -138,7 +185,14 @@ export async function createAndSend(
         documentIds.push((await packageDocuments.record(s, pkg, doc, context, now)).id);
       }
       const signerIds = (
-        await addSignersLocked(s, pkg, input.signers ?? [], context, { bulk: true }, now)
+        await addSignersLocked(
+          s,
+          pkg,
+          self ? [self.signer] : (input.signers ?? []),
+          context,
+          { bulk: true },
+          now,
+        )
       ).map((x) => x.id);
       const annotations = placedAnnotations(input.annotations ?? [], documentIds, signerIds);
       if (annotations.length > 0) {
@@ -147,7 +201,11 @@ export async function createAndSend(
       if (input.applyTextTags ?? true) await applyDetectedTagsLocked(s, pkg, {}, context, now);
       pkg = (await s.packages.get(tenantId, pkg.id))!;
       await sendLocked(s, pkg, context, now);
-      return packageApi((await s.packages.get(tenantId, pkg.id))!);
+      pkg = (await s.packages.get(tenantId, pkg.id))!;
+      if (!self) return packageApi(pkg);
+      const signer = (await s.signers.get(pkg.id, signerIds[0]!))!;
+      const signingUrl = await signingLinkLocked(s, ctx.links, pkg, signer, self.link, context, now);
+      return { ...packageApi((await s.packages.get(tenantId, pkg.id))!), signingUrl };
     });
   } catch (error) {
     await staged.discard();

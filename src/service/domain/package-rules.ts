@@ -169,7 +169,8 @@ export function invited(pkg: PackageRecord, x: SignerRecord, at: string): Signer
     ...x,
     status: x.status === "Pending" ? "Sent" : x.status,
     notifiedOn: at,
-    nextReminderOn: firstReminderOn(pkg, at),
+    // An embedded signer is never mailed (notifySigner), so nothing would remind them either.
+    nextReminderOn: x.clientUserId !== null ? null : firstReminderOn(pkg, at),
   };
 }
 
@@ -219,7 +220,9 @@ export async function notifySigner(
     // The group's name: each member's mail says it asks them for the group (mail/messages.ts).
     return s.outbox.insertForSnapshot(prefix, { ...link, kind, details: { groupName: x.name } });
   }
-  if (!x.email) return 0;
+  // An embedded signer (clientUserId) signs where the caller shows them the page, from a link made
+  // by signing-url (create-and-send's signYourself makes one): as on the platform, no mail of ours.
+  if (!x.email || x.clientUserId !== null) return 0;
   const id = newId();
   await s.outbox.insert({
     id,

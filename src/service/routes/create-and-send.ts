@@ -15,8 +15,12 @@ import { ApiError, validationFailed } from "../errors";
 import { principal, secured } from "../plugins/authentication";
 import { validationErrors } from "../plugins/error-responses";
 import { errorResponses, ref } from "../schemas/common";
-import { CreateAndSendJsonApiRequest, CreateAndSendPackageApiRequest } from "../schemas/create-and-send";
-import { PackageResponse } from "../schemas/packages";
+import {
+  CreateAndSendJsonApiRequest,
+  CreateAndSendPackageApiRequest,
+  CreateAndSendResponse,
+} from "../schemas/create-and-send";
+import type { SigningLinks } from "../domain/signing-links";
 import { multipartParts, readFilePart, requireMultipart } from "./multipart";
 import { operation } from "./route-kit";
 
@@ -28,13 +32,15 @@ const PACKAGE_FIELD_LIMIT = 4 * 1024 * 1024;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** create-and-send (contract §6.1), JSON with base64 documents and multipart with file parts. */
-const createAndSendRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, ctx) => {
+const createAndSendRoutes: FastifyPluginAsyncTypebox<
+  DocumentContext & { links: Pick<SigningLinks, "urlFor"> }
+> = async (app, ctx) => {
   const both = secured(["sign.package.create", "sign.package.send"]);
   const tags = ["Packages"];
   const tenant = (request: FastifyRequest) => principal(request).tenantId;
   const who = (request: FastifyRequest) => apiActor(principal(request), request.ip);
   const allOrNothing =
-    "All or nothing: the package, its documents, signers and annotations are made, the detected text tags applied (unless applyTextTags is false) and the package sent in one transaction; on any error nothing is left (no package, no stored file). Answers the package as sent (Scheduled with scheduledSendOn in the future).";
+    "All or nothing: the package, its documents, signers and annotations are made, the detected text tags applied (unless applyTextTags is false) and the package sent in one transaction; on any error nothing is left (no package, no stored file). Answers the package as sent (Scheduled with scheduledSendOn in the future). With signYourself the caller is the one signer: no mail is sent, and the answer's signingUrl is their link to sign (open it in a dialog, a window or a frame of allowedOrigins).";
 
   await app.register(multipart, {
     limits: {
@@ -59,13 +65,13 @@ const createAndSendRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (a
         summary: "Create a package with its documents (base64), signers and fields, and send it",
         description: `${allOrNothing} Annotations name their document and signer by place in the request (documentIndex, signerIndex, from 0). The body is at most ${CREATE_AND_SEND_JSON_LIMIT} bytes (one 50 MB document in base64); send larger sets as multipart to create-and-send. ${both.scopesNote}`,
         body: ref(CreateAndSendJsonApiRequest),
-        response: { 201: ref(PackageResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+        response: { 201: ref(CreateAndSendResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
       },
     },
     async (request, reply) => {
       const { documents, ...input } = request.body;
       // The package's own fields are checked before any document is read.
-      checkCreateAndSend(input);
+      checkCreateAndSend(input, undefined, who(request).actor);
       const staged = new StagedDocuments(ctx);
       try {
         for (const [i, doc] of documents.entries()) {
@@ -97,7 +103,7 @@ const createAndSendRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (a
       summary: "Create a package with its documents (file parts), signers and fields, and send it",
       description: `multipart/form-data: a \`package\` field (CreateAndSendPackageApiRequest as JSON) and one \`file\` part per document (PDF, PNG or JPEG, at most 50 MB each, 25 and 200 MB a package), in order; each file's name is its document's name. Send \`package\` first: then a bad request is refused before any file is read. ${allOrNothing} Annotations name their document and signer by place (documentIndex: the file parts in order, signerIndex: signers, from 0).`,
       consumes: ["multipart/form-data"],
-      response: { 201: ref(PackageResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
+      response: { 201: ref(CreateAndSendResponse), ...errorResponses(400, 401, 403, 404, 413, 415) },
     }),
     async (request, reply) => {
       requireMultipart(
@@ -124,7 +130,7 @@ const createAndSendRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (a
               );
             }
             input = packageField(part.value, validate);
-            checkCreateAndSend(input);
+            checkCreateAndSend(input, undefined, who(request).actor);
             continue;
           }
           if (part.fieldname !== "file") {

@@ -2,7 +2,13 @@ import { Type, type TSchema } from "@sinclair/typebox";
 import { MAX_PACKAGE_DOCUMENTS } from "../../pdf/limits";
 import { PACKAGE_LIMITS } from "../domain/package-rules";
 import { ref } from "./common";
-import { CreateAnnotationApiRequest, CreatePackageApiRequest, CreateSignerApiRequest } from "./packages";
+import {
+  CreateAnnotationApiRequest,
+  CreatePackageApiRequest,
+  CreateSignerApiRequest,
+  PackageResponse,
+} from "./packages";
+import { GetSigningUrlApiRequest, SigningUrlResponse } from "./signing";
 
 const {
   documentId: _documentId,
@@ -23,11 +29,19 @@ export const CreateAndSendAnnotationApiRequest = Type.Object(
 );
 
 const sendFields = {
-  signers: Type.Array(ref(CreateSignerApiRequest), {
-    minItems: 1,
-    maxItems: PACKAGE_LIMITS.signersPerPackage,
-    description: "In routing order as given; a tag's `signer N` is the signer at routing position N.",
-  }),
+  signers: Type.Optional(
+    Type.Array(ref(CreateSignerApiRequest), {
+      maxItems: PACKAGE_LIMITS.signersPerPackage,
+      description:
+        "In routing order as given; a tag's `signer N` is the signer at routing position N. At least one, unless signYourself (then none).",
+    }),
+  ),
+  signYourself: Type.Optional(
+    Type.Union([ref(GetSigningUrlApiRequest), Type.Null()], {
+      description:
+        "Ours. The caller signs it themselves: leave signers out; the one signer is the caller (the signed-in person's address and name; for a credential without a person, senderEmail and senderName), an embedded signer who gets no mail. The answer's signingUrl is their link, made as signing-url makes one (these are its options).",
+    }),
+  ),
   annotations: Type.Optional(
     Type.Union([
       Type.Array(ref(CreateAndSendAnnotationApiRequest), { maxItems: PACKAGE_LIMITS.annotationsPerPackage }),
@@ -70,9 +84,23 @@ export const CreateAndSendJsonApiRequest = Type.Object(
   { $id: "CreateAndSendJsonApiRequest" },
 );
 
+/** create-and-send's answer: the package, and with signYourself the caller's link to sign it. */
+export const CreateAndSendResponse = Type.Object(
+  {
+    ...PackageResponse.properties,
+    signingUrl: Type.Optional(
+      Type.Union([ref(SigningUrlResponse), Type.Null()], {
+        description: "Ours, with signYourself only: the caller's link to the signing page.",
+      }),
+    ),
+  },
+  { $id: "CreateAndSendResponse" },
+);
+
 export const CREATE_AND_SEND_MODELS: TSchema[] = [
   CreateAndSendAnnotationApiRequest,
   CreateAndSendPackageApiRequest,
   CreateAndSendDocument,
   CreateAndSendJsonApiRequest,
+  CreateAndSendResponse,
 ];

@@ -12,12 +12,34 @@ import type { SigningSession } from "../types";
 import { AccessCodeForm } from "./AccessCodeForm";
 import { SigningView } from "./SigningView";
 import { StatePage } from "./StatePage";
+import { signingWindowMessage } from "../../shared/signing-window-message";
 
 type Phase =
   | { kind: "loading" }
   | { kind: "invalid" }
   | { kind: "failed"; message: string }
   | { kind: "session"; session: SigningSession; justDone: boolean };
+
+/**
+ * Tells the window that opened the page that the signer is done: an Office dialog's parent through
+ * messageParent (when Office.js is on the page), or the opener (the pane's window, the workbench's
+ * simulated dialog). Nothing else is said: no token, no values.
+ */
+export function tellOpener(state: string, win: Window = window): void {
+  const message = signingWindowMessage(state);
+  const office = (
+    win as unknown as { Office?: { context?: { ui?: { messageParent?: (m: string) => void } } } }
+  ).Office;
+  try {
+    if (typeof office?.context?.ui?.messageParent === "function") {
+      office.context.ui.messageParent(message);
+      return;
+    }
+    win.opener?.postMessage(message, "*");
+  } catch {
+    // The opener went away or forbids it: the pane reads the package's state anyway.
+  }
+}
 
 /** Where the page goes after finish or decline, when the link has a returnUrl (http or https only). */
 function returnTo(session: SigningSession): string | null {
@@ -131,6 +153,7 @@ export function App({
         headingRef={heading}
         onDone={(next) => {
           setPhase({ kind: "session", session: next, justDone: true });
+          tellOpener(next.state);
           // An embedded signing (a signing-url link with returnUrl, contract §6.3) goes back to the
           // app that opened it, which learns the outcome from the API or its webhooks.
           const back = returnTo(next);

@@ -5,6 +5,7 @@ import type { FluentIcon } from "@fluentui/react-icons";
 import { PeopleTeamRegular } from "@fluentui/react-icons/svg/people-team";
 import { SendRegular } from "@fluentui/react-icons/svg/send";
 import { SettingsRegular } from "@fluentui/react-icons/svg/settings";
+import { SignatureRegular } from "@fluentui/react-icons/svg/signature";
 import { StatusRegular } from "@fluentui/react-icons/svg/status";
 import { TagRegular } from "@fluentui/react-icons/svg/tag";
 import { useHost } from "../host-context";
@@ -34,6 +35,12 @@ export const VIEWS: readonly ViewDefinition[] = [
     label: "Send",
     icon: SendRegular,
     load: () => import(/* webpackChunkName: "view-send" */ "../views/SendView"),
+  },
+  {
+    id: "sign",
+    label: "Sign",
+    icon: SignatureRegular,
+    load: () => import(/* webpackChunkName: "view-self-sign" */ "../views/self-sign/SelfSignView"),
   },
   {
     id: "groups",
