@@ -30,8 +30,8 @@ import { DEV_ORIGIN, checkManifest } from "../test/manifest/check-manifest";
 
 const ROOT = join(__dirname, "..");
 const DIST = join(ROOT, "dist");
-/** The task pane's initial JavaScript, gzipped: at most 95 KB (95,000 bytes; 92.7 kB measured, docs/benchmarks.md). */
-export const TASKPANE_BUDGET_BYTES = 95_000;
+/** The task pane's initial JavaScript, gzipped: at most 100 KB, issue 31's goal (100,000 bytes; 94.9 kB measured, docs/benchmarks.md). */
+export const TASKPANE_BUDGET_BYTES = 100_000;
 
 class BuildError extends Error {}
 

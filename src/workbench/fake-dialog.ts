@@ -48,9 +48,14 @@ export function fakeDisplayDialogAsync(paneWindow: () => Window, latencyMs = 0) 
       height?: number;
       width?: number;
     };
-    const screen = win.screen ?? { availWidth: 1280, availHeight: 800 };
-    const width = Math.round((screen.availWidth * (options.width ?? 30)) / 100);
-    const height = Math.round((screen.availHeight * (options.height ?? 60)) / 100);
+    // Office sizes a dialog in percent of the display (80% when not said). A test's browser
+    // reports its viewport as the screen, a pane's 320 px: the display is taken as at least 1280×800.
+    const display = {
+      width: Math.max(win.screen?.availWidth ?? 0, 1280),
+      height: Math.max(win.screen?.availHeight ?? 0, 800),
+    };
+    const width = Math.round((display.width * (options.width ?? 80)) / 100);
+    const height = Math.round((display.height * (options.height ?? 80)) / 100);
     opened += 1;
     const dialog = win.open(
       url,

@@ -3,7 +3,7 @@
  * production build (scripts/build.ts, which measures and enforces the budget) runs once into a
  * temporary folder, and its report says what each chunk holds.
  *
- * - the initial JavaScript (what taskpane.html loads before any view) is at most 95 KB gzipped;
+ * - the initial JavaScript (what taskpane.html loads before any view) is at most 100 KB gzipped;
  * - the Send view is a chunk of its own, loaded when it is opened;
  * - pdf.js and pdf-lib (hundreds of kB) are in no initial chunk;
  * - neither is Griffel's style compiler (the shell's styles are computed at build time) nor tabster.
@@ -17,7 +17,7 @@ import path from "node:path";
 import type { BuildReport } from "../../scripts/build";
 
 const ROOT = path.join(__dirname, "..", "..");
-const BUDGET_BYTES = 95_000;
+const BUDGET_BYTES = 100_000;
 
 let scratch: string;
 let report: BuildReport;
@@ -52,7 +52,7 @@ afterAll(() => {
 
 const initialChunks = () => report.chunks.filter((c) => c.initial);
 
-test("the task pane's initial JavaScript is at most 95 KB gzipped", () => {
+test("the task pane's initial JavaScript is at most 100 KB gzipped", () => {
   expect(report.budgetBytes).toBe(BUDGET_BYTES);
   const initial = report.scripts.filter((s) => s.initial);
   expect(initial.length).toBeGreaterThan(0);
