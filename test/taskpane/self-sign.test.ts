@@ -227,6 +227,24 @@ describe("the signing window", () => {
     expect(win.listeners.size).toBe(0);
   });
 
+  test.each([12004, 12005])(
+    "Office refusing the service's origin for a dialog (%i) falls back to the browser",
+    async (code) => {
+      const host = hostWith(true, async () => {
+        throw new OutlookError(code, "untrusted domain");
+      });
+      const opened = await openSigningWindow(
+        host,
+        URL_,
+        { onDone: jest.fn(), onClosed: jest.fn() },
+        fakeWindow(),
+      );
+      expect(opened.kind).toBe("browser");
+      expect(host.openBrowserWindow).toHaveBeenCalledWith(URL_);
+      opened.close();
+    },
+  );
+
   test("no Dialog API: the browser at once; another dialog error is not hidden", async () => {
     const plain = hostWith(false);
     expect(

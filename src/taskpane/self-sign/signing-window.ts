@@ -22,8 +22,13 @@ export interface WindowEvents {
   onClosed(): void;
 }
 
-/** Office's dialog errors after which a browser window still gets the user there. */
-const FALL_BACK_CODES = new Set([12007, 12009, 12011]);
+/**
+ * Office's dialog errors after which a browser window still gets the user there: 12004 and 12005
+ * (Office opens a dialog only on the add-in's own https origin, and the signing page is the
+ * service's when the two are hosted apart), 12007 (a dialog already open), 12009 (the user ignored
+ * it), 12011 (the browser blocked the pop-up).
+ */
+export const FALL_BACK_CODES: ReadonlySet<number> = new Set([12004, 12005, 12007, 12009, 12011]);
 
 function codeOf(error: unknown): number | null {
   const code = (error as { code?: unknown } | null)?.code;
