@@ -171,6 +171,16 @@ async function start(
   };
 }
 
+/**
+ * Rate budgets count in fixed one-minute windows: a test that counts hits up to a budget starts well
+ * inside one (waiting for the next window when fewer than 15 s of this one are left), so its hits
+ * are not split across two windows on a slow machine.
+ */
+export async function awayFromWindowEdge(): Promise<void> {
+  const into = Date.now() % 60_000;
+  if (into > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - into));
+}
+
 /** The shape every error answer must have (contract §3). */
 export async function expectProblem(response: Response, status: number, code: string) {
   const body = (await response.json()) as Record<string, unknown>;
