@@ -105,6 +105,10 @@ const selected = async (page: Page, tab: string) =>
     await groupBox.click();
     await page.getByRole("option", { name: `${FIXTURE.subject} (3 members)` }).waitFor();
     await checkScreen(page, "defaults-send-groups-open-320", "the group list open (read)", "groups-open");
+    // checkScreen resized the page and scrolled it to the top: bring the box back into view first, so
+    // the list has moved with it and is stable before the click (a click scrolled to during the
+    // list's move can land beside it, closing the list unchosen).
+    await groupBox.scrollIntoViewIfNeeded();
     await page.getByRole("option", { name: `${FIXTURE.subject} (3 members)` }).click();
     await signers.getByText(`${FIXTURE.subject}`).first().waitFor();
     expect(errors).toEqual([]);
