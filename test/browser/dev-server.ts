@@ -130,3 +130,20 @@ export function startDevServer(port: number, timeoutMs: number, env: NodeJS.Proc
     },
   };
 }
+
+/**
+ * A process "exit" listener that kills the dev server's process group if it still runs: a test file
+ * that dies before its afterAll must not leave webpack serving.
+ */
+export function killOnExit(server: () => DevServer | undefined): () => void {
+  return () => {
+    const child = server()?.child;
+    if (child?.pid && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  };
+}

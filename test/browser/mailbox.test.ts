@@ -21,7 +21,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { buildSigningPage } from "../../scripts/build-signing";
 import { startTestService, type TestService } from "../service/harness";
 import { expectAccessible } from "./axe";
-import { freePort, startDevServer, type DevServer } from "./dev-server";
+import { freePort, killOnExit, startDevServer, type DevServer } from "./dev-server";
 import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -43,15 +43,7 @@ if (skip) console.warn(`Mailbox browser test skipped: no Chromium at ${CHROMIUM}
   let origin = "";
   let token = "";
   const contexts: BrowserContext[] = [];
-  const stopOnExit = (): void => {
-    if (devServer?.child.pid && devServer.child.exitCode === null) {
-      try {
-        process.kill(-devServer.child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
-  };
+  const stopOnExit = killOnExit(() => devServer);
 
   beforeAll(async () => {
     if (chromiumMissing) throw new Error(`No Chromium at ${CHROMIUM}: CI must install it.`);

@@ -29,7 +29,7 @@ import { DEV_PASSWORD } from "../../src/dev-idp/users";
 import { startTestService, type TestService } from "../service/harness";
 import { spawnDevIdp, type DevIdpProcess } from "../service/processes";
 import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
-import { freePort, startDevServer, type DevServer } from "./dev-server";
+import { freePort, killOnExit, startDevServer, type DevServer } from "./dev-server";
 
 const ROOT = path.resolve(__dirname, "../..");
 const ARTIFACTS = path.join(ROOT, "test", "artifacts");
@@ -74,15 +74,7 @@ function discoveryDocument(issuer: string): Promise<string> {
   let browser: Browser | undefined;
   let origin = "";
   const contexts: BrowserContext[] = [];
-  const stopOnExit = (): void => {
-    if (devServer?.child.pid && devServer.child.exitCode === null) {
-      try {
-        process.kill(-devServer.child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
-  };
+  const stopOnExit = killOnExit(() => devServer);
 
   beforeAll(async () => {
     if (chromiumMissing) throw new Error(`No Chromium at ${CHROMIUM}.`);

@@ -13,7 +13,7 @@ import { SERVICE_URL_STORAGE_KEY } from "../../src/taskpane/session";
 import type { MessageFixture } from "../../src/workbench/bridge";
 import { startTestService, type TestService } from "../service/harness";
 import { expectAccessible } from "./axe";
-import { freePort, startDevServer, type DevServer } from "./dev-server";
+import { freePort, killOnExit, startDevServer, type DevServer } from "./dev-server";
 import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 
 export const ROOT = path.resolve(__dirname, "../..");
@@ -68,15 +68,7 @@ export function useSendStack(options: { serviceEnv?: Record<string, string> } = 
   let browser: Browser | undefined;
   let origin = "";
   const contexts: BrowserContext[] = [];
-  const stopOnExit = (): void => {
-    if (devServer?.child.pid && devServer.child.exitCode === null) {
-      try {
-        process.kill(-devServer.child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
-  };
+  const stopOnExit = killOnExit(() => devServer);
 
   beforeAll(async () => {
     if (chromiumMissing) {

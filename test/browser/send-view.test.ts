@@ -28,7 +28,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import type { MessageFixture } from "../../src/workbench/bridge";
 import { startTestService, type TestService } from "../service/harness";
 import { axeViolations, describeViolations } from "./axe";
-import { freePort, startDevServer, type DevServer } from "./dev-server";
+import { freePort, killOnExit, startDevServer, type DevServer } from "./dev-server";
 import { dropAt, eventually, openDocument, settled } from "./send-browser-setup";
 import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 
@@ -71,15 +71,7 @@ interface DraftField {
   let origin = "";
   const contexts: BrowserContext[] = [];
   const lesserFindings = new Map<string, { line: string; where: string[] }>();
-  const stopOnExit = (): void => {
-    if (devServer?.child.pid && devServer.child.exitCode === null) {
-      try {
-        process.kill(-devServer.child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
-  };
+  const stopOnExit = killOnExit(() => devServer);
 
   beforeAll(async () => {
     if (chromiumMissing) {

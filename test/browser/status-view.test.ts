@@ -25,7 +25,7 @@ import { SERVICE_URL_STORAGE_KEY } from "../../src/taskpane/session";
 import type { MessageFixture } from "../../src/workbench/bridge";
 import { startTestService, type TestService } from "../service/harness";
 import { axeViolations, describeViolations } from "./axe";
-import { freePort, startDevServer, type DevServer } from "./dev-server";
+import { freePort, killOnExit, startDevServer, type DevServer } from "./dev-server";
 import { callService, seedPackage, signAs } from "../taskpane/status-seed";
 import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 
@@ -59,15 +59,7 @@ jest.setTimeout(180_000);
   let origin = "";
   let tenant = 0;
   const contexts: BrowserContext[] = [];
-  const stopOnExit = (): void => {
-    if (devServer?.child.pid && devServer.child.exitCode === null) {
-      try {
-        process.kill(-devServer.child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
-  };
+  const stopOnExit = killOnExit(() => devServer);
 
   beforeAll(async () => {
     if (chromiumMissing) throw new Error(`No Chromium at ${CHROMIUM}: CI must install it.`);

@@ -40,7 +40,7 @@ import { buildTag, convertTag, validateTag } from "../../src/tags";
 import type { MessageFixture } from "../../src/workbench/bridge";
 import { startTestService, type TestService } from "../service/harness";
 import { axeViolations, describeViolations } from "./axe";
-import { freePort, startDevServer, type DevServer } from "./dev-server";
+import { freePort, killOnExit, startDevServer, type DevServer } from "./dev-server";
 import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -110,15 +110,7 @@ jest.setTimeout(180_000);
   const contexts: BrowserContext[] = [];
   /** axe-core's findings below serious, by rule: reported once at the end, not failing. */
   const lesserFindings = new Map<string, { line: string; where: string[] }>();
-  const stopOnExit = (): void => {
-    if (devServer?.child.pid && devServer.child.exitCode === null) {
-      try {
-        process.kill(-devServer.child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
-  };
+  const stopOnExit = killOnExit(() => devServer);
 
   beforeAll(async () => {
     if (chromiumMissing) {
