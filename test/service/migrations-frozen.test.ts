@@ -10,6 +10,7 @@ import { PostgresDriver } from "../../src/service/storage/postgres-driver";
 import { SqliteDriver } from "../../src/service/storage/sqlite-driver";
 import { BACKENDS, freshPlace, type Place } from "./harness";
 import { schemaDump } from "./schema-dump";
+import { insertVersion2Groups } from "./version-2-groups";
 
 const FOLDER = path.join(__dirname, "../../src/service/storage/migrations");
 
@@ -70,29 +71,11 @@ describe.each(BACKENDS)("frozen migrations on %s", (backend) => {
         MIGRATIONS.filter((m) => m.version <= 2),
       );
       await driver.run("INSERT INTO tenants (id, name, created_on) VALUES (?, ?, ?)", [TENANT, "old", T0]);
-      // Version 2's rows: search_text is `name RS description RS US email US ...`, case-folded.
       const groups = [
         ["Legal", "ndas", ["liam.smith0@contoso.com", "o'neil@adventure-works.com"]],
         ["Other", "", []],
       ] as const;
-      for (const [i, [name, description, emails]] of groups.entries()) {
-        await driver.run(
-          `INSERT INTO signing_groups (id, tenant_id, name, name_lower, description, description_lower, search_text,
-             member_count, created_on, updated_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [
-            `00000000-0000-4000-8000-00000000010${i}`,
-            TENANT,
-            name,
-            name.toLowerCase(),
-            description || null,
-            description,
-            `${name.toLowerCase()}\u001e${description}\u001e\u001f${emails.map((e) => `${e}\u001f`).join("")}`,
-            emails.length,
-            T0,
-            T0,
-          ],
-        );
-      }
+      await insertVersion2Groups(driver, TENANT, "00000000-0000-4000-8000-00000000010", groups, T0);
       // Every later migration, backfills included (3, 5, 6 and 7 fill the search tables).
       expect(await migrate(driver)).toEqual(MIGRATIONS.filter((m) => m.version > 2).map((m) => m.version));
       expect(await schemaDump(driver, backend)).toEqual(freshSchema);

@@ -3,6 +3,7 @@ import { migrate, MIGRATIONS, SchemaTooNewError, type Migration } from "../../sr
 import { PostgresDriver } from "../../src/service/storage/postgres-driver";
 import { SqliteDriver } from "../../src/service/storage/sqlite-driver";
 import type { SqlDriver } from "../../src/service/storage/driver";
+import { insertVersion2Groups } from "./version-2-groups";
 import { BACKENDS, freshPlace, type Place } from "./harness";
 
 const open = (place: Place): Promise<SqlDriver> =>
@@ -89,29 +90,17 @@ describe.each(BACKENDS)("storage on %s", (backend) => {
         "old",
         "2024-01-01",
       ]);
-      // Version 2's search text: name RS description RS US email US ..., case-folded.
       const groups = [
         ["Straße", "", ["jörg@x.example", "ana.maría@y.example"]],
         ["Other", "legal", []],
       ] as const;
-      for (const [i, [name, description, emails]] of groups.entries()) {
-        await driver.run(
-          `INSERT INTO signing_groups (id, tenant_id, name, name_lower, description, description_lower, search_text,
-             member_count, created_on, updated_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [
-            `00000000-0000-4000-8000-00000000001${i}`,
-            tenant,
-            name,
-            name.toLowerCase(),
-            description || null,
-            description,
-            `${name.toLowerCase()}\u001e${description}\u001e\u001f${emails.map((e) => `${e}\u001f`).join("")}`,
-            emails.length,
-            "2024-01-01T00:00:00.000Z",
-            "2024-01-01T00:00:00.000Z",
-          ],
-        );
-      }
+      await insertVersion2Groups(
+        driver,
+        tenant,
+        "00000000-0000-4000-8000-00000000001",
+        groups,
+        "2024-01-01T00:00:00.000Z",
+      );
       expect(
         await migrate(
           driver,
