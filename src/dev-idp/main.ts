@@ -10,7 +10,7 @@
  * certificate when usable, else a self-signed one (./tls.ts); the issuer is then https://localhost:N.
  */
 import { parseArgs } from "node:util";
-import { startDevIdp } from "./provider";
+import { startDevIdp, type DevIdpFacts } from "./provider";
 import { devIdpCertificate } from "./tls";
 
 const { values } = parseArgs({
@@ -38,7 +38,8 @@ async function main() {
     ...(tls ? { tls, httpsPort: Number(values["https-port"] ?? 0) } : {}),
   });
   const { close, ...facts } = idp;
-  process.stdout.write(`${JSON.stringify({ ...facts, trustedCertificate: tls ? tls.devCerts : null })}\n`);
+  const line: DevIdpFacts = { ...facts, trustedCertificate: tls ? tls.devCerts : null };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
   const stop = () => void close().then(() => process.exit(0));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

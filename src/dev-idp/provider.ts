@@ -62,6 +62,13 @@ export interface DevIdp {
   close(): Promise<void>;
 }
 
+/**
+ * What main.ts prints as its first line for the process that started it (npm start): the provider
+ * without its close, and whether its https certificate is office-addin-dev-certs' (trusted) rather
+ * than self-signed (null: served over http only).
+ */
+export type DevIdpFacts = Omit<DevIdp, "close"> & { trustedCertificate: boolean | null };
+
 type Jwk = Record<string, unknown> & { kid: string };
 
 /** An RSA signing key as a private JWK, with a kid of its own. */

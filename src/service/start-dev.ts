@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import https from "node:https";
 import path from "node:path";
+import type { DevIdpFacts } from "../dev-idp/provider";
 import { DEV_PASSWORD, DEV_USERS } from "../dev-idp/users";
 import { createPersonalAccessToken } from "./domain/credentials";
 import { loadConfig } from "./config";
@@ -36,17 +37,6 @@ function addinOrigin(): string {
   };
   const port = Number(process.env.ADDIN_PORT || 3000);
   return `${devCertificate().problem ? "http" : "https"}://localhost:${port}`;
-}
-
-interface DevIdpFacts {
-  issuer: string;
-  url: string;
-  jwksUri: string;
-  audience: string;
-  clientId: string;
-  scopes: string[];
-  /** Whether its certificate is office-addin-dev-certs' (trusted) rather than self-signed. */
-  trustedCertificate: boolean;
 }
 
 /**
