@@ -37,7 +37,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Result as AxeResult } from "axe-core";
 import { PDFDocument } from "pdf-lib";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type FileChooser, type Page } from "playwright-core";
 import { buildSigningPage } from "../../scripts/build-signing";
 import { loadPdfJs, pdfJsDocumentParams } from "../../src/pdf/find-tags";
 import { darkestIn, renderGrey } from "../pdf/poppler";
@@ -650,6 +650,10 @@ function describeViolations(violations: readonly AxeResult[]): string {
         false,
       );
       const { page, errors } = await openPhone();
+      // Listen for the file chooser now, long before Space opens it: Playwright asks the browser to
+      // hand it the chooser without waiting for the answer, so a listener added with the key press
+      // itself can lose that race on a busy machine and the chooser is never reported (CI, stop 36).
+      const chooserOpened = new Promise<FileChooser>((resolve) => page.once("filechooser", resolve));
       await openLink(page, await linkFor("uma@example.org"), "radio, number, attachment");
       await page.waitForSelector(".pdf-page.drawn", { timeout: 30_000 });
       const focused = () =>
@@ -696,7 +700,8 @@ function describeViolations(violations: readonly AxeResult[]): string {
       const attachment = await PDFDocument.create();
       attachment.addPage([200, 100]).drawText("Insured", { x: 20, y: 40, size: 18 });
       const attachmentBytes = Buffer.from(await attachment.save());
-      const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Space")]);
+      await page.keyboard.press("Space");
+      const chooser = await chooserOpened;
       await chooser.setFiles({
         name: "insurance.pdf",
         mimeType: "application/pdf",
