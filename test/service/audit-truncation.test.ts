@@ -5,34 +5,17 @@
 // mail's link and sealed by the service's own scheduler; the tail is removed with SQL behind the
 // service's back, as someone with the database could.
 import { textOf } from "../pdf/poppler";
-import { BACKENDS, startTestService, type TestService } from "./harness";
+import { BACKENDS, startTestService } from "./harness";
 import { rawSql } from "./raw-sql";
-import { startMailbox, world, type Mailbox } from "./signing.helpers";
+import { useSigningWorld } from "./signing.helpers";
 
 jest.setTimeout(180_000);
 
 type Json = Record<string, unknown> & { id: string };
 
 describe.each(BACKENDS)("audit trail truncation on %s", (backend) => {
-  let service: TestService;
-  let mailbox: Mailbox;
-  let token: string;
-  const w = world(
-    () => service,
-    () => mailbox,
-    () => token,
-  );
+  const w = useSigningWorld(backend, "audit-truncation");
   const { call, signedAndSealed } = w;
-
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    service = await startTestService(backend, { SIGN_SCHEDULER_INTERVAL_MS: "50", SMTP_URL: mailbox.url });
-    token = await service.token("audit-truncation");
-  }, 120_000);
-  afterAll(async () => {
-    await service?.close();
-    await mailbox?.close();
-  });
 
   const trail = async (packageId: string) =>
     (await call<Json[]>("GET", `/api/v1/packages/${packageId}/audit-trail`)).body;
@@ -54,7 +37,7 @@ describe.each(BACKENDS)("audit trail truncation on %s", (backend) => {
     });
 
     // The last one alone, then the last three: what is left still chains, but stops short.
-    await rawSql(backend, service.place, `DELETE FROM package_audit_events WHERE id = ?`, [
+    await rawSql(backend, w.service.place, `DELETE FROM package_audit_events WHERE id = ?`, [
       events[events.length - 1]!.id,
     ]);
     expect(await verify(pkg.id)).toEqual({
@@ -64,7 +47,7 @@ describe.each(BACKENDS)("audit trail truncation on %s", (backend) => {
       reason: expect.stringContaining(`but ${events.length} were recorded: the last 1 were removed`),
     });
     for (const e of events.slice(-3, -1)) {
-      await rawSql(backend, service.place, `DELETE FROM package_audit_events WHERE id = ?`, [e.id]);
+      await rawSql(backend, w.service.place, `DELETE FROM package_audit_events WHERE id = ?`, [e.id]);
     }
     expect(await trail(pkg.id)).toHaveLength(events.length - 3);
     expect(await verify(pkg.id)).toEqual({
@@ -76,7 +59,9 @@ describe.each(BACKENDS)("audit trail truncation on %s", (backend) => {
       ),
     });
     // The audit trail's PDF says so too (it is generated from the same verification).
-    const exported = await service.call("GET", `/api/v1/packages/${pkg.id}/audit-trail/export`, { token });
+    const exported = await w.service.call("GET", `/api/v1/packages/${pkg.id}/audit-trail/export`, {
+      token: w.token,
+    });
     expect(exported.status).toBe(200);
     const text = textOf(new Uint8Array(await exported.arrayBuffer())).replace(/\s+/g, " ");
     expect(text).toContain("BROKEN: The trail ends after event");
@@ -86,23 +71,25 @@ describe.each(BACKENDS)("audit trail truncation on %s", (backend) => {
     const { pkg } = await signedAndSealed("bob@contoso.com");
     const events = await trail(pkg.id);
     // As a database before migration 40: no heads, and the migration not applied.
-    await rawSql(backend, service.place, `DROP TABLE package_audit_heads`);
-    await rawSql(backend, service.place, `DELETE FROM schema_migrations WHERE version = 40`);
+    await rawSql(backend, w.service.place, `DROP TABLE package_audit_heads`);
+    await rawSql(backend, w.service.place, `DELETE FROM schema_migrations WHERE version = 40`);
     const upgraded = await startTestService(
       backend,
-      { SIGN_SCHEDULER_INTERVAL_MS: "0", SMTP_URL: mailbox.url },
-      service.place,
+      { SIGN_SCHEDULER_INTERVAL_MS: "0", SMTP_URL: w.mailbox.url },
+      w.service.place,
     );
     try {
       const check = async () =>
-        (await upgraded.call("GET", `/api/v1/packages/${pkg.id}/audit-trail/verify`, { token })).json();
+        (
+          await upgraded.call("GET", `/api/v1/packages/${pkg.id}/audit-trail/verify`, { token: w.token })
+        ).json();
       expect(await check()).toEqual({
         isValid: true,
         eventCount: events.length,
         firstBrokenEventId: null,
         reason: null,
       });
-      await rawSql(backend, service.place, `DELETE FROM package_audit_events WHERE id = ?`, [
+      await rawSql(backend, w.service.place, `DELETE FROM package_audit_events WHERE id = ?`, [
         events[events.length - 1]!.id,
       ]);
       expect(await check()).toMatchObject({ isValid: false, eventCount: events.length - 1 });

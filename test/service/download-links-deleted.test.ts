@@ -3,43 +3,26 @@
 // databases. A Draft's document and package are deleted through the API; a completed package cannot
 // be, so its row is deleted with SQL behind the service's back to show that its links (signed
 // document, certificate, zip) and share links follow the package too.
-import { BACKENDS, expectProblem, startTestService, type TestService } from "./harness";
+import { BACKENDS, expectProblem } from "./harness";
 import { rawSql } from "./raw-sql";
-import { samplePdf, startMailbox, world, type Mailbox } from "./signing.helpers";
+import { samplePdf, useSigningWorld } from "./signing.helpers";
 
 jest.setTimeout(180_000);
 
 type Json = Record<string, unknown> & { id: string };
 
 describe.each(BACKENDS)("download links of deleted things on %s", (backend) => {
-  let service: TestService;
-  let mailbox: Mailbox;
-  let token: string;
-  const w = world(
-    () => service,
-    () => mailbox,
-    () => token,
-  );
+  const w = useSigningWorld(backend, "deleted-links");
   const { call, sendPackage, signedAndSealed } = w;
-
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    service = await startTestService(backend, { SIGN_SCHEDULER_INTERVAL_MS: "50", SMTP_URL: mailbox.url });
-    token = await service.token("deleted-links");
-  }, 120_000);
-  afterAll(async () => {
-    await service?.close();
-    await mailbox?.close();
-  });
 
   const P = "/api/v1/packages";
 
   async function upload(packageId: string, name: string): Promise<Json> {
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array(await samplePdf(1))], { type: "application/pdf" }), name);
-    const uploaded = await fetch(`${service.url}${P}/${packageId}/documents`, {
+    const uploaded = await fetch(`${w.service.url}${P}/${packageId}/documents`, {
       method: "POST",
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${w.token}` },
       body: form,
     });
     expect(uploaded.status).toBe(201);
@@ -54,8 +37,8 @@ describe.each(BACKENDS)("download links of deleted things on %s", (backend) => {
 
   /** GET and HEAD of a link: 200 while it serves, 404 in the documented body once it does not. */
   async function expectServes(url: string, serves: boolean) {
-    const got = await fetch(service.url + url);
-    const head = await fetch(service.url + url, { method: "HEAD" });
+    const got = await fetch(w.service.url + url);
+    const head = await fetch(w.service.url + url, { method: "HEAD" });
     if (serves) {
       expect([got.status, head.status]).toEqual([200, 200]);
       await got.arrayBuffer();
@@ -105,17 +88,17 @@ describe.each(BACKENDS)("download links of deleted things on %s", (backend) => {
     ]) {
       const minted = await call<{ url: string }>("POST", `${P}/${pkg.id}/share-links`, body);
       expect(minted.status).toBe(201);
-      shared.push(new URL(minted.body.url, service.url).pathname);
+      shared.push(new URL(minted.body.url, w.service.url).pathname);
     }
     for (const url of downloads) await expectServes(url, true);
     for (const url of shared) {
-      const served = await fetch(service.url + url);
+      const served = await fetch(w.service.url + url);
       expect(served.status).toBe(200);
       await served.arrayBuffer(); // an unread body keeps its socket open (the leak guard's catch)
     }
 
-    await rawSql(backend, service.place, `DELETE FROM packages WHERE id = ?`, [pkg.id]);
+    await rawSql(backend, w.service.place, `DELETE FROM packages WHERE id = ?`, [pkg.id]);
     for (const url of downloads) await expectServes(url, false);
-    for (const url of shared) await expectProblem(await fetch(service.url + url), 404, "not_found");
+    for (const url of shared) await expectProblem(await fetch(w.service.url + url), 404, "not_found");
   });
 });

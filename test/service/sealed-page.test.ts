@@ -10,8 +10,8 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { buildTag, FIELD_SIZES, type TagType } from "../../src/tags";
 import { signaturePng, TINY_PNG } from "../pdf/images";
 import { changedPixels, darkestIn, inBox, renderGrey, type Word, wordsOf } from "../pdf/poppler";
-import { BACKENDS, startTestService, type TestService } from "./harness";
-import { type Mailbox, startMailbox, world } from "./signing.helpers";
+import { BACKENDS } from "./harness";
+import { useSigningWorld } from "./signing.helpers";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field.
 type Json = Record<string, any> & { id: string };
@@ -118,37 +118,16 @@ const within = (w: Word, b: Box) =>
   w.yMax <= b.y + b.height + 0.5;
 
 describe.each(BACKENDS)("the sealed page on %s", (backend) => {
-  let mailbox: Mailbox;
-  let service: TestService;
-  let token: string;
-  const w = world(
-    () => service,
-    () => mailbox,
-    () => token,
-  );
-
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    service = await startTestService(backend, {
-      SMTP_URL: mailbox.url,
-      SMTP_FROM: "Signing <sign@contoso.com>",
-      SIGN_SCHEDULER_INTERVAL_MS: "50",
-    });
-    token = await service.token("sealed-page");
-  }, 120_000);
-  afterAll(async () => {
-    await service.close();
-    await mailbox.close();
-  });
+  const w = useSigningWorld(backend, "sealed-page", { SMTP_FROM: "Signing <sign@contoso.com>" });
 
   test("changes only fields and removed tags, inks every field, covers no other text", async () => {
     const upload = await agreement();
     const pkg = (await w.call("POST", "/api/v1/packages", { name: "Order form" })).body;
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array(upload)], { type: "application/pdf" }), "order.pdf");
-    const uploaded = await fetch(`${service.url}/api/v1/packages/${pkg.id}/documents`, {
+    const uploaded = await fetch(`${w.service.url}/api/v1/packages/${pkg.id}/documents`, {
       method: "POST",
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${w.token}` },
       body: form,
     });
     expect(uploaded.status).toBe(201);
@@ -183,7 +162,7 @@ describe.each(BACKENDS)("the sealed page on %s", (backend) => {
         if (field.type === "Attachment") {
           // The raw bytes as the body (service.call would send JSON).
           const attached = await fetch(
-            `${service.url}/api/v1/signing/${link}/fields/${field.id}/attachment`,
+            `${w.service.url}/api/v1/signing/${link}/fields/${field.id}/attachment`,
             {
               method: "POST",
               body: Buffer.from(TINY_PNG),
@@ -211,7 +190,7 @@ describe.each(BACKENDS)("the sealed page on %s", (backend) => {
       "GET",
       `/api/v1/packages/${pkg.id}/documents/${doc.id}/download-signed`,
     );
-    const signed = await fetch(service.url + link.body.url);
+    const signed = await fetch(w.service.url + link.body.url);
     expect(signed.status).toBe(200);
     const sealed = new Uint8Array(await signed.arrayBuffer());
 

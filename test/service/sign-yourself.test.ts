@@ -5,8 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { BACKENDS, expectProblem, startTestService, type TestService } from "./harness";
-import { PNG_DATA_URL, startMailbox, tokenOf, world, type Mailbox } from "./signing.helpers";
+import { BACKENDS, expectProblem } from "./harness";
+import { PNG_DATA_URL, tokenOf, useSigningWorld } from "./signing.helpers";
 
 jest.setTimeout(120_000);
 
@@ -26,25 +26,8 @@ async function pdf(...lines: string[]): Promise<Uint8Array> {
 }
 
 describe.each(BACKENDS)("sign it yourself on %s", (backend) => {
-  let service: TestService;
-  let mailbox: Mailbox;
-  let token: string;
-  const w = world(
-    () => service,
-    () => mailbox,
-    () => token,
-  );
+  const w = useSigningWorld(backend, "self");
   const { call, sign } = w;
-
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    service = await startTestService(backend, { SIGN_SCHEDULER_INTERVAL_MS: "50", SMTP_URL: mailbox.url });
-    token = await service.token("self");
-  }, 120_000);
-  afterAll(async () => {
-    await service?.close();
-    await mailbox?.close();
-  });
 
   const request = async (extra: Record<string, unknown> = {}) => ({
     name: "NDA from Contoso",
@@ -79,7 +62,7 @@ describe.each(BACKENDS)("sign it yourself on %s", (backend) => {
 
     // The link frames only in the pane's origin, and the session shows the tag's and the drop's fields.
     const link = tokenOf(signingUrl.url);
-    const page = await fetch(`${service.url}/sign/${link}`);
+    const page = await fetch(`${w.service.url}/sign/${link}`);
     expect(page.headers.get("content-security-policy")).toContain("frame-ancestors https://localhost:3000");
     await page.arrayBuffer();
     const session = (await sign("GET", link)).body;
@@ -108,7 +91,7 @@ describe.each(BACKENDS)("sign it yourself on %s", (backend) => {
       `/api/v1/packages/${pkg.id}/documents/${docs[0]!.id}/download-signed`,
     );
     expect(signed.status).toBe(200);
-    const bytes = new Uint8Array(await (await fetch(new URL(signed.body.url, service.url))).arrayBuffer());
+    const bytes = new Uint8Array(await (await fetch(new URL(signed.body.url, w.service.url))).arrayBuffer());
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-");
     if (process.env.SFO_KEEP_SEALED) writeFileSync(process.env.SFO_KEEP_SEALED, bytes);
     expect((await call("GET", `/api/v1/packages/${pkg.id}/certificate`)).status).toBe(200);
@@ -142,7 +125,7 @@ describe.each(BACKENDS)("sign it yourself on %s", (backend) => {
     const mine2 = await w.mailsTo("me@fabrikam.com", 1);
     expect(mine2).toHaveLength(1);
     expect(mine2[0]!.text).not.toMatch(/\/sign\//);
-    expect(mailbox.received.map((m) => m.to)).toEqual(["me@fabrikam.com"]);
+    expect(w.mailbox.received.map((m) => m.to)).toEqual(["me@fabrikam.com"]);
   });
 
   test("a signed-in person is the signer as they signed in, whatever the request says of the sender", async () => {
@@ -177,7 +160,10 @@ describe.each(BACKENDS)("sign it yourself on %s", (backend) => {
       [{ signYourself: "yes" }, "signYourself"],
     ];
     for (const [extra] of cases) {
-      const response = await service.call("POST", JSON_ROUTE, { token, body: await request(extra) });
+      const response = await w.service.call("POST", JSON_ROUTE, {
+        token: w.token,
+        body: await request(extra),
+      });
       await expectProblem(response, 400, "validation_failed");
     }
     for (const [extra, field] of cases) {
@@ -195,6 +181,6 @@ describe.each(BACKENDS)("sign it yourself on %s", (backend) => {
     expect((await call<{ totalCount: number }>("GET", "/api/v1/packages?pageSize=1")).body.totalCount).toBe(
       before,
     );
-    expect(mailbox.received.filter((m) => m.to !== "me@fabrikam.com")).toEqual([]);
+    expect(w.mailbox.received.filter((m) => m.to !== "me@fabrikam.com")).toEqual([]);
   });
 });

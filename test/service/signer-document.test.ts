@@ -6,8 +6,8 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { makePng } from "../pdf/images";
 import { darkestIn, renderGrey, textOf, wordsOf } from "../pdf/poppler";
-import { BACKENDS, startTestService, type TestService } from "./harness";
-import { startMailbox, world, type Mailbox } from "./signing.helpers";
+import { BACKENDS } from "./harness";
+import { useSigningWorld } from "./signing.helpers";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in tests.
 type Json = Record<string, any> & { id: string };
@@ -36,31 +36,11 @@ async function taggedPdf(): Promise<Uint8Array> {
 }
 
 describe.each(BACKENDS)("the signer's document on %s", (backend) => {
-  let service: TestService;
-  let mailbox: Mailbox;
-  let token: string;
-  const { call, sign, linkFor } = world(
-    () => service,
-    () => mailbox,
-    () => token,
-  );
-
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    service = await startTestService(backend, {
-      SIGN_SCHEDULER_INTERVAL_MS: "50",
-      SMTP_URL: mailbox.url,
-      SMTP_FROM: "Signing <sign@contoso.com>",
-    });
-    token = await service.token("signer-document");
-  }, 120_000);
-  afterAll(async () => {
-    await service?.close();
-    await mailbox?.close();
-  });
+  const w = useSigningWorld(backend, "signer-document", { SMTP_FROM: "Signing <sign@contoso.com>" });
+  const { call, sign, linkFor } = w;
 
   const documentOf = async (link: string, documentId: string, headers: Record<string, string> = {}) => {
-    const response = await service.call("GET", `/api/v1/signing/${link}/documents/${documentId}`, {
+    const response = await w.service.call("GET", `/api/v1/signing/${link}/documents/${documentId}`, {
       headers,
     });
     return {
@@ -75,9 +55,9 @@ describe.each(BACKENDS)("the signer's document on %s", (backend) => {
     const pkg = (await call("POST", "/api/v1/packages", { name: "Service agreement" })).body;
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array(await taggedPdf())], { type: "application/pdf" }), "sa.pdf");
-    const uploaded = await fetch(`${service.url}/api/v1/packages/${pkg.id}/documents`, {
+    const uploaded = await fetch(`${w.service.url}/api/v1/packages/${pkg.id}/documents`, {
       method: "POST",
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${w.token}` },
       body: form,
     });
     expect(uploaded.status).toBe(201);

@@ -2,7 +2,7 @@
 // made and sent through the API with a real PDF, so that every link a test follows came out of a mail.
 import type { ParsedMail } from "mailparser";
 import { PDFDocument } from "pdf-lib";
-import type { TestService } from "./harness";
+import { startTestService, type Backend, type TestService } from "./harness";
 import { startSmtpInbox } from "./smtp-inbox";
 
 export interface ReceivedMail {
@@ -183,3 +183,44 @@ export function world(service: () => TestService, mailbox: () => Mailbox, token:
 /** A 1x1 PNG as a data: URL, for Signature and Initials values. */
 export const PNG_DATA_URL =
   "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+/**
+ * A signing test's describe block: a real mailbox, a service on `backend` that mails it and seals at
+ * once (its scheduler every 50 ms), and a token of `tenant`; started before the block's tests and
+ * closed after them. `env` adds to or overrides the service's settings. The service, mailbox and
+ * token are getters: they exist once the block's beforeAll has run.
+ */
+export function useSigningWorld(backend: Backend, tenant: string, env: Record<string, string> = {}) {
+  let service: TestService | undefined;
+  let mailbox: Mailbox | undefined;
+  let token: string | undefined;
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    service = await startTestService(backend, {
+      SIGN_SCHEDULER_INTERVAL_MS: "50",
+      SMTP_URL: mailbox.url,
+      ...env,
+    });
+    token = await service.token(tenant);
+  }, 120_000);
+  afterAll(async () => {
+    await service?.close();
+    await mailbox?.close();
+  });
+  return {
+    ...world(
+      () => service!,
+      () => mailbox!,
+      () => token!,
+    ),
+    get service(): TestService {
+      return service!;
+    },
+    get mailbox(): Mailbox {
+      return mailbox!;
+    },
+    get token(): string {
+      return token!;
+    },
+  };
+}
