@@ -20,3 +20,30 @@ export const FIELD_TYPES = [
 ] as const;
 
 export type FieldType = (typeof FIELD_TYPES)[number];
+
+/**
+ * Each type in words: the pane's list of fields to drop and its badges, and the signing page's name
+ * for a field without a label. A radio group and a dropdown are both a choice to the person signing.
+ */
+export const FIELD_TYPE_WORDS: Record<FieldType, string> = {
+  Signature: "Signature",
+  Initials: "Initials",
+  DateSigned: "Date signed",
+  Name: "Name",
+  Email: "Email",
+  Company: "Company",
+  Title: "Title",
+  Text: "Text",
+  Date: "Date",
+  Number: "Number",
+  Checkbox: "Checkbox",
+  RadioGroup: "Choice",
+  Dropdown: "Choice",
+  Attachment: "Attachment",
+};
+
+/** The types that need nothing more than a signer: all but those that need options to choose from. */
+export type FieldTypeWithoutOptions = Exclude<FieldType, "RadioGroup" | "Dropdown">;
+export const FIELD_TYPES_WITHOUT_OPTIONS = FIELD_TYPES.filter(
+  (t): t is FieldTypeWithoutOptions => t !== "RadioGroup" && t !== "Dropdown",
+);

@@ -4,7 +4,8 @@
  * here first so the signer learns at once and nothing is sent that would be refused), and the
  * "next field" guide's order.
  */
-import type { FieldType, SigningField } from "./types";
+import { FIELD_TYPE_WORDS } from "../shared/field-types";
+import type { SigningField } from "./types";
 
 export type Values = Readonly<Record<string, string | null>>;
 
@@ -15,27 +16,10 @@ export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENT_TYPES = ["application/pdf", "image/png", "image/jpeg"];
 export const DECLINE_REASON_MAX = 500;
 
-const TYPE_WORDS: Record<FieldType, string> = {
-  Signature: "Signature",
-  Initials: "Initials",
-  DateSigned: "Date signed",
-  Name: "Name",
-  Email: "Email",
-  Company: "Company",
-  Title: "Title",
-  Text: "Text",
-  Date: "Date",
-  Number: "Number",
-  Checkbox: "Checkbox",
-  RadioGroup: "Choice",
-  Dropdown: "Choice",
-  Attachment: "Attachment",
-};
-
 /** The field's name as the signer reads it: its label, else its type in words. */
 export function fieldName(field: SigningField): string {
   const label = field.label?.trim();
-  return label || TYPE_WORDS[field.type] || field.type;
+  return label || FIELD_TYPE_WORDS[field.type] || field.type;
 }
 
 /** Filled in by the service at finish (name, email, date signed): shown, never edited. */

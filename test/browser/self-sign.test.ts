@@ -63,9 +63,15 @@ const SIGNED = "master-services-agreement (signed).pdf";
     await dropAt(page, signer, "Signature", 0.35, 0.38);
     await checkScreen(page, `self-sign-fields-${mode}`, `Sign it yourself, fields (${mode})`, "fields");
 
-    const opened = page.context().waitForEvent("page");
+    // Sign now makes the package (the stamped PDF uploaded, sent) before the window opens: at load 20
+    // that took longer than Playwright's 30 s (issue 29). A generous deadline, and what the pane said.
+    const opened = page.context().waitForEvent("page", { timeout: 120_000 });
     await panel.getByRole("button", { name: "Sign now" }).click();
-    const signing = await opened;
+    const signing = await opened.catch(async (e: unknown) => {
+      throw new Error(
+        `No signing window within 120 s (${String(e)}); the pane said: ${await panel.innerText()}`,
+      );
+    });
     await panel.getByText(/^Sign in the (window|browser tab) that opened/).waitFor({ timeout: 60_000 });
     // Only a picture here: with the signing window in front, the pane's page is in the background,
     // where Chromium holds back the animation frames axe-core waits for.

@@ -11,39 +11,18 @@
  * pane creates the signers in list order.
  */
 import { FIELD_SIZES, formatTag, type TagFormat, type TagType } from "../../tags";
+import {
+  FIELD_TYPES_WITHOUT_OPTIONS,
+  FIELD_TYPE_WORDS,
+  type FieldTypeWithoutOptions,
+} from "../../shared/field-types";
 import type { SignerRow } from "./signers";
 
 /** The field types offered for dropping: those that need nothing more than a signer (no options). */
-export const DROPPABLE_TYPES = [
-  "Signature",
-  "Initials",
-  "DateSigned",
-  "Name",
-  "Email",
-  "Company",
-  "Title",
-  "Text",
-  "Date",
-  "Number",
-  "Checkbox",
-  "Attachment",
-] as const satisfies readonly TagType[];
-export type DroppableType = (typeof DROPPABLE_TYPES)[number];
+export const DROPPABLE_TYPES = FIELD_TYPES_WITHOUT_OPTIONS;
+export type DroppableType = FieldTypeWithoutOptions;
 
-export const FIELD_TYPE_LABELS: Record<DroppableType, string> = {
-  Signature: "Signature",
-  Initials: "Initials",
-  DateSigned: "Date signed",
-  Name: "Name",
-  Email: "Email",
-  Company: "Company",
-  Title: "Title",
-  Text: "Text",
-  Date: "Date",
-  Number: "Number",
-  Checkbox: "Checkbox",
-  Attachment: "Attachment",
-};
+export const FIELD_TYPE_LABELS: Record<DroppableType, string> = FIELD_TYPE_WORDS;
 
 /** A field the user dropped: where (points from the page's visible top-left) and for whom. */
 export interface PlacedField {
