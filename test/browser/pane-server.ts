@@ -22,7 +22,8 @@ interface Answer {
 // The dev server's own certificate rule and session route (webpack.config.js is CommonJS).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const webpackConfig = require("../../webpack.config.js") as {
-  devCertificate(): { cert: Buffer; key: Buffer; ca?: Buffer; problem?: undefined } | { problem: string };
+  /** { cert, key, ca } when the certificate can serve https, else { problem }. */
+  devCertificate(): { cert?: Buffer; key?: Buffer; ca?: Buffer; problem?: string };
   workbenchSession(headers: http.IncomingHttpHeaders, file?: string): Answer;
 };
 
