@@ -256,7 +256,13 @@ module.exports = (_env, argv) => {
       devMiddleware: { writeToDisk: false },
       setupMiddlewares(middlewares, devServer) {
         devServer.app.get("/", (_req, res) => res.redirect("/workbench.html"));
-        devServer.app.get("/workbench-session.json", (req, res) => workbenchSession(req, res));
+        devServer.app.get("/workbench-session.json", (req, res) => {
+          const answer = workbenchSession(req.headers);
+          res.removeHeader("Access-Control-Allow-Origin");
+          res.status(answer.status).set(answer.headers);
+          if (answer.body === undefined) res.end();
+          else res.send(answer.body);
+        });
         return middlewares;
       },
       onListening() {
@@ -286,29 +292,30 @@ module.exports = (_env, argv) => {
  * the workbench page to sign the pane in with (src/workbench/dev-session.ts). 204 without one. Only
  * pages of this origin may read it: no CORS header (the dev server's other answers allow any origin),
  * no caching, and a Host other than localhost (DNS rebinding) or a cross-site fetch is refused.
+ * The answer ({ status, headers, body }) from the request's headers, so that the dev server's route
+ * and the browser tests' server of a development build (test/browser/pane-server.ts) send the same.
  */
-function workbenchSession(req, res) {
-  res.removeHeader("Access-Control-Allow-Origin");
-  res.set("Cache-Control", "no-store");
-  const host = String(req.headers.host || "").replace(/:\d+$/, "");
-  const site = req.headers["sec-fetch-site"];
+function workbenchSession(headers, file = process.env.SIGN_WORKBENCH_SESSION) {
+  const noStore = { "Cache-Control": "no-store" };
+  const json = (status, body) => ({
+    status,
+    headers: { ...noStore, "Content-Type": "application/json; charset=utf-8" },
+    body: JSON.stringify(body),
+  });
+  const host = String(headers.host || "").replace(/:\d+$/, "");
+  const site = headers["sec-fetch-site"];
   if (!["localhost", "127.0.0.1", "[::1]"].includes(host) || (site && site !== "same-origin")) {
-    res.status(403).json({ error: "The development session is for the workbench page only." });
-    return;
+    return json(403, { error: "The development session is for the workbench page only." });
   }
-  const file = process.env.SIGN_WORKBENCH_SESSION;
   let session;
   try {
     session = file ? JSON.parse(fs.readFileSync(file, "utf8")) : null;
   } catch {
     session = null;
   }
-  if (!session) {
-    // Not 404, which the browser would log as an error on every workbench load without `npm start`.
-    res.status(204).end();
-    return;
-  }
-  res.json({ serviceUrl: String(session.serviceUrl), token: String(session.token) });
+  // Not 404, which the browser would log as an error on every workbench load without `npm start`.
+  if (!session) return { status: 204, headers: noStore };
+  return json(200, { serviceUrl: String(session.serviceUrl), token: String(session.token) });
 }
 
 module.exports.devCertificate = devCertificate;
@@ -316,3 +323,4 @@ module.exports.entraConfig = entraConfig;
 module.exports.OFFICE_JS_CDN = OFFICE_JS_CDN;
 module.exports.OFFICE_JS_DEV = OFFICE_JS_DEV;
 module.exports.builtManifest = builtManifest;
+module.exports.workbenchSession = workbenchSession;

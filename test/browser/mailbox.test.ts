@@ -4,7 +4,7 @@
 /**
  * The workbench's Mailbox in Debian's Chromium (playwright-core), as `npm start` sets it up: the real
  * service with its development routes (config.devRoutes, which start-dev.ts turns on) and no SMTP_URL,
- * the add-in dev server handing the workbench the service URL and development token through the
+ * the pane's server handing the workbench the service URL and development token through the
  * session file `npm start` writes (SIGN_WORKBENCH_SESSION), and a package sent through the API.
  *
  * The workbench's Mailbox link opens the Mailbox, which lists each signer's invitation with its link;
@@ -14,72 +14,42 @@
  *
  * Without Chromium the test is skipped, saying so, except under CI.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { buildSigningPage } from "../../scripts/build-signing";
-import { startTestService, type TestService } from "../service/harness";
 import { expectAccessible } from "./axe";
-import { freePort, killOnExit, startDevServer, type DevServer } from "./dev-server";
-import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
+import { ARTIFACTS, ROOT, skipBrowser as skip, useBrowserStack } from "./browser-stack";
 
-const ROOT = path.resolve(__dirname, "../..");
-const ARTIFACTS = path.join(ROOT, "test", "artifacts");
 const PAGE_DIR = path.join(ROOT, "dist", "signing");
 const NDA = readFileSync(path.join(ROOT, "test", "fixtures", "mutual-nda.pdf"));
-/** The development session `npm start` leaves for the dev server to hand to the workbench page. */
+/** The development session `npm start` leaves for the pane's server to hand to the workbench page. */
 const SESSION_FILE = path.join(os.tmpdir(), `sign-mailbox-session-${process.pid}.json`);
 const P = "/api/v1/packages";
 
-const chromiumMissing = !existsSync(CHROMIUM);
-const skip = chromiumMissing && !process.env.CI;
-if (skip) console.warn(`Mailbox browser test skipped: no Chromium at ${CHROMIUM} (set CHROMIUM_PATH).`);
-
 (skip ? describe.skip : describe)("the workbench Mailbox in Chromium against the real service", () => {
-  let service: TestService | undefined;
-  let devServer: DevServer | undefined;
-  let browser: Browser | undefined;
-  let origin = "";
+  // `npm start` builds the signing page first.
+  beforeAll(async () => {
+    if (!existsSync(path.join(PAGE_DIR, "index.html"))) await buildSigningPage({ quiet: true });
+  }, 180_000);
+  // As start-dev.ts: CORS for the pane's origin, the development routes on, no SMTP_URL.
+  const stack = useBrowserStack({
+    serviceEnv: { SIGN_SIGNING_PAGE_DIR: PAGE_DIR },
+    serviceConfig: { devRoutes: true },
+    sessionFile: SESSION_FILE,
+  });
   let token = "";
-  const contexts: BrowserContext[] = [];
-  const stopOnExit = killOnExit(() => devServer);
 
   beforeAll(async () => {
-    if (chromiumMissing) throw new Error(`No Chromium at ${CHROMIUM}: CI must install it.`);
-    mkdirSync(ARTIFACTS, { recursive: true });
-    // `npm start` builds the signing page first.
-    if (!existsSync(path.join(PAGE_DIR, "index.html"))) await buildSigningPage({ quiet: true });
-    const port = await freePort();
-    process.once("exit", stopOnExit);
-    devServer = startDevServer(port, 160_000, { SIGN_WORKBENCH_SESSION: SESSION_FILE });
-    // As start-dev.ts: CORS for the dev server's origin, the development routes on, no SMTP_URL.
-    service = await startTestService(
-      "sqlite",
-      {
-        SIGN_CORS_ORIGINS: `http://localhost:${port},https://localhost:${port}`,
-        SIGN_SIGNING_PAGE_DIR: PAGE_DIR,
-      },
-      undefined,
-      { devRoutes: true },
-    );
-    token = await service.token("dev");
-    writeFileSync(SESSION_FILE, JSON.stringify({ serviceUrl: service.url, token }), { mode: 0o600 });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    origin = await devServer.ready;
-  }, 180_000);
+    token = await stack.service().token("dev");
+    writeFileSync(SESSION_FILE, JSON.stringify({ serviceUrl: stack.service().url, token }), { mode: 0o600 });
+  });
 
-  afterAll(async () => {
-    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
-    await browser?.close().catch(() => undefined);
-    await devServer?.stop();
-    rmSync(SESSION_FILE, { force: true });
-    process.removeListener("exit", stopOnExit);
-    await service?.close();
-  }, 30_000);
+  afterAll(() => rmSync(SESSION_FILE, { force: true }));
 
   async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
-    const response = await service!.call(method, route, { token, body });
+    const response = await stack.service().call(method, route, { token, body });
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${route}: HTTP ${response.status} ${text}`);
     return (text ? JSON.parse(text) : null) as T;
@@ -90,7 +60,7 @@ if (skip) console.warn(`Mailbox browser test skipped: no Chromium at ${CHROMIUM}
     const pkg = await api<{ id: string }>("POST", P, { name: "Mailbox NDA", enforceSigningOrder: false });
     const form = new FormData();
     form.append("file", new Blob([NDA], { type: "application/pdf" }), "mutual-nda.pdf");
-    const upload = await fetch(`${service!.url}${P}/${pkg.id}/documents`, {
+    const upload = await fetch(`${stack.service().url}${P}/${pkg.id}/documents`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}` },
       body: form,
@@ -128,14 +98,13 @@ if (skip) console.warn(`Mailbox browser test skipped: no Chromium at ${CHROMIUM}
 
   test("the Mailbox lists the invitations; a signer's link opens the signing page for that signer, Ready", async () => {
     await sendPackage();
-    const context = await browser!.newContext({ viewport: { width: 1100, height: 900 }, locale: "en-US" });
-    contexts.push(context);
+    const context = await stack.newContext({ viewport: { width: 1100, height: 900 }, locale: "en-US" });
     const errors: string[] = [];
     const page = await context.newPage();
     watchErrors(page, errors);
 
     // From the workbench, as a local user would: its bar's Mailbox link.
-    await page.goto(`${origin}/workbench.html?mode=read&theme=light`);
+    await page.goto(`${stack.origin()}/workbench.html?mode=read&theme=light`);
     await page.getByRole("link", { name: "Mailbox", exact: true }).click();
     await page.getByRole("heading", { level: 1, name: /^Mailbox/ }).waitFor({ timeout: 20_000 });
     const mail = page.getByRole("list", { name: "Mail" });
@@ -149,7 +118,7 @@ if (skip) console.warn(`Mailbox browser test skipped: no Chromium at ${CHROMIUM}
     expect(await mail.getByRole("listitem").count()).toBe(2);
     const href = (await bobLink.getAttribute("href"))!;
     expect(href).toMatch(
-      new RegExp(`^http://localhost:${new URL(service!.url).port}/sign/[A-Za-z0-9_-]{20,200}$`),
+      new RegExp(`^http://localhost:${new URL(stack.service().url).port}/sign/[A-Za-z0-9_-]{20,200}$`),
     );
     await expectAccessible(page, "the Mailbox");
     await page.screenshot({ path: path.join(ARTIFACTS, "mailbox.png"), fullPage: true });

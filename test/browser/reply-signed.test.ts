@@ -2,8 +2,8 @@
  * @jest-environment ./test/leak-guard/node-environment.js
  */
 /**
- * Browser test of "Reply with signed documents" (issue 33): Chromium drives the real task pane (webpack
- * dev server) inside the workbench page, whose simulated Outlook shows the reply draft it opened,
+ * Browser test of "Reply with signed documents" (issue 33): Chromium drives the real task pane (its
+ * development build) inside the workbench page, whose simulated Outlook shows the reply draft it opened,
  * against the real service (this process, fresh database). A package of the fixture's thread is
  * signed by both signers through the signing page's API and sealed by the scheduler; then:
  *
@@ -16,53 +16,31 @@
  *
  * Skipped without Chromium except under CI.
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Frame, type Page } from "playwright-core";
+import type { Frame, Page } from "playwright-core";
 import { PAT_STORAGE_KEY } from "../../src/auth/pat";
 import { SERVICE_URL_STORAGE_KEY } from "../../src/taskpane/session";
 import type { MessageFixture, ReplyDraft } from "../../src/workbench/bridge";
-import { startTestService, type TestService } from "../service/harness";
 import { expectAccessible } from "./axe";
-import { freePort, killOnExit, startDevServer, type DevServer } from "./dev-server";
+import { ARTIFACTS, ROOT, skipBrowser as skip, useBrowserStack } from "./browser-stack";
 import { callService, seedPackage, signAs } from "../taskpane/status-seed";
-import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 
-const ROOT = path.resolve(__dirname, "../..");
-const ARTIFACTS = path.join(ROOT, "test", "artifacts");
 const FIXTURE = JSON.parse(
   readFileSync(path.join(ROOT, "test", "fixtures", "message.json"), "utf8"),
 ) as MessageFixture;
 const ADELE = { email: FIXTURE.from.emailAddress, name: FIXTURE.from.displayName };
 const ALEX = { email: "alex.wilber@contoso.com", name: "Alex Wilber" };
 
-const chromiumMissing = !existsSync(CHROMIUM);
-const skip = chromiumMissing && !process.env.CI;
-if (skip) console.warn(`Browser tests skipped: no Chromium at ${CHROMIUM}.`);
-
 jest.setTimeout(180_000);
 
 (skip ? describe.skip : describe)("Reply with signed documents in Chromium", () => {
-  let service: TestService | undefined;
-  let devServer: DevServer | undefined;
-  let browser: Browser | undefined;
-  let origin = "";
+  const stack = useBrowserStack({ serviceEnv: { SIGN_SCHEDULER_INTERVAL_MS: "300" } });
   let token = "";
   let packageId = "";
-  const contexts: BrowserContext[] = [];
-  const stopOnExit = killOnExit(() => devServer);
 
   beforeAll(async () => {
-    if (chromiumMissing) throw new Error(`No Chromium at ${CHROMIUM}: CI must install it.`);
-    mkdirSync(ARTIFACTS, { recursive: true });
-    const port = await freePort();
-    process.once("exit", stopOnExit);
-    devServer = startDevServer(port, 160_000);
-    service = await startTestService("sqlite", {
-      SIGN_CORS_ORIGINS: `http://localhost:${port},https://localhost:${port}`,
-      SIGN_SCHEDULER_INTERVAL_MS: "300",
-    });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const service = stack.service();
     token = await service.token("reply-signed");
     const pkg = await seedPackage(service.url, token, {
       name: "Mutual NDA",
@@ -88,23 +66,10 @@ jest.setTimeout(180_000);
       await new Promise((r) => setTimeout(r, 200));
     }
     packageId = pkg.id;
-    origin = await devServer.ready;
   }, 180_000);
 
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
-  });
-
-  afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await devServer?.stop();
-    process.removeListener("exit", stopOnExit);
-    await service?.close();
-  }, 30_000);
-
   async function newPage(width: number): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser!.newContext({ viewport: { width, height: 1000 }, ignoreHTTPSErrors: true });
-    contexts.push(context);
+    const context = await stack.newContext({ viewport: { width, height: 1000 } });
     context.setDefaultTimeout(60_000);
     await context.addInitScript(
       ([urlKey, patKey, url, pat]) => {
@@ -115,7 +80,7 @@ jest.setTimeout(180_000);
           // The reply draft's body frame is sandboxed (no storage): nothing to sign in there.
         }
       },
-      [SERVICE_URL_STORAGE_KEY, PAT_STORAGE_KEY, service!.url, token],
+      [SERVICE_URL_STORAGE_KEY, PAT_STORAGE_KEY, stack.service().url, token],
     );
     const page = await context.newPage();
     const errors: string[] = [];
@@ -129,7 +94,9 @@ jest.setTimeout(180_000);
   /** The workbench page (reading the fixture mail, the given Mailbox version) and its pane on Status. */
   async function openWorkbench(mailbox?: string): Promise<{ page: Page; pane: Frame; errors: string[] }> {
     const { page, errors } = await newPage(1280);
-    await page.goto(`${origin}/workbench.html?mode=read&theme=light${mailbox ? `&mailbox=${mailbox}` : ""}`);
+    await page.goto(
+      `${stack.origin()}/workbench.html?mode=read&theme=light${mailbox ? `&mailbox=${mailbox}` : ""}`,
+    );
     const element = await page.waitForSelector("iframe[title='Sign for Outlook task pane']");
     const pane = (await element.contentFrame())!;
     await pane.getByRole("tab", { name: "Status" }).click();
@@ -164,7 +131,7 @@ jest.setTimeout(180_000);
 
   async function sizesOf(): Promise<Map<string, number>> {
     const files = await callService<{ files: { fileName: string; size: number }[] }>(
-      service!.url,
+      stack.service().url,
       token,
       "POST",
       `/api/v1/packages/${packageId}/signed-files`,
@@ -238,7 +205,7 @@ jest.setTimeout(180_000);
             () => resolve(),
           ),
         ),
-      `${service!.url}/api/v1/downloads/${"A".repeat(43)}`,
+      `${stack.service().url}/api/v1/downloads/${"A".repeat(43)}`,
     );
     expect(await settledFiles(page)).toEqual([
       { name: "gone.pdf", status: "failed", label: "gone.pdf: failed, HTTP 404" },
@@ -247,7 +214,7 @@ jest.setTimeout(180_000);
     await page.getByTestId("reply-draft").getByRole("heading", { name: "Reply (draft)" }).waitFor();
 
     const { page: writing } = await newPage(1280);
-    await writing.goto(`${origin}/workbench.html?mode=compose&theme=light`);
+    await writing.goto(`${stack.origin()}/workbench.html?mode=compose&theme=light`);
     const frame = (await (
       await writing.waitForSelector("iframe[title='Sign for Outlook task pane']")
     ).contentFrame())!;
@@ -288,7 +255,7 @@ jest.setTimeout(180_000);
 
   test("the pane alone at 320 px: the action, the reply opened, and Mailbox 1.1 saying why it can't", async () => {
     const { page, errors } = await newPage(320);
-    await page.goto(`${origin}/taskpane.html?workbench=1&mode=read&theme=light&view=status`);
+    await page.goto(`${stack.origin()}/taskpane.html?workbench=1&mode=read&theme=light&view=status`);
     await page.getByRole("heading", { name: "Signing status" }).waitFor({ timeout: 30_000 });
     const card = cardIn(page);
     const reply = card.getByRole("button", { name: "Reply with signed documents" });
@@ -305,7 +272,9 @@ jest.setTimeout(180_000);
     await card.screenshot({ path: path.join(ARTIFACTS, "reply-signed-320-opened.png") });
     await expectAccessible(page, "the Status card after the reply opened");
 
-    await page.goto(`${origin}/taskpane.html?workbench=1&mode=read&theme=light&view=status&mailbox=1.1`);
+    await page.goto(
+      `${stack.origin()}/taskpane.html?workbench=1&mode=read&theme=light&view=status&mailbox=1.1`,
+    );
     const old = cardIn(page);
     await old
       .getByText(

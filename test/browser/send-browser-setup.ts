@@ -1,38 +1,25 @@
 /**
- * What the Send view's browser tests share: the dev server, the real service and Chromium started once
- * per file; the pane opened 320 px wide under the workbench's simulated Outlook, signed in before it
- * loads; a screenshot, axe-core and the 320 px check per step; dropping a field with the mouse.
- * send-view-more.test.ts and send-template.test.ts use all of it; send-view.test.ts (which signs in through Settings and keeps
- * the lesser axe findings) the field and document helpers.
+ * What the Send view's browser tests share: the pane, the real service and Chromium started once per
+ * file (browser-stack.ts); the pane opened 320 px wide under the workbench's simulated Outlook, signed
+ * in before it loads; a screenshot, axe-core and the 320 px check per step; dropping a field with the
+ * mouse. send-view-more.test.ts and send-template.test.ts use all of it; send-view.test.ts (which signs
+ * in through Settings and keeps the lesser axe findings) the field and document helpers.
  */
-import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { PAT_STORAGE_KEY } from "../../src/auth/pat";
 import { SERVICE_URL_STORAGE_KEY } from "../../src/taskpane/session";
 import type { MessageFixture } from "../../src/workbench/bridge";
-import { startTestService, type TestService } from "../service/harness";
+import type { TestService } from "../service/harness";
 import { expectAccessible } from "./axe";
-import { freePort, killOnExit, startDevServer, type DevServer } from "./dev-server";
-import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
+import { ARTIFACTS, useBrowserStack } from "./browser-stack";
 
-export const ROOT = path.resolve(__dirname, "../..");
-export const ARTIFACTS = path.join(ROOT, "test", "artifacts");
+export { ARTIFACTS, ROOT, chromiumMissing, skipBrowser } from "./browser-stack";
 export const PANE_WIDTH = 320;
 
 export type Mode = "read" | "compose";
 /** "contrast": forced colours (Windows high contrast), under which the pane takes its high-contrast theme. */
 export type Theme = "light" | "dark" | "contrast";
-
-export const chromiumMissing = !existsSync(CHROMIUM);
-/** Without Chromium the tests are skipped, saying so, except under CI: there they fail. */
-export const skipBrowser = chromiumMissing && !process.env.CI;
-if (skipBrowser) {
-  console.warn(
-    `Browser tests skipped: no Chromium at ${CHROMIUM}. Install Debian's chromium (apt-get install chromium; ` +
-      ".ci/run does) or set CHROMIUM_PATH. Under CI these tests fail instead.",
-  );
-}
 
 /** Retries an assertion until it holds (or throws its last failure after `timeoutMs`). */
 export async function eventually(assertion: () => Promise<void> | void, timeoutMs = 30_000): Promise<void> {
@@ -61,57 +48,19 @@ export interface SendStack {
   ): Promise<{ page: Page; errors: string[] }>;
 }
 
-/** Registers beforeAll/afterEach/afterAll hooks that start and stop the service, dev server and Chromium. */
+/** Registers the hooks of browser-stack.ts (the pane, the service, Chromium) for a Send view test file. */
 export function useSendStack(options: { serviceEnv?: Record<string, string> } = {}): SendStack {
-  let service: TestService | undefined;
-  let devServer: DevServer | undefined;
-  let browser: Browser | undefined;
-  let origin = "";
-  const contexts: BrowserContext[] = [];
-  const stopOnExit = killOnExit(() => devServer);
-
-  beforeAll(async () => {
-    if (chromiumMissing) {
-      throw new Error(`No Chromium at ${CHROMIUM}: CI must install it (.ci/run: apt-get install chromium).`);
-    }
-    mkdirSync(ARTIFACTS, { recursive: true });
-    const port = await freePort();
-    process.once("exit", stopOnExit);
-    devServer = startDevServer(port, 240_000, { SIGN_ENTRA_CLIENT_ID: "", SIGN_WORKBENCH_SESSION: "" });
-    service = await startTestService("sqlite", {
-      SIGN_CORS_ORIGINS: `http://localhost:${port},https://localhost:${port}`,
-      ...options.serviceEnv,
-    });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    origin = await devServer.ready;
-  }, 260_000);
-
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
-  });
-
-  afterAll(async () => {
-    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
-    await browser?.close().catch(() => undefined);
-    await devServer?.stop();
-    process.removeListener("exit", stopOnExit);
-    await service?.close();
-  }, 30_000);
-
+  const stack = useBrowserStack({ serviceEnv: options.serviceEnv });
   return {
-    service: () => service!,
+    service: stack.service,
     async openPane(token, mode, theme, fixture, options = {}) {
-      const context = await browser!.newContext({
-        viewport: { width: PANE_WIDTH, height: 900 },
-        ignoreHTTPSErrors: true,
-      });
-      contexts.push(context);
+      const context = await stack.newContext({ viewport: { width: PANE_WIDTH, height: 900 } });
       await context.addInitScript(
         ([urlKey, patKey, url, pat]) => {
           sessionStorage.setItem(urlKey!, url!);
           sessionStorage.setItem(patKey!, pat!);
         },
-        [SERVICE_URL_STORAGE_KEY, PAT_STORAGE_KEY, service!.url, token],
+        [SERVICE_URL_STORAGE_KEY, PAT_STORAGE_KEY, stack.service().url, token],
       );
       if (fixture) {
         await context.route("**/fixtures/message.json", (route) => route.fulfill({ json: fixture }));
@@ -121,7 +70,7 @@ export function useSendStack(options: { serviceEnv?: Record<string, string> } = 
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(`uncaught: ${e.message}`));
       await page.goto(
-        `${origin}/taskpane.html?workbench=1&mode=${mode}&theme=${theme === "dark" ? "dark" : "light"}` +
+        `${stack.origin()}/taskpane.html?workbench=1&mode=${mode}&theme=${theme === "dark" ? "dark" : "light"}` +
           (options.noView ? "" : `&view=${options.view ?? "send"}`) +
           (options.query ?? ""),
       );

@@ -3,10 +3,9 @@
  */
 /**
  * Browser tests of the Send view (issue 17): Debian's Chromium (through playwright-core) drives the
- * real task pane bundle, served by the webpack dev server, under the workbench's simulated Outlook
+ * real task pane bundle (its development build, browser-stack.ts), under the workbench's simulated Outlook
  * (`taskpane.html?workbench=1`, 320 px wide, as the narrowest Outlook pane), against the real service
- * (started in this process by the service test harness, fresh database, CORS for the dev server).
- * The dev server, Chromium and the axe-core check are set up as in workbench.test.ts.
+ * (started in this process by the service test harness, fresh database, CORS for the pane's origin).
  *
  * - read mode, light theme: two fixture PDFs to two people and one signing group, fields dropped
  *   with the mouse (one moved with the keyboard); the first commit of an upload fails, the pane is
@@ -21,19 +20,15 @@
  * Without Chromium (/usr/bin/chromium, or CHROMIUM_PATH) the tests are skipped, saying so, except
  * under CI: there they fail.
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { MessageFixture } from "../../src/workbench/bridge";
-import { startTestService, type TestService } from "../service/harness";
 import { axeViolations, describeViolations } from "./axe";
-import { freePort, killOnExit, startDevServer, type DevServer } from "./dev-server";
+import { ARTIFACTS, ROOT, skipBrowser as skip, useBrowserStack } from "./browser-stack";
 import { dropAt, eventually, openDocument, settled } from "./send-browser-setup";
-import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 
-const ROOT = path.resolve(__dirname, "../..");
-const ARTIFACTS = path.join(ROOT, "test", "artifacts");
 const FIXTURE = JSON.parse(
   readFileSync(path.join(ROOT, "test", "fixtures", "message.json"), "utf8"),
 ) as MessageFixture;
@@ -41,15 +36,6 @@ const PANE_WIDTH = 320;
 
 type Mode = "read" | "compose";
 type Theme = "light" | "dark";
-
-const chromiumMissing = !existsSync(CHROMIUM);
-const skip = chromiumMissing && !process.env.CI;
-if (skip) {
-  console.warn(
-    `Browser tests skipped: no Chromium at ${CHROMIUM}. Install Debian's chromium (apt-get install chromium; ` +
-      ".ci/run does) or set CHROMIUM_PATH. Under CI these tests fail instead.",
-  );
-}
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -65,39 +51,10 @@ interface DraftField {
 }
 
 (skip ? describe.skip : describe)("the Send view in Chromium against the real service", () => {
-  let service: TestService | undefined;
-  let devServer: DevServer | undefined;
-  let browser: Browser | undefined;
-  let origin = "";
-  const contexts: BrowserContext[] = [];
+  const stack = useBrowserStack();
   const lesserFindings = new Map<string, { line: string; where: string[] }>();
-  const stopOnExit = killOnExit(() => devServer);
 
-  beforeAll(async () => {
-    if (chromiumMissing) {
-      throw new Error(`No Chromium at ${CHROMIUM}: CI must install it (.ci/run: apt-get install chromium).`);
-    }
-    mkdirSync(ARTIFACTS, { recursive: true });
-    const port = await freePort();
-    process.once("exit", stopOnExit);
-    devServer = startDevServer(port, 240_000, { SIGN_ENTRA_CLIENT_ID: "", SIGN_WORKBENCH_SESSION: "" });
-    service = await startTestService("sqlite", {
-      SIGN_CORS_ORIGINS: `http://localhost:${port},https://localhost:${port}`,
-    });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    origin = await devServer.ready;
-  }, 260_000);
-
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
-  });
-
-  afterAll(async () => {
-    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
-    await browser?.close().catch(() => undefined);
-    await devServer?.stop();
-    process.removeListener("exit", stopOnExit);
-    await service?.close();
+  afterAll(() => {
     if (lesserFindings.size > 0) {
       const lines = [...lesserFindings.values()].map((f) => `  ${f.line}\n    in ${f.where.join("; ")}`);
       console.info(`axe-core findings below serious (not failing):\n${lines.join("\n")}`);
@@ -106,21 +63,17 @@ interface DraftField {
 
   /** The task pane alone, 320 px wide, under the simulated Outlook; the fixture message replaced when given. */
   async function openPane(mode: Mode, theme: Theme, fixture?: MessageFixture): Promise<Page> {
-    const context = await browser!.newContext({
-      viewport: { width: PANE_WIDTH, height: 900 },
-      ignoreHTTPSErrors: true,
-    });
-    contexts.push(context);
+    const context = await stack.newContext({ viewport: { width: PANE_WIDTH, height: 900 } });
     if (fixture) await context.route("**/fixtures/message.json", (route) => route.fulfill({ json: fixture }));
     const page = await context.newPage();
-    await page.goto(`${origin}/taskpane.html?workbench=1&mode=${mode}&theme=${theme}&view=settings`);
+    await page.goto(`${stack.origin()}/taskpane.html?workbench=1&mode=${mode}&theme=${theme}&view=settings`);
     await page.getByRole("tablist", { name: "Sign for Outlook views" }).waitFor({ timeout: 30_000 });
     return page;
   }
 
   async function signIn(page: Page, token: string): Promise<void> {
     await page.getByRole("tab", { name: "Settings" }).click();
-    await page.getByRole("textbox", { name: "Service URL" }).fill(service!.url);
+    await page.getByRole("textbox", { name: "Service URL" }).fill(stack.service().url);
     await page.getByLabel("Personal access token").fill(token);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByText("Signed in", { exact: true }).waitFor();
@@ -183,9 +136,9 @@ interface DraftField {
   }
 
   test("read, light: two PDFs to two people and a group, fields dropped, a failed upload resumed after a reload; Sent with the annotations where the fields were", async () => {
-    const token = await service!.token("Send-Browser-Read");
+    const token = await stack.service().token("Send-Browser-Read");
     const call = async (method: string, route: string, body?: unknown) => {
-      const response = await service!.call(method, route, { token, body });
+      const response = await stack.service().call(method, route, { token, body });
       return (response.status === 204 ? null : await response.json()) as Record<string, unknown> & {
         items: Record<string, unknown>[];
       };
@@ -353,7 +306,7 @@ interface DraftField {
   }, 300_000);
 
   test("compose, dark: an attachment that cannot be sent says why; a signer without fields is warned until accepted", async () => {
-    const token = await service!.token("Send-Browser-Compose");
+    const token = await stack.service().token("Send-Browser-Compose");
     const fixture: MessageFixture = {
       ...FIXTURE,
       attachments: [
@@ -410,13 +363,13 @@ interface DraftField {
     await send.getByText(/^Sent: /).waitFor({ timeout: 90_000 });
     await step(page, "done", "compose", "dark");
 
-    const response = await service!.call("GET", "/api/v1/packages", { token });
+    const response = await stack.service().call("GET", "/api/v1/packages", { token });
     const [pkg] = (
       (await response.json()) as { items: { id: string; status: string; documentCount: number }[] }
     ).items;
     expect(pkg!.status).toBe("Sent");
     const docs = (await (
-      await service!.call("GET", `/api/v1/packages/${pkg!.id}/documents`, { token })
+      await stack.service().call("GET", `/api/v1/packages/${pkg!.id}/documents`, { token })
     ).json()) as {
       items: { pageCount: number }[];
     };

@@ -3,9 +3,9 @@
  */
 /**
  * Browser test of the Status view (issue 18): Debian's Chromium (playwright-core) drives the real task
- * pane bundle (webpack dev server) with the workbench's simulated Outlook (taskpane.html?workbench=1),
+ * pane bundle (its development build) with the workbench's simulated Outlook (taskpane.html?workbench=1),
  * at Outlook's narrowest pane width (320 px), against the real service (started in this process on a
- * fresh database, CORS for the dev server). Packages are sent through the service's own routes
+ * fresh database, CORS for the pane's origin). Packages are sent through the service's own routes
  * (upload included: test/taskpane/status-seed.ts).
  *
  * - a package sent from the fixture thread shows as Sent; void (confirmed, with a reason) shows Voided
@@ -14,78 +14,37 @@
  * - the pinned pane follows a change of message (ItemChanged) to another thread's packages;
  * - reading one of our notices (X-Sign-Package-Id) shows its package.
  *
- * Set up as test/browser/workbench.test.ts (dev server, service, Chromium); skipped without Chromium
- * except under CI.
+ * Set up by browser-stack.ts (the pane's development build, the service, Chromium); skipped without
+ * Chromium except under CI.
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Frame, type Page } from "playwright-core";
+import type { Frame, Page } from "playwright-core";
 import { PAT_STORAGE_KEY } from "../../src/auth/pat";
 import { SERVICE_URL_STORAGE_KEY } from "../../src/taskpane/session";
 import type { MessageFixture } from "../../src/workbench/bridge";
-import { startTestService, type TestService } from "../service/harness";
 import { axeViolations, describeViolations } from "./axe";
-import { freePort, killOnExit, startDevServer, type DevServer } from "./dev-server";
+import { ARTIFACTS, ROOT, skipBrowser as skip, useBrowserStack } from "./browser-stack";
 import { callService, seedPackage, signAs } from "../taskpane/status-seed";
-import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 
-const ROOT = path.resolve(__dirname, "../..");
-const ARTIFACTS = path.join(ROOT, "test", "artifacts");
 const FIXTURE = JSON.parse(
   readFileSync(path.join(ROOT, "test", "fixtures", "message.json"), "utf8"),
 ) as MessageFixture;
 const ADELE = { email: FIXTURE.from.emailAddress, name: FIXTURE.from.displayName };
 const ALEX = { email: "alex.wilber@contoso.com", name: "Alex Wilber" };
 
-const chromiumMissing = !existsSync(CHROMIUM);
-const skip = chromiumMissing && !process.env.CI;
-if (skip) {
-  console.warn(
-    `Browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or CHROMIUM_PATH).`,
-  );
-}
-
 // ---------------------------------------------------------------------------------------------------
 
-// Each test opens the pane in Chromium against a webpack dev server: on a loaded 2-core machine
-// (two CPU hogs and a second suite beside it, issue 29) tests without a budget of their own passed
-// Jest's default 30 s. The waits inside have their own deadlines and say what they wait for.
+// Each test opens the pane in Chromium: on a loaded 2-core machine (two CPU hogs and a second suite
+// beside it, issue 29) tests without a budget of their own passed Jest's default 30 s. The waits inside have their own deadlines and say what they wait for.
 jest.setTimeout(180_000);
 
 (skip ? describe.skip : describe)("the Status view in Chromium at 320 px against the real service", () => {
-  let service: TestService | undefined;
-  let devServer: DevServer | undefined;
-  let browser: Browser | undefined;
-  let origin = "";
-  let tenant = 0;
-  const contexts: BrowserContext[] = [];
-  const stopOnExit = killOnExit(() => devServer);
-
-  beforeAll(async () => {
-    if (chromiumMissing) throw new Error(`No Chromium at ${CHROMIUM}: CI must install it.`);
-    mkdirSync(ARTIFACTS, { recursive: true });
-    const port = await freePort();
-    process.once("exit", stopOnExit);
-    devServer = startDevServer(port, 160_000);
-    service = await startTestService("sqlite", {
-      SIGN_CORS_ORIGINS: `http://localhost:${port},https://localhost:${port}`,
-      // Sealing after the last signature happens in the scheduler: soon, for the Completed test.
-      SIGN_SCHEDULER_INTERVAL_MS: "300",
-    });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    origin = await devServer.ready;
-  }, 180_000);
-
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+  const stack = useBrowserStack({
+    // Sealing after the last signature happens in the scheduler: soon, for the Completed test.
+    serviceEnv: { SIGN_SCHEDULER_INTERVAL_MS: "300" },
   });
-
-  afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await devServer?.stop();
-    process.removeListener("exit", stopOnExit);
-    await service?.close();
-  }, 30_000);
+  let tenant = 0;
 
   interface Pane {
     page: Page;
@@ -98,11 +57,7 @@ jest.setTimeout(180_000);
     token: string,
     options: { theme?: "light" | "dark"; forcedColors?: boolean } = {},
   ): Promise<Pane> {
-    const context = await browser!.newContext({
-      viewport: { width: 320, height: 900 },
-      ignoreHTTPSErrors: true,
-    });
-    contexts.push(context);
+    const context = await stack.newContext({ viewport: { width: 320, height: 900 } });
     // Playwright's 30 s per action passed once at load 30 (a Refresh click, issue 29): 60 s.
     context.setDefaultTimeout(60_000);
     await context.addInitScript(
@@ -110,7 +65,7 @@ jest.setTimeout(180_000);
         sessionStorage.setItem(urlKey!, url!);
         sessionStorage.setItem(patKey!, pat!);
       },
-      [SERVICE_URL_STORAGE_KEY, PAT_STORAGE_KEY, service!.url, token],
+      [SERVICE_URL_STORAGE_KEY, PAT_STORAGE_KEY, stack.service().url, token],
     );
     const page = await context.newPage();
     if (options.forcedColors) await page.emulateMedia({ forcedColors: "active" });
@@ -120,7 +75,7 @@ jest.setTimeout(180_000);
     });
     page.on("pageerror", (e) => errors.push(`uncaught: ${e.message}`));
     await page.goto(
-      `${origin}/taskpane.html?workbench=1&mode=read&theme=${options.theme ?? "light"}&view=status`,
+      `${stack.origin()}/taskpane.html?workbench=1&mode=read&theme=${options.theme ?? "light"}&view=status`,
     );
     await page.getByRole("heading", { name: "Signing status" }).waitFor({ timeout: 30_000 });
     return { page, frame: page.mainFrame(), errors };
@@ -151,8 +106,8 @@ jest.setTimeout(180_000);
       .getByRole("article", { name });
 
   test("sent from the fixture thread shows as Sent; void shows Voided with its reason; six tabs on screen; axe; themes", async () => {
-    const token = await service!.token(`status-browser-${++tenant}`);
-    await seedPackage(service!.url, token, {
+    const token = await stack.service().token(`status-browser-${++tenant}`);
+    await seedPackage(stack.service().url, token, {
       name: "Master services agreement",
       conversationId: FIXTURE.conversationId,
       internetMessageId: FIXTURE.internetMessageId,
@@ -219,8 +174,8 @@ jest.setTimeout(180_000);
   }, 300_000); // over 120 s at load 30 (issue 29)
 
   test("moves to Completed after signing through the signing page's API; sealed, the signed PDF opens in Chromium's viewer", async () => {
-    const token = await service!.token(`status-browser-${++tenant}`);
-    const pkg = await seedPackage(service!.url, token, {
+    const token = await stack.service().token(`status-browser-${++tenant}`);
+    const pkg = await seedPackage(stack.service().url, token, {
       name: "Mutual NDA",
       conversationId: FIXTURE.conversationId,
       signers: [ADELE, ALEX],
@@ -230,10 +185,10 @@ jest.setTimeout(180_000);
     const card = cardOf(pane, "Mutual NDA");
     await card.locator('[data-status="Sent"]').first().waitFor({ timeout: 20_000 });
 
-    expect(await signAs(service!.url, token, pkg.id, pkg.signerIds[0]!)).toBe("Completed");
+    expect(await signAs(stack.service().url, token, pkg.id, pkg.signerIds[0]!)).toBe("Completed");
     await pane.page.getByRole("button", { name: "Refresh" }).click();
     await card.locator('[data-status="In progress"]').first().waitFor();
-    expect(await signAs(service!.url, token, pkg.id, pkg.signerIds[1]!)).toBe("Completed");
+    expect(await signAs(stack.service().url, token, pkg.id, pkg.signerIds[1]!)).toBe("Completed");
     await pane.page.getByRole("button", { name: "Refresh" }).click();
     await card.locator('[data-status="Completed"]').first().waitFor();
     await card.getByText("2 of 2").waitFor();
@@ -308,13 +263,13 @@ jest.setTimeout(180_000);
   }, 300_000); // over 120 s at load 30 (issue 29)
 
   test("the pinned pane follows a change of message; our notice shows its package", async () => {
-    const token = await service!.token(`status-browser-${++tenant}`);
-    await seedPackage(service!.url, token, {
+    const token = await stack.service().token(`status-browser-${++tenant}`);
+    await seedPackage(stack.service().url, token, {
       name: "First thread's NDA",
       conversationId: FIXTURE.conversationId,
       signers: [ADELE],
     });
-    const other = await seedPackage(service!.url, token, {
+    const other = await seedPackage(stack.service().url, token, {
       name: "Second thread's lease",
       conversationId: "conv-second",
       signers: [ALEX],
@@ -348,9 +303,9 @@ jest.setTimeout(180_000);
     await checkAccessibility(pane.frame, "a notice's package");
     expect(pane.errors).toEqual([]);
     // The service still decides: a package of another tenant is not shown (404 in words).
-    const stranger = await service!.token(`status-browser-${++tenant}`);
-    expect((await callService(service!.url, stranger, "GET", `/api/v1/packages/${other.id}`)).status).toBe(
-      404,
-    );
+    const stranger = await stack.service().token(`status-browser-${++tenant}`);
+    expect(
+      (await callService(stack.service().url, stranger, "GET", `/api/v1/packages/${other.id}`)).status,
+    ).toBe(404);
   });
 });
