@@ -205,11 +205,6 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   const metrics = createMetrics(app, storage, (error) =>
     app.log.warn({ err: error }, "metrics: the database's counts could not be read"),
   );
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.header("X-Trace-Id", request.id);
-    done();
-  });
-
   await app.register(errorResponses);
   await app.register(contentTypes);
   await app.register(safeText);

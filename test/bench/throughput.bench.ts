@@ -13,8 +13,9 @@
 // change's before and after in one run. DIR is a build directory (holding main.js, e.g. one made by
 // scripts/build-service.ts's buildService(dir) from the commit before) or a checkout whose
 // build/service/main.js is up to date (e.g. /work/main after `npm run build:service` there).
-// --cpu-prof DIR starts the service under `node --cpu-prof` and writes its profile into DIR at the end
-// (summarise it with test/bench/cpu-profile-top.ts).
+// --cpu-prof DIR starts the service and the bare server under `node --cpu-prof` and writes their
+// profiles into DIR/service and DIR/bare at the end (summarise them with
+// test/bench/cpu-profile-top.ts).
 // Prints figures only; it asserts nothing, since they depend on the machine.
 import autocannon from "autocannon";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -217,9 +218,12 @@ async function main() {
       },
     ];
 
+    // Both servers are profiled alike, so that what the service pays beyond the bare route shows.
+    const profiled = (name: string) =>
+      profileDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(profileDir, name)] : [];
     await ensureServiceBuild();
     const serviceArgs = [
-      ...(profileDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(profileDir)] : []),
+      ...profiled("service"),
       "--enable-source-maps",
       path.join(SERVICE_BUILD_DIR, "main.js"),
     ];
@@ -241,9 +245,13 @@ async function main() {
         throw new Error(`${endpoint.name}: ${response.status} ${await response.text()}`);
       bodies.push({ method: endpoint.method, route: endpoint.route, body: await response.json() });
     }
-    const bare = await spawnServer("bare", ["--import", "tsx", __filename, "--bare-server"], {
-      BARE_BODIES: JSON.stringify(bodies),
-    });
+    const bare = await spawnServer(
+      "bare",
+      [...profiled("bare"), "--import", "tsx", __filename, "--bare-server"],
+      {
+        BARE_BODIES: JSON.stringify(bodies),
+      },
+    );
     servers.push(bare);
     const measured = [bare, service];
     if (beforeRoot) {
@@ -322,7 +330,8 @@ async function main() {
   } finally {
     for (const server of servers) await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    if (profileDir) console.log(`service profile written to ${path.resolve(profileDir)}`);
+    if (profileDir)
+      console.log(`profiles of the service and the bare server written to ${path.resolve(profileDir)}`);
   }
 }
 

@@ -83,7 +83,13 @@ describe.each(BACKENDS)("service core on %s", (backend) => {
   test("the traceId of an error answer is the one in the request's log lines", async () => {
     const body = await expectProblem(await service.call("GET", "/api/v1/me"), 401, "unauthorized");
     const lines = service.logs.filter((line) => line.traceId === body.traceId);
-    expect(lines.map((l) => l.msg)).toEqual(["incoming request", "request refused", "request completed"]);
+    expect(lines.map((l) => l.msg)).toEqual(["request refused", "request completed"]);
+    // One access line a request: method, route, status and duration together (request-log.ts).
+    expect(lines[1]).toMatchObject({
+      req: { method: "GET", url: "/api/v1/me" },
+      res: { statusCode: 401 },
+      responseTime: expect.any(Number),
+    });
   });
 
   test("a W3C traceparent sets the traceId", async () => {

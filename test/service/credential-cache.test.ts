@@ -64,6 +64,27 @@ describe("cachingAuthenticator", () => {
     expect(lookups).toEqual(["b", "b", "b", "b"]);
   });
 
+  test("knownBearer answers at once only a verified bearer token within the time", async () => {
+    let now = 1_000;
+    const { inner, lookups } = countingAuthenticator(new Set(["a"]));
+    const cached = cachingAuthenticator(inner, { ttlMs: 5_000, now: () => now });
+    expect(cached.knownBearer!("a")).toBeUndefined();
+    const verifying = cached.bearer("a");
+    // Still being verified: not known yet.
+    expect(cached.knownBearer!("a")).toBeUndefined();
+    await verifying;
+    expect(cached.knownBearer!("a")?.credential).toBe("a");
+    // Refused, or verified as an X-API-KEY only: never known as a bearer token.
+    await expect(cached.bearer("b")).rejects.toThrow(InvalidCredentialError);
+    expect(cached.knownBearer!("b")).toBeUndefined();
+    await cached.personalAccessToken("a");
+    now += 4_999;
+    expect(cached.knownBearer!("a")?.credential).toBe("a");
+    now += 1;
+    expect(cached.knownBearer!("a")).toBeUndefined();
+    expect(lookups).toEqual(["a", "b", "a"]);
+  });
+
   test("holds at most maxEntries tokens, the oldest going first; ttl 0 caches nothing", async () => {
     const { inner, lookups } = countingAuthenticator(new Set(["a", "b", "c"]));
     const cached = cachingAuthenticator(inner, { ttlMs: 60_000, maxEntries: 2 });

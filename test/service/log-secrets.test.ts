@@ -181,7 +181,7 @@ describe.each(BACKENDS)("no secret in the log on %s", (backend) => {
     const log = JSON.stringify(service.logs);
     // Trace lines were written (the level is really trace, the multipart line among them).
     expect(service.logs.some((l) => l.level === 10)).toBe(true);
-    expect(log).toContain("incoming request");
+    expect(log).toContain("request completed");
     // Each secret whole, and a middle part (a spelling that encodes its first or last letters).
     const found = [...secrets].filter(
       ([, secret]) => log.includes(secret) || log.includes(secret.slice(4, -4)),

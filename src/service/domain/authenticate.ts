@@ -38,6 +38,12 @@ export interface Authenticator {
   bearer(token: string): Promise<Principal>;
   /** Answers the principal of a personal access token only (the X-API-KEY rule), or null when it is no PAT. */
   personalAccessToken(token: string): Promise<Principal | null>;
+  /**
+   * A bearer token's principal when it was verified and is still trusted (credential-cache.ts), at
+   * once; undefined when `bearer` must be asked. Lets a request with a known credential skip the
+   * promises of a lookup.
+   */
+  knownBearer?(token: string): Principal | undefined;
 }
 
 /** A disabled tenant's credentials all stay valid, and are all refused until it is enabled again. */

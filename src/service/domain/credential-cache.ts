@@ -20,6 +20,8 @@ interface Entry {
   expiresAt: number;
   /** The verification, settled or still under way: concurrent first requests verify once. */
   principal: Promise<Principal | null>;
+  /** The principal once the verification accepted the credential (knownBearer answers it at once). */
+  verified?: Principal;
 }
 
 export function cachingAuthenticator(inner: Authenticator, options: CredentialCacheOptions): Authenticator {
@@ -37,10 +39,21 @@ export function cachingAuthenticator(inner: Authenticator, options: CredentialCa
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
     entries.set(key, fresh);
     // A refusal (or a failure to verify) is never kept.
-    principal.catch(() => {
-      if (entries.get(key) === fresh) entries.delete(key);
-    });
+    principal.then(
+      (verified) => {
+        if (verified) fresh.verified = verified;
+      },
+      () => {
+        if (entries.get(key) === fresh) entries.delete(key);
+      },
+    );
     return principal;
+  }
+
+  /** What `cached` would answer for the key at once, when that is an accepted credential. */
+  function known(key: string): Principal | undefined {
+    const entry = entries.get(key);
+    return entry && entry.expiresAt > now() ? entry.verified : undefined;
   }
 
   // The key is a hash: the map holds no token as sent. Bearer and X-API-KEY are kept apart, since the
@@ -50,5 +63,6 @@ export function cachingAuthenticator(inner: Authenticator, options: CredentialCa
   return {
     bearer: (token) => cached(keyOf("b", token), () => inner.bearer(token)) as Promise<Principal>,
     personalAccessToken: (token) => cached(keyOf("k", token), () => inner.personalAccessToken(token)),
+    knownBearer: (token) => known(keyOf("b", token)),
   };
 }

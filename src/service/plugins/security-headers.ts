@@ -35,13 +35,16 @@ export function htmlCsp(frameAncestors: readonly string[] = []): string {
 export const HTML_CSP = htmlCsp();
 
 /**
- * Headers every answer carries: no MIME sniffing; no caching of what a credential fetched (unless
- * the route chose its own Cache-Control); and the strict policy above on every HTML page.
+ * Headers every answer carries: its trace id (X-Trace-Id, the `traceId` of its log lines and of an
+ * error's body); no MIME sniffing; no caching of what a credential fetched (unless the route chose
+ * its own Cache-Control); and the strict policy above on every HTML page.
  */
 export default fp(
   async function securityHeaders(app: FastifyInstance) {
-    // A callback hook rather than an async one: no promise made for every answer.
+    // A callback hook rather than an async one: no promise made for every answer. One hook for all of
+    // these headers, the trace id's included: each hook is work for every request (issue 31).
     app.addHook("onSend", (request, reply, payload, done) => {
+      reply.header("X-Trace-Id", request.id);
       reply.header("X-Content-Type-Options", "nosniff");
       if (request.headers.authorization !== undefined || request.headers["x-api-key"] !== undefined) {
         if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
