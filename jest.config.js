@@ -23,7 +23,10 @@ module.exports = {
     "/node_modules/(?!(strip-bom|uuid|jose|@seriousme/openapi-schema-validator|pdfjs-dist)/)",
   ],
   testTimeout: 30000,
+  // The ten slowest files after the summary; RECORD_DURATIONS=1 writes test/durations.json, from
+  // which the sequencer starts the slowest files first (docs/testing.md, "Order of the files").
   reporters: ["default", "<rootDir>/test/reporters/slowest-files.js"],
+  testSequencer: "<rootDir>/test/sequencer.js",
   maxWorkers: 2,
   // A worker whose heap passes 1 GB after a file is replaced before the next. Without it a worker's
   // heap grew past 2 GB over ~50 heavy files (pdf.js, 50 MB uploads, Chromium), and tearing that

@@ -289,8 +289,11 @@ export function writeDeflateBombPdf(file: string, inflatedBytes: number): BigPdf
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R /Resources << /Font << /F1 3 0 R >> >> >>",
   );
   const tag = Buffer.from("BT /F1 12 Tf 72 720 Td ({{sig:1}}) Tj ET\n", "latin1");
+  // Run-length matching finds the same 258-byte runs of spaces as level 9's search (as small a
+  // stream, ~1,030:1) in a tenth of the time: 256 MiB took 12 s at level 9 alone, 1 s this way.
   const deflate = zlib.deflateSync(Buffer.concat([tag, Buffer.alloc(inflatedBytes - tag.length, 0x20)]), {
     level: 9,
+    strategy: zlib.constants.Z_RLE,
   });
   w.stream(5, "/Filter /FlateDecode", deflate.length, (write) => write(deflate));
   return { bytes: w.end(6), tags: ["{{sig:1}}"] };

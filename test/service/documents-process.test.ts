@@ -44,6 +44,22 @@ function status(pid: number, field: "VmRSS" | "VmHWM"): number {
   return Number(/(\d+)\s*kB/.exec(line ?? "")?.[1] ?? NaN) * 1024;
 }
 
+/**
+ * The process's resident memory once it has settled (the same, within a megabyte, over three reads
+ * 100 ms apart; at most 5 s), instead of after a fixed pause: what its last request freed is given
+ * back first, and does not count as room for the upload measured next.
+ */
+async function settledRss(pid: number): Promise<number> {
+  const reads = [status(pid, "VmRSS")];
+  for (const deadline = Date.now() + 5_000; Date.now() < deadline;) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    reads.push(status(pid, "VmRSS"));
+    const last = reads.slice(-3);
+    if (last.length === 3 && Math.max(...last) - Math.min(...last) <= MiB) break;
+  }
+  return reads.at(-1)!;
+}
+
 /** A JPEG's headers (JFIF, a baseline frame of 3 components) and `size` bytes in all. */
 function writeBigJpeg(file: string, size: number): void {
   const head = Buffer.from([
@@ -258,6 +274,20 @@ beforeAll(() => {
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+/**
+ * Polls every 20 ms until `ready` answers true, or `over` (what would make the state pass) has
+ * settled; throws after 60 s, naming `what` it waited for.
+ */
+async function until(what: string, ready: () => Promise<boolean>, over: Promise<unknown>): Promise<void> {
+  let settled = false;
+  const stop = () => void (settled = true);
+  over.then(stop, stop);
+  for (const deadline = Date.now() + 60_000; !settled && !(await ready());) {
+    if (Date.now() > deadline) throw new Error(`Waited 60 s for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** PUT of raw bytes; `cut` sends only that many of them, then leaves the request hanging. */
 function putBlock(url: string, token: string, body: Buffer, cut?: number): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -393,7 +423,9 @@ describe.each(BACKENDS)("documents in the service's own process on %s", (backend
     const report: string[] = [];
     for (const shape of shapes) {
       // Each upload in a service of its own: memory a process has taken and freed stays with it
-      // (V8 keeps its heap, malloc its arenas) and would hide the next upload's cost.
+      // (V8 keeps its heap, malloc its arenas) and would hide the next upload's cost. One at a
+      // time: a service starting on the same data directory sweeps the uploads of one at work
+      // (local files are one machine's), so the next cannot be warmed while this one is measured.
       if (service) {
         service.child.kill("SIGTERM");
         await service.exited;
@@ -408,8 +440,7 @@ describe.each(BACKENDS)("documents in the service's own process on %s", (backend
       expect(warm.status).toBe(201);
       const pid = service!.child.pid!;
       const target = await draft();
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const before = status(pid, "VmRSS");
+      const before = await settledRss(pid);
       // The kernel's peak for this process starts again from what it holds now.
       writeFileSync(`/proc/${pid}/clear_refs`, "5");
       const session = await stage(target, shape.file, shape.contentType);
@@ -461,7 +492,14 @@ describe.each(BACKENDS)("documents in the service's own process on %s", (backend
       half,
       half.length / 2,
     ).catch(() => 0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Killed once the service is writing block 3 (its first megabyte is in the staged file).
+    const staged = path.join(place.dataDir, "uploads", `${session.id as string}.part`);
+    const blocksBefore = 3 * (session.blockSize as number);
+    await until(
+      "block 3's first bytes in the staged file",
+      async () => ((await fs.stat(staged).catch(() => null))?.size ?? 0) > blocksBefore,
+      hanging,
+    );
     service!.child.kill("SIGKILL");
     expect(await service!.exited).toEqual({ code: null, signal: "SIGKILL" });
     await hanging;
@@ -482,7 +520,15 @@ describe.each(BACKENDS)("documents in the service's own process on %s", (backend
     pkgs.push(pkg2);
     const big = await stage(pkg2, content.file, content.contentType);
     const inFlight = commit(pkg2, big).catch(() => null);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Killed once the commit is reading the document: its file is in the work directory then.
+    await until(
+      "the commit's file in the work directory",
+      async () =>
+        (await fs.readdir(path.join(place.dataDir, "work")).catch(() => [])).some((f) =>
+          f.endsWith(".upload"),
+        ),
+      inFlight,
+    );
     service!.child.kill("SIGKILL");
     expect(await service!.exited).toEqual({ code: null, signal: "SIGKILL" });
     await inFlight;

@@ -35,6 +35,21 @@ async function bigPdf(bytes: number) {
   return doc.save({ useObjectStreams: false });
 }
 
+// Two PDFs of three blocks alike but for block 1 (its bytes are inside the stream's data): a block
+// sent again with other bytes, and whether the document has them, is told by its sha256. Made once
+// for every setup (only read), with their hashes: hashing 9 MB at every assertion was seconds.
+let a: Uint8Array<ArrayBuffer>;
+let b: Uint8Array<ArrayBuffer>;
+let shaA: string;
+let shaB: string;
+beforeAll(async () => {
+  a = new Uint8Array(await bigPdf(9 * MiB));
+  b = new Uint8Array(a);
+  b.set(randomBytes(4 * MiB), 4 * MiB);
+  shaA = sha256(a);
+  shaB = sha256(b);
+});
+
 /** Whose documents: a package's (Draft) or a template's. */
 const OWNERS = [
   { kind: "package", base: "/api/v1/packages" },
@@ -45,10 +60,6 @@ describe.each(STORE_SETUPS)("upload races on $label", ({ backend, s3: useS3 }) =
   let service: TestService;
   let s3: TestS3 | null = null;
   let token: string;
-  // Two PDFs of three blocks alike but for block 1 (its bytes are inside the stream's data): a
-  // block sent again with other bytes, and whether the document has them, is told by its sha256.
-  let a: Uint8Array;
-  let b: Uint8Array;
   const env: Record<string, string> = { SIGN_SCHEDULER_INTERVAL_MS: "0" };
 
   beforeAll(async () => {
@@ -58,9 +69,6 @@ describe.each(STORE_SETUPS)("upload races on $label", ({ backend, s3: useS3 }) =
     }
     service = await startTestService(backend, env);
     token = await service.token("upload-races");
-    a = await bigPdf(9 * MiB);
-    b = new Uint8Array(a);
-    b.set(randomBytes(4 * MiB), 4 * MiB);
   }, 120_000);
   afterAll(async () => {
     await service.close();
@@ -72,7 +80,7 @@ describe.each(STORE_SETUPS)("upload races on $label", ({ backend, s3: useS3 }) =
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
   }
-  const block = (bytes: Uint8Array, n: number) =>
+  const block = (bytes: Uint8Array<ArrayBuffer>, n: number) =>
     bytes.subarray(n * 4 * MiB, Math.min(bytes.length, (n + 1) * 4 * MiB));
 
   /** The stored bytes of a document (its `download` blob), hashed. */
@@ -89,11 +97,11 @@ describe.each(STORE_SETUPS)("upload races on $label", ({ backend, s3: useS3 }) =
       (await call("POST", base, { name: kind === "package" ? "Lease" : "Sale" })).body;
     const documents = async (ownerId: string) =>
       (await call<{ items: Json[] }>("GET", `${base}/${ownerId}/documents`)).body.items;
-    const put = (ownerId: string, uploadId: string, n: number, bytes: Uint8Array) =>
+    const put = (ownerId: string, uploadId: string, n: number, bytes: Uint8Array<ArrayBuffer>) =>
       fetch(`${service.url}${base}/${ownerId}/uploads/${uploadId}/blocks/${n}`, {
         method: "PUT",
         headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream" },
-        body: new Uint8Array(bytes),
+        body: bytes,
       });
     const commit = (ownerId: string, uploadId: string) =>
       service.call("POST", `${base}/${ownerId}/uploads/${uploadId}/commit`, { token });
@@ -101,7 +109,7 @@ describe.each(STORE_SETUPS)("upload races on $label", ({ backend, s3: useS3 }) =
       service.call("DELETE", `${base}/${ownerId}/uploads/${uploadId}`, { token });
 
     /** A new owner and an upload of `bytes` with every block staged (unless `blocks` says which). */
-    async function staged(bytes: Uint8Array, blocks?: number[], sha?: string) {
+    async function staged(bytes: Uint8Array<ArrayBuffer>, blocks?: number[], sha?: string) {
       const o = await owner();
       const session = (
         await call("POST", `${base}/${o.id}/uploads`, {
@@ -112,9 +120,13 @@ describe.each(STORE_SETUPS)("upload races on $label", ({ backend, s3: useS3 }) =
         })
       ).body;
       const count = session.blockCount as number;
-      for (const n of blocks ?? Array.from({ length: count }, (_, i) => i)) {
-        expect((await put(o.id, session.id, n, block(bytes, n))).status).toBe(200);
-      }
+      // Sent together, as the pane sends up to three: writing one block overlaps receiving the next.
+      const sent = await Promise.all(
+        (blocks ?? Array.from({ length: count }, (_, i) => i)).map((n) =>
+          put(o.id, session.id, n, block(bytes, n)),
+        ),
+      );
+      expect(sent.map((r) => r.status)).toEqual(sent.map(() => 200));
       return { o, session };
     }
 
@@ -129,8 +141,8 @@ describe.each(STORE_SETUPS)("upload races on $label", ({ backend, s3: useS3 }) =
         }
         const docs = await documents(o.id);
         expect(docs).toHaveLength(1);
-        expect(docs[0]).toMatchObject({ sha256: sha256(a), size: a.length });
-        expect(await storedSha256(docs[0]!)).toBe(sha256(a));
+        expect(docs[0]).toMatchObject({ sha256: shaA, size: a.length });
+        expect(await storedSha256(docs[0]!)).toBe(shaA);
         await expectProblem(await commit(o.id, session.id), 404, "not_found");
       }
     }, 120_000);
@@ -143,7 +155,7 @@ describe.each(STORE_SETUPS)("upload races on $label", ({ backend, s3: useS3 }) =
         if (committed.status === 201) {
           expect(aborted.status).toBe(404);
           expect(docs).toHaveLength(1);
-          expect(await storedSha256(docs[0]!)).toBe(sha256(a));
+          expect(await storedSha256(docs[0]!)).toBe(shaA);
         } else {
           expect([committed.status, aborted.status]).toEqual([404, 204]);
           expect(docs).toHaveLength(0);
@@ -156,7 +168,7 @@ describe.each(STORE_SETUPS)("upload races on $label", ({ backend, s3: useS3 }) =
 
     test("the same block sent several times at once: all 200, and the commit succeeds", async () => {
       for (let round = 0; round < ROUNDS; round++) {
-        const { o, session } = await staged(a, [1, 2], sha256(a));
+        const { o, session } = await staged(a, [1, 2], shaA);
         const answers = await Promise.all([0, 1, 2, 3].map(() => put(o.id, session.id, 0, block(a, 0))));
         expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
         const status = (await call("GET", `${base}/${o.id}/uploads/${session.id}`)).body;
@@ -164,8 +176,8 @@ describe.each(STORE_SETUPS)("upload races on $label", ({ backend, s3: useS3 }) =
         const committed = await commit(o.id, session.id);
         expect(committed.status).toBe(201);
         const doc = (await committed.json()) as Json;
-        expect(doc).toMatchObject({ sha256: sha256(a), size: a.length });
-        expect(await storedSha256(doc)).toBe(sha256(a));
+        expect(doc).toMatchObject({ sha256: shaA, size: a.length });
+        expect(await storedSha256(doc)).toBe(shaA);
       }
     }, 120_000);
 
@@ -181,7 +193,7 @@ describe.each(STORE_SETUPS)("upload races on $label", ({ backend, s3: useS3 }) =
         expect(committed.status).toBe(201);
         const doc = (await committed.json()) as Json;
         // Acknowledged: in the document. Refused: not.
-        expect(doc.sha256).toBe(sent.status === 200 ? sha256(b) : sha256(a));
+        expect(doc.sha256).toBe(sent.status === 200 ? shaB : shaA);
         expect(await storedSha256(doc)).toBe(doc.sha256);
         expect(await documents(o.id)).toHaveLength(1);
       }
@@ -218,8 +230,8 @@ describe.each(STORE_SETUPS)("upload races on $label", ({ backend, s3: useS3 }) =
       const committed = await committing;
       expect(committed.status).toBe(201);
       const doc = (await committed.json()) as Json;
-      expect(doc.sha256).toBe(sha256(a));
-      expect(await storedSha256(doc)).toBe(sha256(a));
+      expect(doc.sha256).toBe(shaA);
+      expect(await storedSha256(doc)).toBe(shaA);
       // Once committed, the upload is simply gone.
       const gone = await service.call("GET", `${base}/${o.id}/uploads/${session.id}`, { token });
       expect((await expectProblem(gone, 404, "not_found")).detail).not.toMatch(beingCommitted);
@@ -244,13 +256,13 @@ describe.each(STORE_SETUPS)("upload races on $label", ({ backend, s3: useS3 }) =
       const committed = await commit(second.o.id, second.session.id);
       expect(committed.status).toBe(201);
       const doc = (await committed.json()) as Json;
-      expect(doc.sha256).toBe(sha256(a));
-      expect(await storedSha256(doc)).toBe(sha256(a));
+      expect(doc.sha256).toBe(shaA);
+      expect(await storedSha256(doc)).toBe(shaA);
       expect(await documents(second.o.id)).toHaveLength(1);
     }, 60_000);
 
     test("a claim held by another commit refuses everything with 404; a stale one counts as none", async () => {
-      const small = await bigPdf(1000);
+      const small = new Uint8Array(await bigPdf(1000));
       const { o, session } = await staged(small);
       const uploads = kind === "package" ? service.storage.uploads : service.storage.templateUploads;
       const now = new Date();
@@ -275,7 +287,7 @@ describe.each(STORE_SETUPS)("upload races on $label", ({ backend, s3: useS3 }) =
     }, 60_000);
 
     test("a start releases the claims its own crash left (on local files, every claim)", async () => {
-      const small = await bigPdf(1000);
+      const small = new Uint8Array(await bigPdf(1000));
       const mine = await staged(small);
       const theirs = await staged(small);
       const uploads = kind === "package" ? service.storage.uploads : service.storage.templateUploads;
