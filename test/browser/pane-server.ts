@@ -5,11 +5,11 @@
  * dev server's own code), https when the office-addin-dev-certs certificate is usable, else http, on
  * localhost. One per test file, each with its own session file; closed in afterAll.
  */
-import fs from "node:fs";
 import http from "node:http";
 import https from "node:https";
 import type net from "node:net";
 import path from "node:path";
+import serveStatic from "serve-static";
 import { paneBuild } from "./pane-build";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -34,40 +34,6 @@ const STATIC: [prefix: string, directory: string][] = [
   ["/fixtures/", path.join(ROOT, "test/fixtures")],
 ];
 
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "application/javascript; charset=utf-8",
-  ".mjs": "application/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".map": "application/json; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-  ".md": "text/markdown; charset=utf-8",
-  ".xml": "application/xml; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".ico": "image/x-icon",
-  ".pdf": "application/pdf",
-  ".woff": "font/woff",
-  ".woff2": "font/woff2",
-  ".ttf": "font/ttf",
-  ".wasm": "application/wasm",
-};
-
-/** The file a path names inside `directory`, if it is one; never outside it. */
-function fileIn(directory: string, relative: string): string | undefined {
-  const file = path.resolve(directory, `.${path.posix.normalize(`/${relative}`)}`);
-  if (!file.startsWith(directory + path.sep)) return undefined;
-  try {
-    return fs.statSync(file).isFile() ? file : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export interface PaneServer {
   /** e.g. http://localhost:43121 */
   origin: string;
@@ -87,6 +53,14 @@ export async function servePane(
   const build = paneBuild(options.buildTimeoutMs ?? 300_000);
   const certificate = webpackConfig.devCertificate();
 
+  // One serve-static middleware per folder, made once the build is there.
+  const serving = build.ready.then((dir) =>
+    [["/", dir] as const, ...STATIC].map(
+      ([prefix, directory]) => [prefix, serveStatic(directory, { index: false, redirect: false })] as const,
+    ),
+  );
+  serving.catch(() => undefined); // a failed build is reported through `ready`
+
   async function answer(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const url = new URL(request.url ?? "/", "http://localhost");
     if (request.method !== "GET" && request.method !== "HEAD") {
@@ -103,28 +77,28 @@ export async function servePane(
       response.writeHead(302, { Location: "/workbench.html" }).end();
       return;
     }
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(url.pathname);
-    } catch {
-      response.writeHead(400).end();
-      return;
-    }
-    const dir = await build.ready;
-    const candidates: [string, string][] = [[dir, pathname]];
-    for (const [prefix, directory] of STATIC) {
-      if (pathname.startsWith(prefix)) candidates.push([directory, pathname.slice(prefix.length)]);
-    }
-    for (const [directory, relative] of candidates) {
-      const file = fileIn(directory, relative);
-      if (!file) continue;
-      const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
-      const body = await fs.promises.readFile(file);
-      response.writeHead(200, { "Content-Type": type, "Content-Length": body.length });
-      response.end(request.method === "HEAD" ? undefined : body);
-      return;
-    }
-    response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end(`Not found: ${pathname}`);
+    // The build first, then each static folder under its prefix, as the dev server's middlewares.
+    const folders = await serving;
+    const original = request.url ?? "/";
+    const next = (at: number, error?: unknown): void => {
+      request.url = original;
+      if (error) {
+        const status = (error as { status?: number }).status ?? 500;
+        response.writeHead(status, { "Content-Type": "text/plain; charset=utf-8" }).end(String(error));
+        return;
+      }
+      const found = folders.findIndex(([prefix], i) => i >= at && url.pathname.startsWith(prefix));
+      if (found < 0) {
+        response
+          .writeHead(404, { "Content-Type": "text/plain; charset=utf-8" })
+          .end(`Not found: ${url.pathname}`);
+        return;
+      }
+      const [prefix, serve] = folders[found]!;
+      request.url = original.slice(prefix.length - 1);
+      serve(request, response, (e?: unknown) => next(found + 1, e));
+    };
+    next(0);
   }
 
   const handler = (request: http.IncomingMessage, response: http.ServerResponse): void => {
