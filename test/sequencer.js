@@ -7,15 +7,11 @@
 const fs = require("node:fs");
 const path = require("node:path");
 const Sequencer = require("@jest/test-sequencer").default;
+const { readDurations } = require("./durations-file");
 
 class SlowestFirstSequencer extends Sequencer {
   sort(tests) {
-    let durations = {};
-    try {
-      durations = JSON.parse(fs.readFileSync(path.join(__dirname, "durations.json"), "utf8"));
-    } catch {
-      // none recorded: every file goes by size
-    }
+    const durations = readDurations(); // none recorded: every file goes by size
     const known = (test) => durations[path.relative(test.context.config.rootDir, test.path)];
     const size = (test) => {
       try {

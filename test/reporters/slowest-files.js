@@ -7,20 +7,15 @@
 const fs = require("node:fs");
 const path = require("node:path");
 
-const DURATIONS = path.join(__dirname, "..", "durations.json");
+const { DURATIONS_FILE, readDurations } = require("../durations-file");
 
 function record(files, root) {
-  let known = {};
-  try {
-    known = JSON.parse(fs.readFileSync(DURATIONS, "utf8"));
-  } catch {
-    // none yet
-  }
+  const known = readDurations();
   for (const f of files) known[path.relative(root, f.file)] = Math.round(f.seconds * 10) / 10;
   const kept = Object.entries(known)
     .filter(([file]) => fs.existsSync(path.join(root, file)))
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  fs.writeFileSync(DURATIONS, `${JSON.stringify(Object.fromEntries(kept), null, 2)}\n`);
+  fs.writeFileSync(DURATIONS_FILE, `${JSON.stringify(Object.fromEntries(kept), null, 2)}\n`);
 }
 
 class SlowestFilesReporter {
