@@ -8,6 +8,7 @@ import https from "node:https";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { signalGroup } from "./process-group";
 
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -73,13 +74,7 @@ export function startDevServer(port: number, timeoutMs: number, env: NodeJS.Proc
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const signal = (sig: NodeJS.Signals): void => {
-    try {
-      process.kill(-child.pid!, sig);
-    } catch {
-      // already gone
-    }
-  };
+  const signal = (sig: NodeJS.Signals): void => signalGroup(child, sig);
 
   const ready = (async (): Promise<string> => {
     const deadline = Date.now() + timeoutMs;
@@ -136,14 +131,5 @@ export function startDevServer(port: number, timeoutMs: number, env: NodeJS.Proc
  * that dies before its afterAll must not leave webpack serving.
  */
 export function killOnExit(server: () => DevServer | undefined): () => void {
-  return () => {
-    const child = server()?.child;
-    if (child?.pid && child.exitCode === null) {
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
-  };
+  return () => signalGroup(server()?.child, "SIGKILL");
 }

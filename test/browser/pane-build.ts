@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { signalGroup } from "./process-group";
 
 const ROOT = path.resolve(__dirname, "../..");
 const CACHE = path.join(ROOT, "node_modules", ".cache", "sign-pane-build");
@@ -111,15 +112,7 @@ export interface PaneBuild {
 export function paneBuild(timeoutMs: number): PaneBuild {
   let abandoned = false;
   let child: ChildProcess | undefined;
-  const killChild = (): void => {
-    if (child?.pid && child.exitCode === null && child.signalCode === null) {
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
-  };
+  const killChild = (): void => signalGroup(child, "SIGKILL");
 
   async function build(dir: string): Promise<void> {
     const aside = `${dir}.tmp-${process.pid}`;
