@@ -23,6 +23,8 @@ module.exports = {
     "/node_modules/(?!(strip-bom|uuid|jose|@seriousme/openapi-schema-validator|pdfjs-dist)/)",
   ],
   testTimeout: 30000,
+  // Testing Library's waits in jsdom files: 20 s, not 1 s (test/async-wait-budget.js).
+  setupFilesAfterEnv: ["<rootDir>/test/async-wait-budget.js"],
   // The ten slowest files after the summary; RECORD_DURATIONS=1 writes test/durations.json, from
   // which the sequencer starts the slowest files first (docs/testing.md, "Order of the files").
   reporters: ["default", "<rootDir>/test/reporters/slowest-files.js"],

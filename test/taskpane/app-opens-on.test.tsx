@@ -11,7 +11,7 @@ import { memoryStorage, nodeFetch } from "./setup";
 (globalThis as { Response?: unknown }).Response ??= class Response {};
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { configure, render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SendRegular, TagRegular, StatusRegular } from "@fluentui/react-icons";
 import { PAT_STORAGE_KEY } from "../../src/auth";
@@ -29,7 +29,6 @@ const FIXTURE = JSON.parse(
   readFileSync(path.join(__dirname, "..", "fixtures", "message.json"), "utf8"),
 ) as MessageFixture;
 
-configure({ asyncUtilTimeout: 10000 });
 
 let service: TestService;
 let tenant = 0;

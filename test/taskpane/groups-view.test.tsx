@@ -7,7 +7,7 @@
 import { memoryStorage, nodeFetch } from "./setup";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { configure, render, screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PAT_STORAGE_KEY } from "../../src/auth";
 import { createHttpClient } from "../../src/api/http";
@@ -24,8 +24,6 @@ const FIXTURE = JSON.parse(
   readFileSync(path.join(__dirname, "..", "fixtures", "message.json"), "utf8"),
 ) as MessageFixture;
 
-// Each step waits for the real service (and a jsdom render) on a machine that may be busy.
-configure({ asyncUtilTimeout: 8000 });
 
 let service: TestService;
 let api: SigningGroupsApi;

@@ -22,7 +22,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { webcrypto } from "node:crypto";
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createApiClient, type ApiClient } from "../../src/api/client";
 import { createHttpClient, type FetchLike } from "../../src/api/http";
 import { createSigningGroupsApi } from "../../src/api/signing-groups";
@@ -40,7 +40,6 @@ import { startTestService, type TestService } from "../service/harness";
 if (!globalThis.crypto?.subtle)
   Object.defineProperty(globalThis, "crypto", { value: webcrypto, configurable: true });
 
-configure({ asyncUtilTimeout: 20_000 });
 jest.setTimeout(120_000);
 
 let service: TestService;

@@ -14,7 +14,7 @@ import "fake-indexeddb/auto"; // jsdom has no IndexedDB, where the pane keeps fi
 import { FIXTURE, hostFor, renderSend as renderSendView, sent, type User } from "./send-harness";
 import { createHash, webcrypto } from "node:crypto";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { cleanup, configure, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { createApiClient, type ApiClient } from "../../src/api/client";
 import { createHttpClient } from "../../src/api/http";
 import { createSigningGroupsApi } from "../../src/api/signing-groups";
@@ -25,7 +25,6 @@ import { startTestService, type TestService } from "../service/harness";
 if (!globalThis.crypto?.subtle)
   Object.defineProperty(globalThis, "crypto", { value: webcrypto, configurable: true });
 
-configure({ asyncUtilTimeout: 20_000 });
 jest.setTimeout(120_000);
 
 let service: TestService;

@@ -7,7 +7,7 @@
 import { memoryStorage, nodeFetch } from "./setup";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PAT_STORAGE_KEY } from "../../src/auth";
 import { createHttpClient } from "../../src/api/http";
@@ -25,7 +25,6 @@ const FIXTURE = JSON.parse(
   readFileSync(path.join(__dirname, "..", "fixtures", "message.json"), "utf8"),
 ) as MessageFixture;
 
-configure({ asyncUtilTimeout: 20_000 }); // the service shares a loaded machine
 
 let service: TestService;
 let token: string;

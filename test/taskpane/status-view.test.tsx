@@ -11,7 +11,7 @@ import { memoryStorage, nodeFetch } from "./setup";
 (globalThis as { Response?: unknown }).Response ??= class Response {};
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { act, configure, render, renderHook, screen, waitFor, within } from "@testing-library/react";
+import { act, render, renderHook, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { PAT_STORAGE_KEY } from "../../src/auth";
@@ -36,7 +36,6 @@ const THREAD = FIXTURE.conversationId;
 const ADA = { email: "adele.vance@fabrikam.com", name: "Adele Vance" };
 const ALEX = { email: "alex.wilber@contoso.com", name: "Alex Wilber" };
 
-configure({ asyncUtilTimeout: 10000 });
 
 let service: TestService;
 let token: string;
