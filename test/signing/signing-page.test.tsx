@@ -194,8 +194,8 @@ describe("the signing page", () => {
     expect(box("f-start")).toHaveAccessibleName("Start date, required, filled: 2026-05-01");
   });
 
-  it("shrinks a field's text until it fits its box's width, and wraps it below the smallest size", () => {
-    // jsdom lays nothing out: the text's width is its length times half its font size.
+  it("shrinks a field's text until it fits its box's width, and wraps it below the smallest size when the lines fit the box's height", () => {
+    // jsdom lays nothing out: the text's width is its length times half its font size, a line 1.1 sizes high.
     const sheet = document.createElement("style");
     sheet.textContent = ".fit-test { font-size: 13px; }"; // the style sheet's size
     const span = document.createElement("span");
@@ -203,14 +203,20 @@ describe("the signing page", () => {
     span.textContent = "November 27, 2026"; // 17 characters: 8.5 px wide per pixel of size
     let boxWidth = 100;
     Object.defineProperty(span, "clientWidth", { get: () => boxWidth });
+    const size = () => parseFloat(span.style.fontSize || "13");
+    Object.defineProperty(span, "scrollHeight", {
+      get: () =>
+        1.1 * size() * (span.style.whiteSpace === "normal" ? Math.ceil((17 * 0.5 * size()) / boxWidth) : 1),
+    });
     Object.defineProperty(span, "scrollWidth", {
       get: () =>
-        Math.min(
-          span.style.whiteSpace === "normal" ? boxWidth : Infinity,
-          Math.ceil(17 * 0.5 * parseFloat(span.style.fontSize || "13")),
-        ),
+        Math.min(span.style.whiteSpace === "normal" ? boxWidth : Infinity, Math.ceil(17 * 0.5 * size())),
     });
-    document.body.append(sheet, span);
+    const box = document.createElement("div");
+    let boxHeight = 30;
+    Object.defineProperty(box, "clientHeight", { get: () => boxHeight });
+    box.append(span);
+    document.body.append(sheet, box);
     try {
       fitText(span); // 13 px would be 111 px wide
       expect(span.style.fontSize).toBe("11.5px");
@@ -221,8 +227,11 @@ describe("the signing page", () => {
       boxWidth = 40; // below 6 px: the smallest size, wrapped
       fitText(span);
       expect([span.style.fontSize, span.style.whiteSpace]).toEqual([`${MIN_FIELD_TEXT_PX}px`, "normal"]);
+      boxHeight = 10; // no room for the two lines: one, and the style sheet's ellipsis
+      fitText(span);
+      expect([span.style.fontSize, span.style.whiteSpace]).toEqual([`${MIN_FIELD_TEXT_PX}px`, ""]);
     } finally {
-      span.remove();
+      box.remove();
       sheet.remove();
     }
   });

@@ -1,8 +1,8 @@
 /**
  * A field's value in its box on the page, whole: the text shrinks until it fits the box's width, as
  * completion does when it draws the value into the PDF (src/service/pdf/flatten.ts, layoutText), and
- * below the smallest size it wraps, as there. It is measured again whenever the box changes size
- * (the page follows the window's width).
+ * below the smallest size it wraps, as there, when the lines then fit the box. It is measured again
+ * whenever the box changes size (the page follows the window's width).
  */
 import { useLayoutEffect, useRef, type ReactNode } from "react";
 
@@ -27,7 +27,12 @@ export function fitText(element: HTMLElement): void {
     size = Math.max(MIN_FIELD_TEXT_PX, size - 0.5);
     element.style.fontSize = `${size}px`;
   }
-  if (overflows()) element.style.whiteSpace = "normal";
+  // Wrapped if the lines then fit the box's height; else one line, and the style sheet's ellipsis
+  // says that more is there (the PDF leaves out the lines that do not fit).
+  const box = element.parentElement;
+  if (!overflows() || !box) return;
+  element.style.whiteSpace = "normal";
+  if (element.scrollHeight > box.clientHeight || overflows()) element.style.whiteSpace = "";
 }
 
 export function FieldValue({ children, hidden }: { children: ReactNode; hidden?: boolean }) {
