@@ -10,7 +10,8 @@
  * - two signers and a signing-group slot in signing order, at phone width (360 px): the first with
  *   the keyboard alone (text, date, checkbox, dropdown, typed signature; leaves and comes back), the
  *   second draws a signature, then one member of the group opens their own link and signs, and the
- *   other member's link says who completed the slot; the package is Completed; axe-core finds no serious or critical violation; visible focus; the
+ *   other member's link says who completed the slot; the package is Completed; axe-core finds no serious or critical violation; visible focus;
+ *   the date signed shows in its box whole (360 and 1280 px wide) and as the sealed PDF prints it; the
  *   scheduler seals it and download-signed's PDF, read by pdf.js in Node, has the typed values where
  *   the fields were, and poppler's rendering of it has ink in every signature and initials box;
  *   the audit trail verifies, and an event changed in the database makes verify name it;
@@ -411,6 +412,29 @@ function describeViolations(violations: readonly AxeResult[]): string {
       await expectNoSeriousAxe(page, "the signing view");
       await page.screenshot({ path: path.join(ARTIFACTS, "signing-page-360.png") });
 
+      // The date signed shows on the page as the sealed PDF will print it, and every field's text is
+      // whole in its box (shrunk to fit, no ellipsis): at phone width and at a desktop's, where the
+      // browser's long form ("November 27, 2…") was cut off.
+      const dateSigned = (
+        await api<{ items: { id: string; type: string }[] }>("GET", `${P}/${packageId}/annotations`)
+      ).items.find((a) => a.type === "DateSigned")!;
+      const shownDates: string[] = [];
+      for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+        await page.setViewportSize(viewport);
+        // Fitted again once the box has the new width (a ResizeObserver): poll until all fit.
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll<HTMLElement>(".field.readonly .field-value")].every(
+            (v) => v.scrollWidth <= v.clientWidth,
+          ),
+        );
+        shownDates.push((await page.locator(`#field-${dateSigned.id}`).textContent()) ?? "");
+        await page
+          .locator(".pdf-page")
+          .first()
+          .screenshot({ path: path.join(ARTIFACTS, `signing-page-fields-${viewport.width}.png`) });
+      }
+      await page.setViewportSize(PHONE);
+
       await tabTo(page, /Your job title/);
       await page.keyboard.type("Chief Engineer");
       await tabTo(page, /^Next field$/);
@@ -555,7 +579,13 @@ function describeViolations(violations: readonly AxeResult[]): string {
       const words = await textOnFirstPage(signed.slice()); // pdf.js takes (detaches) the bytes it is given
       const placed = (await api<{ items: Record<string, unknown>[] }>("GET", `${P}/${packageId}/annotations`))
         .items;
+      // The date signed, as the PDF holds it, is what Ada saw in its box (or the day before, had
+      // midnight UTC come between her opening the page and finishing).
+      const signedOn = placed.find((a) => a.type === "DateSigned")!.value as string;
+      const dayBefore = new Date(Date.parse(`${signedOn}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+      for (const shown of shownDates) expect([signedOn, dayBefore]).toContain(shown);
       for (const [type, text] of [
+        ["DateSigned", signedOn],
         ["Title", "Chief Engineer"],
         ["Dropdown", "Three years"],
         ["Name", "Bob Contoso"],

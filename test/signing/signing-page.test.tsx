@@ -11,7 +11,10 @@ import "../taskpane/setup";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SigningApi } from "../../src/signing/api";
+import { dateSignedText } from "../../src/shared/date-signed";
 import { App } from "../../src/signing/components/App";
+import { fieldElementId } from "../../src/signing/components/DocumentPages";
+import { fitText, MIN_FIELD_TEXT_PX } from "../../src/signing/components/FieldValue";
 import type { PdfLoader } from "../../src/signing/pdf";
 import type { SigningSession } from "../../src/signing/types";
 import { FakeSigningService, TOKEN, field, session } from "./fake-signing-service";
@@ -157,6 +160,80 @@ describe("the signing page", () => {
       await screen.findByRole("heading", { level: 1, name: "Thank you, you have signed" }),
     ).toHaveFocus();
     expect(service.calls.filter((c) => c.path.endsWith("/finish"))).toHaveLength(1);
+  });
+
+  it("shows a date signed and a date in their boxes as the sealed PDF prints them (YYYY-MM-DD), not in the browser's long form", async () => {
+    const today = () => dateSignedText(new Date());
+    const before = today();
+    const service = new FakeSigningService(
+      session({
+        fields: [
+          // As the service sends it: the date signed already made by the function completion uses.
+          field({
+            id: "f-signed",
+            type: "DateSigned",
+            auto: "DateSigned",
+            value: "2026-11-27",
+            width: 100,
+            height: 20,
+          }),
+          // Without a value the page makes it itself, the same way.
+          field({ id: "f-signed-later", type: "DateSigned", auto: "DateSigned", y: 140 }),
+          // A date the sender prefilled: the PDF prints the stored value as it is.
+          field({ id: "f-start", type: "Date", label: "Start date", value: "2026-05-01", y: 180 }),
+        ],
+      }),
+    );
+    start(service);
+    await screen.findByRole("heading", { level: 1, name: "Mutual NDA" });
+    const box = (id: string) => document.getElementById(fieldElementId(id))!;
+    expect(box("f-signed")).toHaveTextContent(/^2026-11-27$/);
+    expect([before, today()]).toContain(box("f-signed-later").textContent);
+    expect(box("f-start")).toHaveTextContent(/^2026-05-01$/);
+    // What the box shows is in the button's name (WCAG 2.5.3).
+    expect(box("f-start")).toHaveAccessibleName("Start date, required, filled: 2026-05-01");
+  });
+
+  it("shrinks a field's text until it fits its box's width, and wraps it below the smallest size when the lines fit the box's height", () => {
+    // jsdom lays nothing out: the text's width is its length times half its font size, a line 1.1 sizes high.
+    const sheet = document.createElement("style");
+    sheet.textContent = ".fit-test { font-size: 13px; }"; // the style sheet's size
+    const span = document.createElement("span");
+    span.className = "fit-test";
+    span.textContent = "November 27, 2026"; // 17 characters: 8.5 px wide per pixel of size
+    let boxWidth = 100;
+    Object.defineProperty(span, "clientWidth", { get: () => boxWidth });
+    const size = () => parseFloat(span.style.fontSize || "13");
+    Object.defineProperty(span, "scrollHeight", {
+      get: () =>
+        1.1 * size() * (span.style.whiteSpace === "normal" ? Math.ceil((17 * 0.5 * size()) / boxWidth) : 1),
+    });
+    Object.defineProperty(span, "scrollWidth", {
+      get: () =>
+        Math.min(span.style.whiteSpace === "normal" ? boxWidth : Infinity, Math.ceil(17 * 0.5 * size())),
+    });
+    const box = document.createElement("div");
+    let boxHeight = 30;
+    Object.defineProperty(box, "clientHeight", { get: () => boxHeight });
+    box.append(span);
+    document.body.append(sheet, box);
+    try {
+      fitText(span); // 13 px would be 111 px wide
+      expect(span.style.fontSize).toBe("11.5px");
+      expect(span.scrollWidth).toBeLessThanOrEqual(span.clientWidth);
+      boxWidth = 200; // wider again: back to the style sheet's size
+      fitText(span);
+      expect(span.style.fontSize).toBe("");
+      boxWidth = 40; // below 6 px: the smallest size, wrapped
+      fitText(span);
+      expect([span.style.fontSize, span.style.whiteSpace]).toEqual([`${MIN_FIELD_TEXT_PX}px`, "normal"]);
+      boxHeight = 10; // no room for the two lines: one, and the style sheet's ellipsis
+      fitText(span);
+      expect([span.style.fontSize, span.style.whiteSpace]).toEqual([`${MIN_FIELD_TEXT_PX}px`, ""]);
+    } finally {
+      box.remove();
+      sheet.remove();
+    }
   });
 
   it("says what is wrong next to the field, keeps what was typed, and sends nothing the service would refuse", async () => {

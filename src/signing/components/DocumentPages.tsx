@@ -12,17 +12,22 @@ import type { SigningApi } from "../api";
 import { fieldName, hasValue, isAuto, type Values } from "../fields";
 import type { PdfDocumentHandle, PdfLoader } from "../pdf";
 import type { SigningDocument, SigningField, SigningSession } from "../types";
-import { formatDate } from "./words";
+import { dateSignedText } from "../../shared/date-signed";
+import { FieldValue } from "./FieldValue";
 
 export function fieldElementId(fieldId: string): string {
   return `field-${fieldId}`;
 }
 
+/**
+ * An automatic field's value as the sealed PDF will print it: the service's value (it sends the date
+ * signed already as completion draws it, YYYY-MM-DD), else the same made here.
+ */
 function autoPreview(field: SigningField, signer: SigningSession["signer"]): string {
-  if (hasValue(field.value)) return field.auto === "DateSigned" ? formatDate(field.value) : field.value;
+  if (hasValue(field.value)) return field.value;
   if (field.auto === "Name") return signer.name;
   if (field.auto === "Email") return signer.email;
-  return formatDate(new Date().toISOString());
+  return dateSignedText(new Date());
 }
 
 function shownValue(field: SigningField, value: string | null | undefined) {
@@ -33,8 +38,6 @@ function shownValue(field: SigningField, value: string | null | undefined) {
       return <img src={value} alt="" className="ink" />;
     case "Checkbox":
       return value === "true" ? "✓" : "";
-    case "Date":
-      return formatDate(value);
     case "Attachment":
       return `📎 ${value}`;
     default:
@@ -54,8 +57,6 @@ function spokenValue(field: SigningField, value: string): string | null {
       return null;
     case "Checkbox":
       return value === "true" ? "ticked" : "not ticked";
-    case "Date":
-      return formatDate(value);
     default:
       return value;
   }
@@ -139,7 +140,7 @@ function PageView({
           const text = isAuto(f) ? autoPreview(f, signer) : shownValue(f, value);
           return (
             <div key={f.id} id={fieldElementId(f.id)} className="field readonly" style={place(f)}>
-              <span className="field-value">{text}</span>
+              <FieldValue>{text}</FieldValue>
             </div>
           );
         }
@@ -157,9 +158,7 @@ function PageView({
             aria-current={f.id === currentId ? "true" : undefined}
             onClick={() => onSelect(f.id)}
           >
-            <span className="field-value" aria-hidden="true">
-              {filled ? shownValue(f, value) : fieldName(f)}
-            </span>
+            <FieldValue hidden>{filled ? shownValue(f, value) : fieldName(f)}</FieldValue>
           </button>
         );
       })}

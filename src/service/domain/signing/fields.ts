@@ -1,5 +1,6 @@
 // A signer's fields as the page shows them: in reading order, with the values the person sees now
 // (Name, Email and DateSigned filled in automatically).
+import { dateSignedText } from "../../../shared/date-signed";
 import type { TagType } from "../../../tags/types";
 import { ApiError } from "../../errors";
 import type { AnnotationRecord, DocumentPages } from "../../storage";
@@ -21,7 +22,7 @@ export function byReadingOrder(documents: DocumentPages[]) {
 export function autoValue(type: TagType, person: Visit["person"], at: Date): string | null {
   if (type === "Name") return person.name;
   if (type === "Email") return person.email;
-  if (type === "DateSigned") return at.toISOString().slice(0, 10);
+  if (type === "DateSigned") return dateSignedText(at);
   return null;
 }
 
