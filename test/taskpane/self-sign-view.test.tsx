@@ -108,19 +108,27 @@ async function choicesKept(user: User) {
 }
 
 describe("Sign it yourself", () => {
-  test("the fields step: its own heading, focused after Next; no tag format nor tag switches", async () => {
+  test("the fields step has no tag format nor tag switches (they would do nothing here)", async () => {
     const { user } = renderSelfSign(hostFor("read"));
     await toFields(user);
-    const heading = screen.getByRole("heading", { name: "Your fields" });
-    await waitFor(() => expect(heading).toHaveFocus());
-    expect(screen.queryByRole("heading", { name: /Fields/ })).toBeNull();
     expect(screen.queryByRole("combobox", { name: "Tag format" })).toBeNull();
     expect(screen.queryByRole("switch", { name: /tag text in black/ })).toBeNull();
     expect(screen.queryByRole("switch", { name: /signature block page/ })).toBeNull();
     // The user's own fields are still placed as in Send.
     expect(screen.getByRole("combobox", { name: "Field type" })).toBeInTheDocument();
+  });
 
-    // Back: the first step's heading has the focus.
+  test("the fields step is headed for this flow, without a step number", async () => {
+    const { user } = renderSelfSign(hostFor("read"));
+    await toFields(user);
+    expect(screen.getByRole("heading", { level: 3 })).toHaveTextContent(/^Your fields$/);
+  });
+
+  test("each step's heading takes the focus: the fields' after Next, the first step's after Back", async () => {
+    const { user } = renderSelfSign(hostFor("read"));
+    await toFields(user);
+    const heading = document.getElementById("send-fields-heading");
+    await waitFor(() => expect(heading).toHaveFocus());
     await user.click(screen.getByRole("button", { name: "Back" }));
     await waitFor(() => expect(screen.getByRole("heading", { name: "Sign it yourself" })).toHaveFocus());
   });
