@@ -53,7 +53,11 @@ const SIGNED = "master-services-agreement (signed).pdf";
     if (mode === "compose") await panel.getByRole("radio", { name: "Goes beside the original" }).check();
     await checkScreen(page, `self-sign-pick-${mode}`, `Sign it yourself, picking (${mode})`, "pick");
 
-    await panel.getByRole("button", { name: "Next: your fields" }).click();
+    // From the keyboard: the fields step's heading takes the focus (the button pressed is gone).
+    await panel.getByRole("button", { name: "Next: your fields" }).press("Enter");
+    await eventually(async () =>
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Your fields"),
+    );
     await openDocument(page, MSA);
     // The document's own tags for signer 1 are the user's fields too.
     await page.getByText(/^Tags already in this document/).waitFor();

@@ -4,11 +4,17 @@
  * reply to the sender with it attached; writing, attached to the message (replacing the original or
  * beside it). Nothing to download and attach by hand. Fields are placed with the Send view's step.
  */
-import { Suspense, lazy, useMemo, useState } from "react";
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
 import {
   Body1,
   Button,
   Caption1,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
@@ -28,12 +34,11 @@ import type { SendDocument } from "../../send/documents";
 import type { PlacedField } from "../../send/fields";
 import { canReplace, unsupportedReason, type Placement } from "../../self-sign/deliver";
 import { selfRow } from "../../self-sign/flow";
-import type { TagFormat } from "../../../tags";
 import type { LayoutState } from "../send/FieldsStep";
 import { useDocumentBytes } from "../send/use-document-bytes";
 import { useMessageDocuments } from "../send/use-message-documents";
 import { PickStep } from "./PickStep";
-import { useSelfSign, type Phase } from "./use-self-sign";
+import { useSelfSign, type Phase, type Stopped } from "./use-self-sign";
 
 // The Send view's fields step (pdf.js and pdf-lib) in its own chunk, as Send loads it.
 const FieldsStep = lazy(() => import(/* webpackChunkName: "send-fields" */ "../send/FieldsStep"));
@@ -63,7 +68,7 @@ function Heading({ children }: { children?: React.ReactNode }) {
   const styles = useStyles();
   return (
     <section aria-labelledby="self-sign-heading" className={styles.header}>
-      <Subtitle2 as="h2" id="self-sign-heading">
+      <Subtitle2 as="h2" id="self-sign-heading" tabIndex={-1}>
         {TITLE}
       </Subtitle2>
       {children}
@@ -155,12 +160,21 @@ function SelfSignSteps({
   const [documents, setDocuments] = useState(initial);
   const [fields, setFields] = useState<PlacedField[]>([]);
   const [layouts, setLayouts] = useState<ReadonlyMap<string, LayoutState>>(new Map());
-  const [tagFormat, setTagFormat] = useState<TagFormat>("Platform");
   // Writing: the signed copy replaces the unsigned one by default (who sends both?), where Outlook can.
   const [placement, setPlacement] = useState<Placement>(replaceable ? "replace" : "beside");
   const bytes = useDocumentBytes({ key: "self-sign", host, fileStore: null, generation: 0 });
   const flow = useSelfSign({ host, outlook: host, client });
   const { phase } = flow;
+  const [asking, setAsking] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
+  // A new step: focus its heading, so keyboard and screen-reader users keep their place (the button
+  // they pressed is gone). The fields step focuses its own heading once it is loaded.
+  const shown = useRef(phase.kind);
+  useEffect(() => {
+    if (shown.current === phase.kind) return;
+    shown.current = phase.kind;
+    if (phase.kind !== "fields") document.getElementById("self-sign-heading")?.focus();
+  }, [phase.kind]);
   const chosen = documents.filter((d) => d.included);
   const rows = useMemo(() => [selfRow(host.userAddress(), "You")], [host]);
 
@@ -174,7 +188,61 @@ function SelfSignSteps({
   const mine = fields.filter((f) => chosen.some((d) => d.key === f.docKey));
 
   const sign = () =>
-    void flow.start({ documents: chosen, fields: mine, tagFormat, placement, readBytes: bytes.readBytes });
+    void flow.start({
+      documents: chosen,
+      fields: mine,
+      // The pane's own tags: nobody else reads this package's PDF before it is signed.
+      tagFormat: "Platform",
+      placement,
+      readBytes: bytes.readBytes,
+    });
+
+  // The question "Stop waiting" asks; the same element in every step (key), so that it closes
+  // rather than vanishes when the step changes, and gives the page back to the pane.
+  const stopDialog = (
+    <Dialog
+      key="stop"
+      open={asking && phase.kind === "signing"}
+      modalType="alert"
+      // Escape: not stopped after all, the pane goes on waiting.
+      onOpenChange={(_, data) => !data.open && !discarding && setAsking(false)}
+    >
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>Discard this signing?</DialogTitle>
+          <DialogContent>
+            Discard it, and nobody can sign it any more; or keep it in Status to sign later. Your choices and
+            fields stay here either way.
+          </DialogContent>
+          <DialogActions>
+            <Button
+              appearance="secondary"
+              disabled={discarding}
+              onClick={() => {
+                setAsking(false);
+                void flow.stop("kept");
+              }}
+            >
+              Keep it
+            </Button>
+            <Button
+              appearance="primary"
+              disabled={discarding}
+              onClick={() => {
+                setDiscarding(true);
+                void flow.stop("discarded").finally(() => {
+                  setDiscarding(false);
+                  setAsking(false);
+                });
+              }}
+            >
+              {discarding ? "Discarding…" : "Discard"}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
 
   if (phase.kind === "pick") {
     return (
@@ -182,6 +250,12 @@ function SelfSignSteps({
         <Heading>
           <Body1 as="p">Sign this message&apos;s attachments yourself, without downloading them.</Body1>
         </Heading>
+        {phase.stopped ? (
+          <StoppedNotice
+            stopped={phase.stopped}
+            onStatus={(packageId) => navigate({ view: "status", packageId })}
+          />
+        ) : null}
         <PickStep
           documents={documents}
           onDocuments={setDocuments}
@@ -201,6 +275,7 @@ function SelfSignSteps({
             Next: your fields
           </Button>
         </div>
+        {stopDialog}
       </div>
     );
   }
@@ -219,12 +294,13 @@ function SelfSignSteps({
             layouts={layouts}
             onLayout={(key, layout) => setLayouts((before) => new Map(before).set(key, layout))}
             pdfBytes={bytes.pdfBytes}
-            tagFormat={tagFormat}
+            tagFormat="Platform"
             visibleTags={false}
             signatureBlock={false}
-            onOptions={(options) => {
-              if (options.tagFormat) setTagFormat(options.tagFormat);
-            }}
+            onOptions={() => undefined}
+            heading="Your fields"
+            tagOptions={false}
+            focusHeading
           />
         </Suspense>
         {mine.length === 0 && !tagged ? (
@@ -243,6 +319,7 @@ function SelfSignSteps({
             Sign now
           </Button>
         </div>
+        {stopDialog}
       </div>
     );
   }
@@ -254,9 +331,40 @@ function SelfSignSteps({
         mode={mode}
         onReopen={flow.reopen}
         onCancel={flow.cancel}
+        onStop={() => setAsking(true)}
         onStatus={(packageId) => navigate({ view: "status", packageId })}
         onRetry={sign}
       />
+      {stopDialog}
+    </div>
+  );
+}
+
+/** What became of the package when the user stopped waiting, and where to find it. */
+function StoppedNotice({ stopped, onStatus }: { stopped: Stopped; onStatus(packageId: string): void }) {
+  const styles = useStyles();
+  const status = (
+    <div className={styles.nav}>
+      <Button appearance="secondary" onClick={() => onStatus(stopped.packageId)}>
+        See it in Status
+      </Button>
+    </div>
+  );
+  if (stopped.error)
+    return (
+      <div className={styles.status}>
+        <ApiErrorMessage title="Not discarded: it waits in Status" error={stopped.error} />
+        {status}
+      </div>
+    );
+  return (
+    <div className={styles.status}>
+      <Notice title={stopped.how === "discarded" ? "Discarded" : "Kept in Status"}>
+        {stopped.how === "discarded"
+          ? "Nobody can sign it now. Your choices and fields are still here to start again."
+          : "You can sign it later from Status. Your choices and fields are still here to start again."}
+      </Notice>
+      {stopped.how === "kept" ? status : null}
     </div>
   );
 }
@@ -266,6 +374,7 @@ function Progress({
   mode,
   onReopen,
   onCancel,
+  onStop,
   onStatus,
   onRetry,
 }: {
@@ -273,6 +382,8 @@ function Progress({
   mode: "read" | "compose";
   onReopen(): void;
   onCancel(): void;
+  /** Stop waiting: asks whether to discard the package or keep it. */
+  onStop(): void;
   onStatus(packageId: string): void;
   onRetry(): void;
 }) {
@@ -300,7 +411,7 @@ function Progress({
           />
           <div className={styles.nav}>
             <Button onClick={onReopen}>Open the signing page again</Button>
-            <Button appearance="subtle" onClick={onCancel}>
+            <Button appearance="subtle" onClick={onStop}>
               Stop waiting
             </Button>
           </div>

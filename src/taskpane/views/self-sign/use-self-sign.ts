@@ -15,8 +15,16 @@ import type { HttpClient } from "../../../api/http";
 import type { TagFormat } from "../../../tags";
 import { loadStamp } from "../send/use-document-bytes";
 
+/** How the last wait was stopped: the package discarded (voided) or kept for Status, or not voided. */
+export interface Stopped {
+  how: "discarded" | "kept";
+  packageId: string;
+  /** Voiding failed: the package is still there. */
+  error: unknown;
+}
+
 export type Phase =
-  | { kind: "pick" }
+  | { kind: "pick"; stopped?: Stopped }
   | { kind: "fields" }
   | { kind: "preparing" }
   | { kind: "signing"; packageId: string; url: string; window: WindowKind }
@@ -32,6 +40,9 @@ export interface StartInput {
   placement: Placement;
   readBytes(doc: SendDocument): Promise<Uint8Array>;
 }
+
+/** The void's reason, in the package's audit trail. */
+export const DISCARD_REASON = "Discarded by the sender before signing it (Sign it yourself).";
 
 async function fetchBytes(url: string): Promise<Uint8Array> {
   const response = await fetch(url);
@@ -174,5 +185,29 @@ export function useSelfSign({
     setPhase({ kind: "pick" });
   }, []);
 
-  return { phase, setPhase, start, reopen, cancel };
+  /**
+   * Stops waiting for the signature: discarding voids the one-signer package (nobody else would ever
+   * finish it), keeping leaves it in Status to sign later. Either way the choices and fields stay.
+   */
+  const stop = useCallback(
+    async (how: Stopped["how"]) => {
+      if (phase.kind !== "signing") return;
+      const { packageId } = phase;
+      // The wait first: a package voided under it would read as "voided before it was signed".
+      abort.current?.abort();
+      window.current?.close();
+      let error: unknown = null;
+      if (how === "discarded") {
+        try {
+          await createPackagesApi(client).void(packageId, DISCARD_REASON);
+        } catch (e) {
+          error = e;
+        }
+      }
+      setPhase({ kind: "pick", stopped: { how, packageId, error } });
+    },
+    [client, phase],
+  );
+
+  return { phase, setPhase, start, reopen, cancel, stop };
 }

@@ -194,6 +194,12 @@ export interface FieldsStepProps {
   visibleTags: boolean;
   signatureBlock: boolean;
   onOptions(options: { tagFormat?: TagFormat; visibleTags?: boolean; signatureBlock?: boolean }): void;
+  /** The step's heading (Send's: "3. Fields"). */
+  heading?: string;
+  /** The tag format and the two switches (default shown); Sign it yourself has no use for them. */
+  tagOptions?: boolean;
+  /** Focus the heading when the step is shown, so keyboard and screen-reader users keep their place. */
+  focusHeading?: boolean;
 }
 
 const FORMAT_LABELS: Record<TagFormat, string> = {
@@ -234,6 +240,9 @@ export default function FieldsStep(props: FieldsStepProps) {
   const [zoom, setZoom] = useState<number>(FIT_WIDTH);
   const [, setOpenedVersion] = useState(0);
   const helpId = useId();
+  useEffect(() => {
+    if (props.focusHeading) document.getElementById("send-fields-heading")?.focus();
+  }, []);
 
   // Keep the choices valid when documents or signers change.
   const doc = documents.find((d) => d.key === docKey) ?? documents[0] ?? null;
@@ -330,8 +339,8 @@ export default function FieldsStep(props: FieldsStepProps) {
   if (documents.length === 0) {
     return (
       <section className={styles.root} aria-labelledby="send-fields-heading">
-        <Subtitle2 as="h3" id="send-fields-heading">
-          3. Fields
+        <Subtitle2 as="h3" id="send-fields-heading" tabIndex={-1}>
+          {props.heading ?? "3. Fields"}
         </Subtitle2>
         <Body1>Choose a document in step 1 first.</Body1>
       </section>
@@ -340,8 +349,8 @@ export default function FieldsStep(props: FieldsStepProps) {
 
   return (
     <section className={styles.root} aria-labelledby="send-fields-heading">
-      <Subtitle2 as="h3" id="send-fields-heading">
-        3. Fields
+      <Subtitle2 as="h3" id="send-fields-heading" tabIndex={-1}>
+        {props.heading ?? "3. Fields"}
       </Subtitle2>
       <div className={styles.row}>
         <Field label="Document" className={styles.grow}>
@@ -508,34 +517,38 @@ export default function FieldsStep(props: FieldsStepProps) {
           </div>
         </>
       )}
-      <div className={styles.row}>
-        <Field
-          label="Tag format"
-          className={styles.grow}
-          hint={`How the added fields are written into the PDF, e.g. ${FORMAT_EXAMPLES[props.tagFormat]}`}
-        >
-          <Select
-            value={props.tagFormat}
-            onChange={(_, data) => props.onOptions({ tagFormat: data.value as TagFormat })}
-          >
-            {(Object.keys(FORMAT_LABELS) as TagFormat[]).map((f) => (
-              <option key={f} value={f}>
-                {FORMAT_LABELS[f]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      </div>
-      <Switch
-        checked={props.visibleTags}
-        onChange={(_, data) => props.onOptions({ visibleTags: data.checked })}
-        label="Show the tag text in black (white, so invisible, by default)"
-      />
-      <Switch
-        checked={props.signatureBlock}
-        onChange={(_, data) => props.onOptions({ signatureBlock: data.checked })}
-        label="Add a signature block page (name, signature and date for every signer)"
-      />
+      {props.tagOptions === false ? null : (
+        <>
+          <div className={styles.row}>
+            <Field
+              label="Tag format"
+              className={styles.grow}
+              hint={`How the added fields are written into the PDF, e.g. ${FORMAT_EXAMPLES[props.tagFormat]}`}
+            >
+              <Select
+                value={props.tagFormat}
+                onChange={(_, data) => props.onOptions({ tagFormat: data.value as TagFormat })}
+              >
+                {(Object.keys(FORMAT_LABELS) as TagFormat[]).map((f) => (
+                  <option key={f} value={f}>
+                    {FORMAT_LABELS[f]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </div>
+          <Switch
+            checked={props.visibleTags}
+            onChange={(_, data) => props.onOptions({ visibleTags: data.checked })}
+            label="Show the tag text in black (white, so invisible, by default)"
+          />
+          <Switch
+            checked={props.signatureBlock}
+            onChange={(_, data) => props.onOptions({ signatureBlock: data.checked })}
+            label="Add a signature block page (name, signature and date for every signer)"
+          />
+        </>
+      )}
       <div aria-live="polite" className={styles.live}>
         {announcement}
       </div>
