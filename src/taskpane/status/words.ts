@@ -47,7 +47,8 @@ export function signerLook(
 ): StatusLook {
   const look = SIGNER_LOOKS[signer.status] ?? { words: signer.status, color: "informative", icon: "clock" };
   // An embedded signer was sent nothing: "Invited" would claim a mail.
-  if (signer.status === "Sent" && isEmbedded(signer)) return { ...look, words: "Not signed yet" };
+  if (signer.status === "Sent" && isEmbedded(signer))
+    return { ...look, words: "Not signed yet", icon: "clock" };
   if (signer.status === "Completed") {
     if (signer.type === "Approver") return { ...look, words: "Approved" };
     if (signer.type === "CarbonCopy") return { ...look, words: "Received a copy" };
