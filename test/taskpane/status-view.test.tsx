@@ -27,7 +27,7 @@ import type { MessageFixture } from "../../src/workbench/bridge";
 import { createFakeOffice } from "../../src/workbench/fake-office";
 import { startTestService, type TestService } from "../service/harness";
 import { newId } from "../../src/service/domain/tokens";
-import { callService, seedPackage as seedThrough, type SeedOptions } from "./status-seed";
+import { callService, seedPackage as seedThrough, signAs, type SeedOptions } from "./status-seed";
 
 const FIXTURE = JSON.parse(
   readFileSync(path.join(__dirname, "..", "fixtures", "message.json"), "utf8"),
@@ -284,7 +284,7 @@ describe("Status view, this conversation", () => {
 
   test("a Sign it yourself package not yet signed: no Remind (nobody is mailed), who it waits for in words, Void kept, Sign now opens the user's signing page", async () => {
     const MEGAN = { email: "megan.bowen@contoso.com", name: "Megan Bowen" };
-    await seedPackage(service.url, token, {
+    const seeded = await seedPackage(service.url, token, {
       name: "Self NDA",
       conversationId: THREAD,
       senderEmail: MEGAN.email,
@@ -325,6 +325,13 @@ describe("Status view, this conversation", () => {
       );
       expect(session.status).toBe(200);
       expect(JSON.stringify(session.body)).toContain("Megan Bowen");
+
+      // Megan signs there and closes the window: the card says it is signed, with nothing to remind.
+      expect(await signAs(service.url, token, seeded.id, seeded.signerIds[0]!)).toBe("Completed");
+      dialog.closed = true;
+      await waitFor(() => expect(self.querySelector('[data-status="Completed"]')).not.toBeNull());
+      expect(within(self).queryByRole("button", { name: "Sign now" })).toBeNull();
+      expect(within(self).queryByText("Waiting for you to sign it yourself.")).toBeNull();
     } finally {
       open.mockRestore();
     }
