@@ -73,8 +73,15 @@ export interface PackagesApi {
   /** All signed documents and the certificate of completion, one zip (Completed packages). */
   downloadLink(id: string, options?: Options): Promise<TimedLink>;
   certificateLink(id: string, options?: Options): Promise<TimedLink>;
-  /** A signer's own link to the signing page (the sender hands it over when asked). */
-  signingLink(id: string, signerId: string, options?: Options): Promise<TimedLink>;
+  /**
+   * A signer's own link to the signing page (the sender hands it over when asked, or opens it for the
+   * user who signs it themselves); `allowedOrigins` may show its page in a frame (an Office dialog).
+   */
+  signingLink(
+    id: string,
+    signerId: string,
+    options?: Options & { allowedOrigins?: string[] },
+  ): Promise<TimedLink>;
   /**
    * Every signed document of a Completed package (and its certificate when asked), with names, sizes
    * and links of a few minutes (whole URLs).
@@ -170,7 +177,10 @@ export function createPackagesApi(http: HttpClient): PackagesApi {
       absolute(
         await api.request("POST", "/api/v1/packages/{id}/signers/{signerId}/signing-url", {
           path: { id, signerId },
-          body: { expiresInMinutes: 60 },
+          body: {
+            expiresInMinutes: 60,
+            ...(options?.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+          },
           ...signalOf(options),
         }),
       ),

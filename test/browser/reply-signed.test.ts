@@ -152,11 +152,11 @@ jest.setTimeout(180_000);
 
     const files = await settledFiles(page);
     const sizes = await sizesOf();
-    expect(files.map((f) => f.label)).toEqual(
-      ["master-services-agreement (signed).pdf", "Mutual NDA - certificate of completion.pdf"].map(
-        (name) => `${name}: attached, ${kb(sizes.get(name) ?? -1)}`,
-      ),
-    );
+    // The certificate is named after the first document (the service names it after the package).
+    expect(files.map((f) => f.label)).toEqual([
+      `master-services-agreement (signed).pdf: attached, ${kb(sizes.get("master-services-agreement (signed).pdf") ?? -1)}`,
+      `master-services-agreement - certificate of completion.pdf: attached, ${kb(sizes.get("Mutual NDA - certificate of completion.pdf") ?? -1)}`,
+    ]);
     const draft = page.getByTestId("reply-draft");
     await draft.getByRole("heading", { name: "Reply all (draft)" }).waitFor();
     expect(await draft.getByTestId("reply-to").innerText()).toBe(
@@ -164,7 +164,9 @@ jest.setTimeout(180_000);
     );
     expect(await draft.getByTestId("reply-cc").innerText()).toBe("Fabrikam Legal <legal@fabrikam.com>");
     const body = page.frameLocator("[data-testid=reply-body]");
-    await body.getByText(/Attached are the signed documents of “Mutual NDA”/).waitFor();
+    await body
+      .getByText(/Attached are “master-services-agreement\.pdf”, signed by Adele Vance and Alex Wilber on /)
+      .waitFor();
     await body.getByText(/certificate of completion/).waitFor();
     await card.getByText("Reply opened", { exact: true }).waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS, "reply-signed-workbench.png") });

@@ -105,6 +105,30 @@ jest.setTimeout(180_000);
       .getByRole("list", { name: "Packages of this conversation, newest first" })
       .getByRole("article", { name });
 
+  test("a Sign it yourself package not yet signed: who it waits for, Sign now and Void, no Remind; axe", async () => {
+    const token = await stack.service().token(`status-browser-${++tenant}`);
+    await seedPackage(stack.service().url, token, {
+      name: "NDA from Contoso",
+      conversationId: FIXTURE.conversationId,
+      internetMessageId: FIXTURE.internetMessageId,
+      subject: FIXTURE.subject,
+      senderEmail: FIXTURE.user.emailAddress,
+      signers: [
+        { email: FIXTURE.user.emailAddress, name: FIXTURE.user.displayName, clientUserId: "sign-yourself" },
+      ],
+    });
+    const pane = await openPane(token);
+    const card = cardOf(pane, "NDA from Contoso");
+    await card.getByText("Waiting for you to sign it yourself.").waitFor({ timeout: 20_000 });
+    await card.getByRole("button", { name: "Sign now" }).waitFor();
+    await card.getByRole("button", { name: "Void…" }).waitFor();
+    expect(await card.getByRole("button", { name: "Remind" }).count()).toBe(0);
+    expect(await pane.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await checkAccessibility(pane.frame, "the Status view with a Sign it yourself package");
+    await screenshot(pane, "status-320-sign-yourself");
+    expect(pane.errors).toEqual([]);
+  });
+
   test("sent from the fixture thread shows as Sent; void shows Voided with its reason; six tabs on screen; axe; themes", async () => {
     const token = await stack.service().token(`status-browser-${++tenant}`);
     await seedPackage(stack.service().url, token, {

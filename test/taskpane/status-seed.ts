@@ -65,7 +65,8 @@ export interface SeedOptions {
   conversationId?: string | null;
   internetMessageId?: string | null;
   subject?: string;
-  signers: { email: string; name: string }[];
+  /** A signer with a clientUserId signs embedded: the service mails them nothing (Sign it yourself). */
+  signers: { email: string; name: string; clientUserId?: string }[];
   enforceSigningOrder?: boolean;
   expirationDate?: string;
   /** Who sends it (the package's senderEmail: the Status view's "All packages" lists the user's). */

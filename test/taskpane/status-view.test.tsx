@@ -27,7 +27,7 @@ import type { MessageFixture } from "../../src/workbench/bridge";
 import { createFakeOffice } from "../../src/workbench/fake-office";
 import { startTestService, type TestService } from "../service/harness";
 import { newId } from "../../src/service/domain/tokens";
-import { callService, seedPackage as seedThrough, type SeedOptions } from "./status-seed";
+import { callService, seedPackage as seedThrough, signAs, type SeedOptions } from "./status-seed";
 
 const FIXTURE = JSON.parse(
   readFileSync(path.join(__dirname, "..", "fixtures", "message.json"), "utf8"),
@@ -35,7 +35,6 @@ const FIXTURE = JSON.parse(
 const THREAD = FIXTURE.conversationId;
 const ADA = { email: "adele.vance@fabrikam.com", name: "Adele Vance" };
 const ALEX = { email: "alex.wilber@contoso.com", name: "Alex Wilber" };
-
 
 let service: TestService;
 let token: string;
@@ -281,6 +280,86 @@ describe("Status view, this conversation", () => {
     await user.click(within(dialog).getByRole("button", { name: "Send reminder", hidden: true }));
     expect(await within(offer).findByText("Reminder sent")).toBeInTheDocument();
     expect(within(offer).getByText("The invitation went again to Adele Vance.")).toBeInTheDocument();
+  });
+
+  test("a Sign it yourself package not yet signed: no Remind (nobody is mailed), who it waits for in words, Void kept, Sign now opens the user's signing page", async () => {
+    const MEGAN = { email: "megan.bowen@contoso.com", name: "Megan Bowen" };
+    const seeded = await seedPackage(service.url, token, {
+      name: "Self NDA",
+      conversationId: THREAD,
+      senderEmail: MEGAN.email,
+      signers: [{ ...MEGAN, clientUserId: "sign-yourself" }],
+    });
+    // The workbench's dialog is a browser window: a stand-in, closed when the card goes away.
+    const dialog: { closed: boolean; close(): void } = {
+      closed: false,
+      close: jest.fn(() => {
+        dialog.closed = true;
+      }),
+    };
+    const open = jest.spyOn(window, "open").mockImplementation(() => dialog as unknown as Window);
+    try {
+      const { user } = renderStatus(hostOf(officeFor("read")));
+      const self = card(await threadList(), "Self NDA");
+      const signerRows = await within(self).findByRole("list", { name: "Signers of Self NDA" });
+      expect(within(self).getByText("Waiting for you to sign it yourself.")).toBeInTheDocument();
+      // Not "Invited": no invitation went out.
+      expect(within(signerRows).getByText("Not signed yet")).toBeInTheDocument();
+      expect(within(signerRows).queryByText("Invited")).toBeNull();
+      expect(within(self).queryByRole("button", { name: "Remind" })).toBeNull();
+      expect(within(self).queryByRole("button", { name: "Copy signing link" })).toBeNull();
+      expect(within(self).getByRole("button", { name: "Void…" })).toBeEnabled();
+
+      await user.click(within(self).getByRole("button", { name: "Sign now" }));
+      expect(await within(self).findByText("Signing page opened")).toBeInTheDocument();
+      expect(open).toHaveBeenCalledTimes(1);
+      const url = String(open.mock.calls[0]![0]);
+      // The service's signing page (its public address may name the host otherwise).
+      expect(url).toMatch(/^http:\/\/(127\.0\.0\.1|localhost):\d+\/sign\/[A-Za-z0-9_-]+$/);
+      // The link is Megan's own, working link to the signing page.
+      const session = await callService<{ signer?: { name?: string } }>(
+        service.url,
+        "",
+        "GET",
+        `/api/v1/signing/${url.slice(url.lastIndexOf("/") + 1)}`,
+      );
+      expect(session.status).toBe(200);
+      expect(JSON.stringify(session.body)).toContain("Megan Bowen");
+
+      // Megan signs there and closes the window: the card says it is signed, with nothing to remind.
+      expect(await signAs(service.url, token, seeded.id, seeded.signerIds[0]!)).toBe("Completed");
+      dialog.closed = true;
+      await waitFor(() => expect(self.querySelector('[data-status="Completed"]')).not.toBeNull());
+      expect(within(self).queryByRole("button", { name: "Sign now" })).toBeNull();
+      expect(within(self).queryByText("Waiting for you to sign it yourself.")).toBeNull();
+    } finally {
+      open.mockRestore();
+    }
+  });
+
+  test("a package with a mailed and an embedded signer: Remind names only the one who is mailed", async () => {
+    await seedPackage(service.url, token, {
+      name: "Mixed",
+      conversationId: THREAD,
+      signers: [ADA, { ...ALEX, clientUserId: "kiosk-1" }],
+    });
+    const { user } = renderStatus(hostOf(officeFor("read")));
+    const mixed = card(await threadList(), "Mixed");
+    await within(mixed).findByRole("list", { name: "Signers of Mixed" });
+    expect(
+      within(mixed).getByText(
+        "Waiting for Alex Wilber to sign on a page opened for them here (no invitation mail).",
+      ),
+    ).toBeInTheDocument();
+    const dialog = await openDialog(
+      user,
+      () => within(mixed).getByRole("button", { name: "Remind" }),
+      "alertdialog",
+      /Remind the signers of/,
+    );
+    expect(within(dialog).getByText(/^Adele Vance will get the invitation again/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Send reminder", hidden: true }));
+    expect(await within(mixed).findByText("The invitation went again to Adele Vance.")).toBeInTheDocument();
   });
 
   test("the audit trail opens with the service's verification", async () => {

@@ -42,8 +42,13 @@ const SIGNER_LOOKS: Readonly<Record<string, StatusLook>> = {
   Voided: { words: "Voided", color: "severe", icon: "void" },
 };
 
-export function signerLook(signer: Pick<Signer, "status" | "type">): StatusLook {
+export function signerLook(
+  signer: Pick<Signer, "status" | "type"> & Partial<Pick<Signer, "clientUserId">>,
+): StatusLook {
   const look = SIGNER_LOOKS[signer.status] ?? { words: signer.status, color: "informative", icon: "clock" };
+  // An embedded signer was sent nothing: "Invited" would claim a mail.
+  if (signer.status === "Sent" && isEmbedded(signer))
+    return { ...look, words: "Not signed yet", icon: "clock" };
   if (signer.status === "Completed") {
     if (signer.type === "Approver") return { ...look, words: "Approved" };
     if (signer.type === "CarbonCopy") return { ...look, words: "Received a copy" };
@@ -85,7 +90,15 @@ export function age(since: number, now: number): string {
   return days === 1 ? "a day ago" : `${days} days ago`;
 }
 
-/** The people a reminder goes to: signers whose turn it is and who have not finished. */
+/**
+ * A signer who signs on a page the sender opens for them (clientUserId set: Sign it yourself, or an
+ * embedded signer): the service mails them nothing, so there is nobody to remind.
+ */
+export function isEmbedded(signer: Partial<Pick<Signer, "clientUserId">>): boolean {
+  return signer.clientUserId !== null && signer.clientUserId !== undefined;
+}
+
+/** The people whose turn it is: signers who have not finished (a reminder mails those not embedded). */
 export function whoseTurn(pkg: Pick<Package, "enforceSigningOrder">, signers: readonly Signer[]): Signer[] {
   const open = signers.filter(
     (s) => s.type !== "CarbonCopy" && !["Completed", "Declined", "Voided"].includes(s.status),

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import {
   Body1,
   Button,
@@ -29,6 +29,7 @@ import {
   DocumentPdfRegular,
   HistoryRegular,
   LinkRegular,
+  PenRegular,
   ProhibitedRegular,
 } from "@fluentui/react-icons";
 import { isApiError } from "../../../api/errors";
@@ -50,6 +51,7 @@ import {
   completedByName,
   formatDate,
   formatDateTime,
+  isEmbedded,
   namesList,
   packageLook,
   signerLook,
@@ -57,6 +59,7 @@ import {
 } from "../../status/words";
 import { ApiErrorMessage } from "../../components/ApiErrorMessage";
 import { useHoldWhile } from "../../status/dialog-hold";
+import { openSigningWindow, type SigningWindow } from "../../self-sign/signing-window";
 import { ConfirmDialog } from "../groups/ConfirmDialog";
 import { AuditTrailDialog } from "./AuditTrailDialog";
 import { ReplyWithSigned, isPackageThread } from "./ReplyWithSigned";
@@ -158,6 +161,16 @@ export function PackageCard({
   const me = host?.userAddress().trim().toLowerCase() ?? "";
   const isSender = !pkg.senderEmail || !me || pkg.senderEmail.trim().toLowerCase() === me;
   const turn = signers ? whoseTurn(pkg, signers) : [];
+  // A reminder mails only those who were mailed: an embedded signer (Sign it yourself) gets nothing.
+  const mailed = turn.filter((s) => !isEmbedded(s));
+  const embedded = turn.filter((s) => isEmbedded(s));
+  const isMe = (signer: Signer) =>
+    me ? signer.email?.trim().toLowerCase() === me : isSender && signer.clientUserId === SELF_CLIENT_ID;
+  // The user signs their own package here again, as Sign it yourself opened it (a person, not a group).
+  const mine =
+    inFlight && canSend && isSender ? embedded.find((s) => isMe(s) && !s.signingGroupId) : undefined;
+  const signingWindow = useRef<SigningWindow | null>(null);
+  useEffect(() => () => signingWindow.current?.close(), []);
 
   const run = async (id: string, telemetryId: TelemetryActionId, work: () => Promise<Outcome>) => {
     setBusy(id);
@@ -251,7 +264,7 @@ export function PackageCard({
 
   const remind = () =>
     run("remind", "status.remind", async () => {
-      const names = namesList(turn.map((s) => s.name));
+      const names = namesList(mailed.map((s) => s.name));
       await api.remind(pkg.id);
       onChanged();
       return {
@@ -260,6 +273,32 @@ export function PackageCard({
         text: names
           ? `The invitation went again to ${names}.`
           : "The invitation went again to everyone whose turn it is.",
+      };
+    });
+
+  const signNow = (signer: Signer) =>
+    run(`sign-${signer.id}`, "status.signing_link", async () => {
+      if (!host) throw new Error("Signing here needs Outlook.");
+      const paneOrigin = globalThis.location?.origin;
+      const link = await api.signingLink(pkg.id, signer.id, {
+        // As Sign it yourself asks: the pane's origin may show the page (an Office dialog in a frame).
+        ...(paneOrigin && paneOrigin !== "null" ? { allowedOrigins: [paneOrigin] } : {}),
+      });
+      signingWindow.current?.close();
+      const refresh = () => onChanged();
+      const opened = await openSigningWindow(host, link.url, {
+        onDone: () => {
+          signingWindow.current?.close();
+          signingWindow.current = null;
+          refresh();
+        },
+        onClosed: refresh,
+      });
+      signingWindow.current = opened;
+      return {
+        intent: "info",
+        title: opened.kind === "dialog" ? "Signing page opened" : "Signing page opened in your browser",
+        text: "Sign there; this card shows the package as signed once you finish.",
       };
     });
 
@@ -365,6 +404,7 @@ export function PackageCard({
                     isSender &&
                     inFlight &&
                     signer.signingGroupId === null &&
+                    signer.id !== mine?.id &&
                     turn.some((s) => s.id === signer.id)
                   }
                   busy={busy === `link-${signer.id}`}
@@ -375,20 +415,37 @@ export function PackageCard({
             </ul>
           )}
 
+          {inFlight && embedded.length > 0 && (
+            <Body1 className={styles.detail}>{waitingWords(embedded, isMe)}</Body1>
+          )}
           {host && (sealed || sealing === "InProgress") && isPackageThread(host, pkg) && (
             <ReplyWithSigned host={host} api={api} pkg={pkg} sealed={sealed} disabled={busy !== null} />
           )}
           <div className={styles.actions}>
+            {mine && host && (
+              <Button
+                size="small"
+                appearance="primary"
+                icon={<PenRegular />}
+                disabled={busy !== null}
+                onClick={() => void signNow(mine)}
+              >
+                Sign now
+              </Button>
+            )}
             {inFlight && canSend && (
               <>
-                <Button
-                  size="small"
-                  icon={<AlertRegular />}
-                  disabled={busy !== null || !signers}
-                  onClick={() => setConfirmRemind(true)}
-                >
-                  Remind
-                </Button>
+                {/* Only where someone is mailed: an embedded signer's reminder would go nowhere. */}
+                {signers && mailed.length > 0 && (
+                  <Button
+                    size="small"
+                    icon={<AlertRegular />}
+                    disabled={busy !== null}
+                    onClick={() => setConfirmRemind(true)}
+                  >
+                    Remind
+                  </Button>
+                )}
                 <Button
                   size="small"
                   icon={<ProhibitedRegular />}
@@ -491,8 +548,8 @@ export function PackageCard({
           void remind();
         }}
       >
-        {turn.length > 0
-          ? `${namesList(turn.map((s) => s.name))} will get the invitation again. A sent reminder can't be taken back.`
+        {mailed.length > 0
+          ? `${namesList(mailed.map((s) => s.name))} will get the invitation again. A sent reminder can't be taken back.`
           : "Everyone whose turn it is will get the invitation again. A sent reminder can't be taken back."}
       </ConfirmDialog>
 
@@ -537,6 +594,18 @@ export function PackageCard({
       <AuditTrailDialog api={api} pkg={pkg} open={auditOpen} onClose={() => setAuditOpen(false)} />
     </article>
   );
+}
+
+/** The clientUserId the service gives the one signer of a Sign it yourself package. */
+const SELF_CLIENT_ID = "sign-yourself";
+
+/** Who an embedded signer's package waits for, in words: nobody was mailed, so nobody is "invited". */
+function waitingWords(embedded: readonly Signer[], isMe: (s: Signer) => boolean): string {
+  const me = embedded.some(isMe);
+  const others = namesList(embedded.filter((s) => !isMe(s)).map((s) => s.name));
+  if (me && !others) return "Waiting for you to sign it yourself.";
+  const them = `${others} to sign on a page opened for them here (no invitation mail)`;
+  return me ? `Waiting for you to sign it yourself and for ${them}.` : `Waiting for ${them}.`;
 }
 
 function SignerRow({
