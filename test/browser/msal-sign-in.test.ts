@@ -280,7 +280,10 @@ function discoveryDocument(issuer: string): Promise<string> {
         iat: a.token ? Number(claimsOf(a.token).iat) : null,
         sentAfterClick: a.sentAt - clickedAt,
       }));
-      const shown = await wb.pane.locator("body").innerText().catch(() => "(pane not readable)");
+      const shown = await wb.pane
+        .locator("body")
+        .innerText()
+        .catch(() => "(pane not readable)");
       throw new Error(
         `No call to /api/v1/signing-groups with a renewed token within 30 s (first token issued at ${issued}, ` +
           `Groups selected at ${clickedAt / 1000}).\n` +

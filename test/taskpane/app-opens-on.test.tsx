@@ -29,7 +29,6 @@ const FIXTURE = JSON.parse(
   readFileSync(path.join(__dirname, "..", "fixtures", "message.json"), "utf8"),
 ) as MessageFixture;
 
-
 let service: TestService;
 let tenant = 0;
 let token = "";

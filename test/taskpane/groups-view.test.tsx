@@ -24,7 +24,6 @@ const FIXTURE = JSON.parse(
   readFileSync(path.join(__dirname, "..", "fixtures", "message.json"), "utf8"),
 ) as MessageFixture;
 
-
 let service: TestService;
 let api: SigningGroupsApi;
 let token: string;

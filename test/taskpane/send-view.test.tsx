@@ -25,7 +25,6 @@ const FIXTURE = JSON.parse(
   readFileSync(path.join(__dirname, "..", "fixtures", "message.json"), "utf8"),
 ) as MessageFixture;
 
-
 let service: TestService;
 let token: string;
 let tenant = 0;
