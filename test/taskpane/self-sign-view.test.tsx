@@ -62,6 +62,13 @@ function renderSelfSign(host: OutlookHost) {
 }
 
 /** The MSA alone, on to the fields step from the keyboard (Enter on "Next: your fields"). */
+/**
+ * The "Stop waiting" question. `hidden`: in jsdom, tabster may leave a dialog opened again right after
+ * one closed marked aria-hidden for a while (as groups-view.test.tsx found); Chromium does not.
+ */
+const findStopDialog = () =>
+  screen.findByRole("alertdialog", { name: "Discard this signing?", hidden: true });
+
 async function toFields(user: User) {
   await user.click(await screen.findByRole("checkbox", { name: new RegExp(NDA.replace(".", "\\.")) }));
   screen.getByRole("button", { name: "Next: your fields" }).focus();
@@ -140,8 +147,8 @@ describe("Sign it yourself", () => {
     expect((await pkg(id)).status).not.toBe("Voided");
 
     await user.click(screen.getByRole("button", { name: "Stop waiting" }));
-    const dialog = await screen.findByRole("alertdialog", { name: "Discard this signing?" });
-    await user.click(within(dialog).getByRole("button", { name: "Discard" }));
+    const dialog = await findStopDialog();
+    await user.click(within(dialog).getByRole("button", { name: "Discard", hidden: true }));
     await screen.findByText("Discarded");
     expect(await pkg(id)).toMatchObject({ status: "Voided", voidedReason: DISCARD_REASON });
     expect(screen.getByRole("heading", { name: "Sign it yourself" })).toHaveFocus();
@@ -155,14 +162,14 @@ describe("Sign it yourself", () => {
 
     // Escape: not stopped after all.
     await user.click(screen.getByRole("button", { name: "Stop waiting" }));
-    await screen.findByRole("alertdialog", { name: "Discard this signing?" });
+    await findStopDialog();
     await user.keyboard("{Escape}");
-    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("alertdialog", { hidden: true })).toBeNull());
     expect(screen.getByRole("button", { name: "Stop waiting" })).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Stop waiting" }));
-    const dialog = await screen.findByRole("alertdialog", { name: "Discard this signing?" });
-    await user.click(within(dialog).getByRole("button", { name: "Keep it" }));
+    const dialog = await findStopDialog();
+    await user.click(within(dialog).getByRole("button", { name: "Keep it", hidden: true }));
     await screen.findByText("Kept in Status");
     const kept = await pkg(id);
     expect(kept.status).not.toBe("Voided");
