@@ -24,14 +24,8 @@ import {
 } from "./packages";
 import { addSignersLocked, type CreateSignerInput } from "./signers";
 import type { SigningLinks } from "./signing-links";
-import {
-  checkSigningUrlInput,
-  signingLinkLocked,
-  type SigningUrlInput,
-} from "./signing/signing-url";
-
-/** The clientUserId of the one signer of a package its sender signs themselves (signYourself). */
-export const SELF_SIGNER_CLIENT_ID = "sign-yourself";
+import { checkSigningUrlInput, signingLinkLocked, type SigningUrlInput } from "./signing/signing-url";
+import { SELF_SIGNER_CLIENT_ID } from "../../shared/self-signer";
 
 /** An annotation of a request: its document and signer by their 0-based place in the request. */
 export interface CreateAndSendAnnotationInput extends Omit<CreateAnnotationInput, "documentId" | "signerId"> {

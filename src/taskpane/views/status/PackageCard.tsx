@@ -60,6 +60,7 @@ import {
 import { ApiErrorMessage } from "../../components/ApiErrorMessage";
 import { useHoldWhile } from "../../status/dialog-hold";
 import { openSigningWindow, type SigningWindow } from "../../self-sign/signing-window";
+import { SELF_SIGNER_CLIENT_ID } from "../../../shared/self-signer";
 import { ConfirmDialog } from "../groups/ConfirmDialog";
 import { AuditTrailDialog } from "./AuditTrailDialog";
 import { ReplyWithSigned, isPackageThread } from "./ReplyWithSigned";
@@ -165,7 +166,9 @@ export function PackageCard({
   const mailed = turn.filter((s) => !isEmbedded(s));
   const embedded = turn.filter((s) => isEmbedded(s));
   const isMe = (signer: Signer) =>
-    me ? signer.email?.trim().toLowerCase() === me : isSender && signer.clientUserId === SELF_CLIENT_ID;
+    me
+      ? signer.email?.trim().toLowerCase() === me
+      : isSender && signer.clientUserId === SELF_SIGNER_CLIENT_ID;
   // The user signs their own package here again, as Sign it yourself opened it (a person, not a group).
   const mine =
     inFlight && canSend && isSender ? embedded.find((s) => isMe(s) && !s.signingGroupId) : undefined;
@@ -595,9 +598,6 @@ export function PackageCard({
     </article>
   );
 }
-
-/** The clientUserId the service gives the one signer of a Sign it yourself package. */
-const SELF_CLIENT_ID = "sign-yourself";
 
 /** Who an embedded signer's package waits for, in words: nobody was mailed, so nobody is "invited". */
 function waitingWords(embedded: readonly Signer[], isMe: (s: Signer) => boolean): string {
