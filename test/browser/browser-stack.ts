@@ -11,6 +11,7 @@ import type { ServiceConfig } from "../../src/service/config";
 import { startTestService, type TestService } from "../service/harness";
 import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 import { servePane, type PaneServer } from "./pane-server";
+import { signingPageBuild } from "./signing-build";
 
 export const ROOT = path.resolve(__dirname, "../..");
 export const ARTIFACTS = path.join(ROOT, "test", "artifacts");
@@ -32,6 +33,8 @@ export interface BrowserStackOptions {
   serviceConfig?: Partial<ServiceConfig>;
   /** Served at /workbench-session.json, as `npm start`'s SIGN_WORKBENCH_SESSION; none by default. */
   sessionFile?: string;
+  /** The service serves a build of today's signing page (signing-build.ts), as `npm start` builds it. */
+  signingPage?: boolean;
 }
 
 export interface BrowserStack {
@@ -58,10 +61,12 @@ export function useBrowserStack(options: BrowserStackOptions = {}): BrowserStack
     // The server listens at once (its origin is the service's CORS origin); the build, when it has
     // to be made, runs while the service and Chromium start.
     pane = await servePane({ sessionFile: options.sessionFile });
+    const signingPage = options.signingPage ? { SIGN_SIGNING_PAGE_DIR: await signingPageBuild() } : {};
     service = await startTestService(
       "sqlite",
       {
         SIGN_CORS_ORIGINS: `http://localhost:${pane.port},https://localhost:${pane.port}`,
+        ...signingPage,
         ...options.serviceEnv,
       },
       undefined,

@@ -14,28 +14,23 @@
  *
  * Without Chromium the test is skipped, saying so, except under CI.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { buildSigningPage } from "../../scripts/build-signing";
 import { expectAccessible } from "./axe";
 import { ARTIFACTS, ROOT, skipBrowser as skip, useBrowserStack } from "./browser-stack";
 
-const PAGE_DIR = path.join(ROOT, "dist", "signing");
 const NDA = readFileSync(path.join(ROOT, "test", "fixtures", "mutual-nda.pdf"));
 /** The development session `npm start` leaves for the pane's server to hand to the workbench page. */
 const SESSION_FILE = path.join(os.tmpdir(), `sign-mailbox-session-${process.pid}.json`);
 const P = "/api/v1/packages";
 
 (skip ? describe.skip : describe)("the workbench Mailbox in Chromium against the real service", () => {
-  // `npm start` builds the signing page first.
-  beforeAll(async () => {
-    if (!existsSync(path.join(PAGE_DIR, "index.html"))) await buildSigningPage({ quiet: true });
-  }, 180_000);
-  // As start-dev.ts: CORS for the pane's origin, the development routes on, no SMTP_URL.
+  // As start-dev.ts: CORS for the pane's origin, the development routes on, no SMTP_URL, and the
+  // signing page built first.
   const stack = useBrowserStack({
-    serviceEnv: { SIGN_SIGNING_PAGE_DIR: PAGE_DIR },
+    signingPage: true,
     serviceConfig: { devRoutes: true },
     sessionFile: SESSION_FILE,
   });

@@ -8,13 +8,11 @@
  *   polls the package, and the sealed PDF is attached to the draft beside the original.
  * Each screen at 320 px is kept in test/artifacts (self-sign-*.png), and the sealed PDF too.
  */
-import { existsSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { buildSigningPage } from "../../scripts/build-signing";
 import {
   ARTIFACTS,
-  ROOT,
   checkScreen,
   dropAt,
   eventually,
@@ -25,17 +23,14 @@ import {
 
 jest.setTimeout(300_000);
 
-const PAGE_DIR = path.join(ROOT, "dist", "signing");
 const MSA = "master-services-agreement.pdf";
 const NDA = "mutual-nda.pdf";
 const SIGNED = "master-services-agreement (signed).pdf";
 
 (skipBrowser ? describe.skip : describe)("Sign it yourself in the browser", () => {
-  beforeAll(async () => {
-    if (!existsSync(path.join(PAGE_DIR, "index.html"))) await buildSigningPage({ quiet: true });
-  }, 240_000);
   const stack = useSendStack({
-    serviceEnv: { SIGN_SIGNING_PAGE_DIR: PAGE_DIR, SIGN_SCHEDULER_INTERVAL_MS: "200" },
+    signingPage: true,
+    serviceEnv: { SIGN_SCHEDULER_INTERVAL_MS: "200" },
   });
 
   type Json = Record<string, unknown> & { id: string };

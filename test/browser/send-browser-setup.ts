@@ -49,8 +49,10 @@ export interface SendStack {
 }
 
 /** Registers the hooks of browser-stack.ts (the pane, the service, Chromium) for a Send view test file. */
-export function useSendStack(options: { serviceEnv?: Record<string, string> } = {}): SendStack {
-  const stack = useBrowserStack({ serviceEnv: options.serviceEnv });
+export function useSendStack(
+  options: { serviceEnv?: Record<string, string>; signingPage?: boolean } = {},
+): SendStack {
+  const stack = useBrowserStack(options);
   return {
     service: stack.service,
     async openPane(token, mode, theme, fixture, options = {}) {

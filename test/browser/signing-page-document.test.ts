@@ -22,14 +22,13 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { buildSigningPage } from "../../scripts/build-signing";
 import { BACKENDS, startTestService, type TestService } from "../service/harness";
 import { startSmtpInbox, type SmtpInbox } from "../service/smtp-inbox";
 import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
+import { signingPageBuild } from "./signing-build";
 
 const ROOT = path.resolve(__dirname, "../..");
 const ARTIFACTS = path.join(ROOT, "test", "artifacts");
-const PAGE_DIR = path.join(ROOT, "dist", "signing");
 const WINDOW = { width: 1000, height: 900 };
 const P = "/api/v1/packages";
 /** Every piece of tag text in the document; none may be selectable on the page. */
@@ -70,7 +69,7 @@ async function taggedPdf(): Promise<Uint8Array> {
   beforeAll(async () => {
     if (chromiumMissing) throw new Error(`No Chromium at ${CHROMIUM}: CI must install it.`);
     mkdirSync(ARTIFACTS, { recursive: true });
-    if (!existsSync(path.join(PAGE_DIR, "index.html"))) await buildSigningPage({ quiet: true });
+    const PAGE_DIR = await signingPageBuild();
     smtp = await startSmtpInbox();
     service = await startTestService(backend, {
       SMTP_URL: smtp.url,

@@ -39,16 +39,15 @@ import path from "node:path";
 import type { Result as AxeResult } from "axe-core";
 import { PDFDocument } from "pdf-lib";
 import { chromium, type Browser, type BrowserContext, type FileChooser, type Page } from "playwright-core";
-import { buildSigningPage } from "../../scripts/build-signing";
 import { loadPdfJs, pdfJsDocumentParams } from "../../src/pdf/find-tags";
 import { darkestIn, renderGrey } from "../pdf/poppler";
 import { BACKENDS, startTestService, type TestService } from "../service/harness";
 import { startSmtpInbox, type SmtpInbox } from "../service/smtp-inbox";
 import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
+import { signingPageBuild } from "./signing-build";
 
 const ROOT = path.resolve(__dirname, "../..");
 const ARTIFACTS = path.join(ROOT, "test", "artifacts");
-const PAGE_DIR = path.join(ROOT, "dist", "signing");
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const NDA = readFileSync(path.join(ROOT, "test", "fixtures", "mutual-nda.pdf"));
 const P = "/api/v1/packages";
@@ -105,7 +104,7 @@ function describeViolations(violations: readonly AxeResult[]): string {
     beforeAll(async () => {
       if (chromiumMissing) throw new Error(`No Chromium at ${CHROMIUM}: CI must install it.`);
       mkdirSync(ARTIFACTS, { recursive: true });
-      if (!existsSync(path.join(PAGE_DIR, "index.html"))) await buildSigningPage({ quiet: true });
+      const PAGE_DIR = await signingPageBuild();
       smtp = await startSmtpInbox();
       service = await startTestService(backend, {
         SMTP_URL: smtp.url,
@@ -422,11 +421,30 @@ function describeViolations(violations: readonly AxeResult[]): string {
       for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
         await page.setViewportSize(viewport);
         // Fitted again once the box has the new width (a ResizeObserver): poll until all fit.
-        await page.waitForFunction(() =>
-          [...document.querySelectorAll<HTMLElement>(".field.readonly .field-value")].every(
-            (v) => v.scrollWidth <= v.clientWidth,
-          ),
-        );
+        await page
+          .waitForFunction(() =>
+            [...document.querySelectorAll<HTMLElement>(".field.readonly .field-value")].every(
+              (v) => v.scrollWidth <= v.clientWidth,
+            ),
+          )
+          .catch(async (error: unknown) => {
+            // On a miss: which value did not fit, in what box, at what size.
+            const fields = await page.evaluate(() =>
+              [...document.querySelectorAll<HTMLElement>(".field.readonly .field-value")].map((v) => ({
+                text: v.textContent,
+                scrollWidth: v.scrollWidth,
+                clientWidth: v.clientWidth,
+                inlineFont: v.style.fontSize,
+                font: getComputedStyle(v).fontSize,
+                whiteSpace: getComputedStyle(v).whiteSpace,
+                box: v.parentElement?.getBoundingClientRect().width,
+                boxClient: v.parentElement?.clientWidth,
+                span: v.getBoundingClientRect().width,
+              })),
+            );
+            process.stdout.write(`fields at ${viewport.width} px: ${JSON.stringify(fields, null, 1)}\n`);
+            throw error;
+          });
         shownDates.push((await page.locator(`#field-${dateSigned.id}`).textContent()) ?? "");
         await page
           .locator(".pdf-page")
