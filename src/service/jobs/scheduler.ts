@@ -20,7 +20,7 @@ import { runBulkSendJobs } from "../domain/bulk-send";
  * The service's one background loop: sends Scheduled packages that are due, expires sent ones past
  * their expirationDate, queues the reminders that are due, works bulk send jobs' rows (a slice a tick, the
  * tick run again at once while rows remain), folds the package counts (migration 11), drops expired uploads, collects
- * unreferenced blobs, completes Completed packages (domain/completion.ts) and, when SMTP is configured, delivers the outbox's due notifications (without
+ * unreferenced blobs, completes Completed packages (domain/completion/job.ts) and, when SMTP is configured, delivers the outbox's due notifications (without
  * it they stay Pending). Each step claims its rows in its
  * own transaction (FOR UPDATE SKIP LOCKED on PostgreSQL; SQLite's writer lock), so two service
  * processes on one database never do one twice.

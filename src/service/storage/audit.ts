@@ -122,7 +122,7 @@ export class AuditStore {
 /**
  * Invitation, Reminder and Reassigned carry the person's signing link; Voided tells those already
  * asked; SlotCompleted tells the other members of a group slot that someone finished it; Declined
- * tells the sender; Completed gives the sender a link to the package zip (domain/completion.ts).
+ * tells the sender; Completed gives the sender a link to the package zip (domain/completion/).
  */
 export type OutboxKind =
   "Invitation" | "Reminder" | "Voided" | "Reassigned" | "SlotCompleted" | "Declined" | "Completed";

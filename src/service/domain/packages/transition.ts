@@ -31,7 +31,7 @@ export async function transition(
 }
 
 /**
- * The sealing of a package that has just become Completed (domain/completion.ts works it off), queued
+ * The sealing of a package that has just become Completed (domain/completion/job.ts works it off), queued
  * in the same transaction: a package never commits as Completed without it, nor the row without it.
  */
 async function queueCompletion(s: Stores, pkg: PackageRecord): Promise<void> {

@@ -110,7 +110,7 @@ export async function finishSigning(
     let after;
     if (all.every((x) => x.status === "Completed")) {
       // The last slot: the package is Completed, and transition() queues its sealing (seal,
-      // certificate, mail to the sender: domain/completion.ts) in this same transaction.
+      // certificate, mail to the sender: domain/completion/job.ts) in this same transaction.
       const event = { context: who, action: "PackageCompleted", details: { signerCount: all.length } };
       after = await transition(s, v.pkg, { status: "Completed", completedOn: at }, event, now);
     } else {

@@ -1,4 +1,4 @@
-// Completion of a package (contract §6.5, issue 16): once a package is Completed, every document gets
+// The completion job (contract §6.5): once a package is Completed, every document gets
 // its field values drawn in and its tag text hidden (src/service/pdf/flatten.ts), is sealed with the
 // deployment's certificate (completion/seal.ts), and the package gains a certificate of completion,
 // an audit trail PDF and a zip of them all; then the sender is mailed a link to the zip.
@@ -14,41 +14,25 @@
 //   at its next record. A crash leaves what was recorded; the next claim (after the lease ran out)
 //   skips those files and makes the rest.
 // - The last transaction marks the completion Done, appends the audit event and writes the sender's
-//   "Completed" mail to the outbox, all under the lease: the mail is written exactly once.
 import { createHash, randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
-import type { FlattenField, FlattenFieldType, PageBox } from "../pdf/flatten";
-import type { BlobStore } from "../blobs";
-import { auditTrailPdf } from "../completion/audit-export";
-import { certificateOfCompletion, type CertificateSigner } from "../completion/certificate";
-import { type FinalDocumentInput, sealedFinalDocument } from "../completion/final-document";
-import { packageZip } from "../completion/package-zip";
-import type { ReportSeal } from "../completion/pdf-report";
-import { loadOrCreateSealIdentity, type SealIdentity, type SealSettings } from "../completion/seal";
-import { pauseAfterRecordForTest, testLeaseMs } from "../completion/test-hooks";
-import { ApiError } from "../errors";
-import type {
-  AnnotationRecord,
-  CompletionFileKind,
-  CompletionRecord,
-  DocumentRecord,
-  PackageRecord,
-  SignerRecord,
-  Storage,
-} from "../storage";
-import { appendAudit, auditEventApi, SYSTEM, verifiedAuditTrail } from "./audit";
-import { DOWNLOAD_LINK_TTL_SECONDS, issueDownloadLink, type IssuedDownloadLink } from "./download-links";
-import { parseId, requirePackage } from "./package-rules";
-import { newId } from "./tokens";
+import type { BlobStore } from "../../blobs";
+import { auditTrailPdf } from "../../completion/audit-export";
+import { certificateOfCompletion, type CertificateSigner } from "../../completion/certificate";
+import { sealedFinalDocument } from "../../completion/final-document";
+import { packageZip } from "../../completion/package-zip";
+import type { ReportSeal } from "../../completion/pdf-report";
+import { pauseAfterRecordForTest, testLeaseMs } from "../../completion/test-hooks";
+import type { CompletionFileKind, CompletionRecord, SignerRecord, Storage } from "../../storage";
+import { appendAudit, auditEventApi, SYSTEM, verifiedAuditTrail } from "../audit";
+import { newId } from "../tokens";
+import { finalDocumentInput } from "./field-values";
+import type { SealKeeper } from "./seal-keeper";
 
 /** How long a claim is held without news from its worker; renewed with every file recorded. */
 export const COMPLETION_LEASE_MS = 2 * 60_000;
 /** Attempts before a completion is Failed for good (a document that cannot be flattened or sealed). */
 export const COMPLETION_MAX_ATTEMPTS = 5;
-/** The sender's link to the zip in the "Completed" mail: good for a day (the link machinery's most). */
-export const COMPLETED_MAIL_LINK_TTL_SECONDS = 86_400;
-
-export const ZIP_CONTENT_TYPE = "application/zip";
 
 class LeaseLostError extends Error {}
 
@@ -57,107 +41,11 @@ export function completionRetryDelayMs(attempts: number): number {
   return 60_000 * 2 ** Math.max(0, attempts - 1);
 }
 
-/** The seal identity, made (first use) or read once per process and settings. */
-export class SealKeeper {
-  private identity: SealIdentity | null = null;
-  constructor(private readonly settings: SealSettings) {}
-  get(): SealIdentity {
-    // Synchronous on purpose: two concurrent first uses must not both generate (the file rename
-    // makes that safe across processes too, see seal.ts).
-    return (this.identity ??= loadOrCreateSealIdentity(this.settings));
-  }
-}
-
 async function readAll(stream: Readable): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream)
     chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   return new Uint8Array(Buffer.concat(chunks));
-}
-
-const DATA_PNG = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
-
-/** An annotation's value as flatten.ts draws it: a drawn signature's PNG bytes, else the text. */
-export function flattenValue(a: Pick<AnnotationRecord, "type" | "value">): string | Uint8Array | null {
-  if (a.value === null || a.value === "") return null;
-  const png = DATA_PNG.exec(a.value);
-  if (png && (a.type === "Signature" || a.type === "Initials"))
-    return new Uint8Array(Buffer.from(png[1]!, "base64"));
-  if (a.type === "Checkbox") return a.value === "true" ? "true" : null;
-  return a.value;
-}
-
-/** The rectangles to clear of tag text: every tag found in the document that has a position. */
-export function tagBoxes(doc: Pick<DocumentRecord, "detectedTags">): PageBox[] {
-  return (doc.detectedTags ?? [])
-    .filter((t) => t.page >= 1 && t.width > 0 && t.height > 0)
-    .map((t) => ({ page: t.page, x: t.x, y: t.y, width: t.width, height: t.height }));
-}
-
-/**
- * What tag detection may know of a tag beyond its text box (issue 26): the field box made from it,
- * the size of the document's text around it and its baseline. Read defensively: documents scanned
- * before those existed have none of them.
- */
-interface TagPlacement {
-  page: number;
-  field?: { x: number; y: number; width: number; height: number } | null;
-  textSize?: number | null;
-  baseline?: number | null;
-}
-
-const finite = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n);
-/** A field made from a tag has exactly the tag's field box; this much apart is still the same box. */
-const SAME_BOX = 0.5;
-
-/** The text size and baseline of the tag a TextTag annotation was made from, when the scan knows them. */
-export function tagTextPlacement(
-  doc: Pick<DocumentRecord, "detectedTags">,
-  a: Pick<AnnotationRecord, "source" | "page" | "x" | "y" | "width" | "height">,
-): { textSize?: number; baseline?: number } {
-  if (a.source !== "TextTag") return {};
-  const tag = ((doc.detectedTags ?? []) as unknown as TagPlacement[]).find((t) => {
-    const f = t.field;
-    return (
-      t.page === a.page &&
-      !!f &&
-      [f.x, f.y, f.width, f.height].every(finite) &&
-      Math.abs(f.x - a.x) <= SAME_BOX &&
-      Math.abs(f.y - a.y) <= SAME_BOX &&
-      Math.abs(f.width - a.width) <= SAME_BOX &&
-      Math.abs(f.height - a.height) <= SAME_BOX
-    );
-  });
-  if (!tag) return {};
-  return {
-    ...(finite(tag.textSize) && tag.textSize > 0 ? { textSize: tag.textSize } : {}),
-    ...(finite(tag.baseline) ? { baseline: tag.baseline } : {}),
-  };
-}
-
-/** The fields of a document as flatten.ts draws them: box, value and, for one from a tag, its text's size and line. */
-export function fieldsOf(
-  doc: Pick<DocumentRecord, "detectedTags">,
-  annotations: readonly AnnotationRecord[],
-): FlattenField[] {
-  return annotations.map((a) => ({
-    page: a.page,
-    x: a.x,
-    y: a.y,
-    width: a.width,
-    height: a.height,
-    type: a.type as FlattenFieldType,
-    value: flattenValue(a),
-    ...tagTextPlacement(doc, a),
-  }));
-}
-
-/** What a document's final form gets: its tags' text removed and covered, its fields' values drawn. */
-export function finalDocumentInput(
-  doc: Pick<DocumentRecord, "detectedTags">,
-  annotations: readonly AnnotationRecord[],
-): FinalDocumentInput {
-  return { hideTags: tagBoxes(doc), fields: fieldsOf(doc, annotations) };
 }
 
 export interface CompletionDeps {
@@ -475,218 +363,5 @@ function certificateSigner(
     declineReason: s.declineReason,
     ip: own.at(-1)?.ip ?? null,
     actedBy: s.signingGroupId ? s.completedBy : null,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// What the routes answer
-
-/** The completion of a package the caller may read, or the documented refusal while there is none. */
-async function requireCompleted(storage: Storage, tenantId: string, packageId: string) {
-  const pkg = await requirePackage(storage, tenantId, packageId);
-  const completion = await storage.completions.get(tenantId, pkg.id);
-  if (pkg.status !== "Completed" || !completion) {
-    throw new ApiError(
-      400,
-      "invalid_state",
-      `The package is ${pkg.status}: its signed documents exist once it is Completed.`,
-    );
-  }
-  if (completion.status === "Failed") {
-    throw new ApiError(
-      400,
-      "invalid_state",
-      `The package is Completed but its documents could not be sealed: ${completion.lastError ?? "unknown error"}`,
-    );
-  }
-  if (completion.status !== "Done") {
-    throw new ApiError(
-      400,
-      "invalid_state",
-      "The package is Completed and its signed documents are being made (completion in progress); try again in a few seconds.",
-    );
-  }
-  return { pkg, completion };
-}
-
-const baseName = (name: string) => name.replace(/\.[^.]*$/, "") || "document";
-
-export async function signedDocumentLink(
-  storage: Storage,
-  tenantId: string,
-  packageId: string,
-  documentId: string,
-): Promise<IssuedDownloadLink> {
-  const { pkg } = await requireCompleted(storage, tenantId, packageId);
-  const id = parseId(documentId);
-  const doc = id ? await storage.documents.get(pkg.id, id) : null;
-  const file = doc ? await storage.completions.file(pkg.id, "Document", doc.id) : null;
-  if (!doc || !file)
-    throw new ApiError(404, "not_found", `Document ${documentId} was not found in this package.`);
-  return issueDownloadLink(storage, {
-    tenantId,
-    blobSha256: file.sha256,
-    fileName: `${baseName(doc.fileName)} (signed).pdf`,
-    contentType: "application/pdf",
-    size: file.size,
-    source: { kind: "SignedDocument", packageId: pkg.id, id: doc.id },
-  });
-}
-
-export async function certificateLink(storage: Storage, tenantId: string, packageId: string) {
-  const { pkg } = await requireCompleted(storage, tenantId, packageId);
-  const file = (await storage.completions.file(pkg.id, "Certificate"))!;
-  return issueDownloadLink(storage, {
-    tenantId,
-    blobSha256: file.sha256,
-    fileName: `${pkg.name} - certificate of completion.pdf`,
-    contentType: "application/pdf",
-    size: file.size,
-    source: { kind: "Package", packageId: pkg.id },
-  });
-}
-
-export async function packageZipLink(
-  storage: Pick<Storage, "completions" | "downloadLinks">,
-  pkg: Pick<PackageRecord, "id" | "name" | "tenantId">,
-  ttlSeconds?: number,
-) {
-  const file = await storage.completions.file(pkg.id, "Zip");
-  if (!file) return null;
-  return issueDownloadLink(storage, {
-    tenantId: pkg.tenantId,
-    blobSha256: file.sha256,
-    fileName: `${pkg.name}.zip`,
-    contentType: ZIP_CONTENT_TYPE,
-    size: file.size,
-    ttlSeconds,
-    source: { kind: "Package", packageId: pkg.id },
-  });
-}
-
-export async function packageDownloadLink(storage: Storage, tenantId: string, packageId: string) {
-  const { pkg } = await requireCompleted(storage, tenantId, packageId);
-  return (await packageZipLink(storage, pkg))!;
-}
-
-/**
- * audit-trail/export: the trail as it is now, as a PDF (any package: the trail exists from creation),
- * sealed as the documents are when the service has a seal.
- */
-export async function exportAuditTrail(
-  storage: Storage,
-  tenantId: string,
-  packageId: string,
-  seal?: SealKeeper | null,
-) {
-  const pkg = await requirePackage(storage, tenantId, packageId);
-  const { events, verification } = await verifiedAuditTrail(storage, pkg);
-  const generatedAt = new Date();
-  const pdf = await auditTrailPdf(
-    {
-      package: { id: pkg.id, name: pkg.name },
-      events: events.map(auditEventApi),
-      verification,
-      generatedAt,
-    },
-    auditTrailSeal(seal, pkg.name, generatedAt),
-  );
-  return { pkg, pdf };
-}
-
-/** How an audit trail exported on request (not at completion) is sealed; none without a seal. */
-export function auditTrailSeal(
-  seal: SealKeeper | null | undefined,
-  packageName: string,
-  at: Date,
-): ReportSeal | null {
-  if (!seal) return null;
-  return { identity: seal.get(), reason: `Audit trail: ${packageName}`.slice(0, 200), signingTime: at };
-}
-
-/** One file of `signedFileLinks`: what it is, its name and size, and its short-lived link. */
-export interface SignedFileLink {
-  kind: "SignedDocument" | "CertificateOfCompletion";
-  documentId: string | null;
-  fileName: string;
-  contentType: string;
-  size: number;
-  url: string;
-  expiresOn: string;
-}
-
-/**
- * signed-files (issue 33): every sealed document of a Completed package, in the package's order, and
- * its certificate when asked, each with its name, size and a download link of contract §6.2 (5
- * minutes, no credential), in one answer: what a mail client needs to attach them (Outlook downloads
- * a reply's files from such links) or to decide they are too large to attach.
- */
-export async function signedFileLinks(
-  storage: Storage,
-  tenantId: string,
-  packageId: string,
-  options: { includeCertificate: boolean },
-): Promise<{ expiresOn: string; totalSize: number; files: SignedFileLink[] }> {
-  const { pkg } = await requireCompleted(storage, tenantId, packageId);
-  const now = new Date();
-  const files = await storage.transaction(async (s) => {
-    const out: SignedFileLink[] = [];
-    for (const doc of await s.documents.list(pkg.id)) {
-      const file = await s.completions.file(pkg.id, "Document", doc.id);
-      // Sealing made one per document; a document without one cannot be Done (requireCompleted).
-      if (!file) continue;
-      const fileName = `${baseName(doc.fileName)} (signed).pdf`;
-      const link = await issueDownloadLink(
-        s,
-        {
-          tenantId,
-          blobSha256: file.sha256,
-          fileName,
-          contentType: "application/pdf",
-          size: file.size,
-          source: { kind: "SignedDocument", packageId: pkg.id, id: doc.id },
-        },
-        now,
-      );
-      out.push({
-        kind: "SignedDocument",
-        documentId: doc.id,
-        fileName,
-        contentType: "application/pdf",
-        size: file.size,
-        ...link,
-      });
-    }
-    const certificate = options.includeCertificate ? await s.completions.file(pkg.id, "Certificate") : null;
-    if (certificate) {
-      const fileName = `${pkg.name} - certificate of completion.pdf`;
-      const link = await issueDownloadLink(
-        s,
-        {
-          tenantId,
-          blobSha256: certificate.sha256,
-          fileName,
-          contentType: "application/pdf",
-          size: certificate.size,
-          source: { kind: "Package", packageId: pkg.id },
-        },
-        now,
-      );
-      out.push({
-        kind: "CertificateOfCompletion",
-        documentId: null,
-        fileName,
-        contentType: "application/pdf",
-        size: certificate.size,
-        ...link,
-      });
-    }
-    return out;
-  });
-  return {
-    expiresOn:
-      files[0]?.expiresOn ?? new Date(now.getTime() + DOWNLOAD_LINK_TTL_SECONDS * 1000).toISOString(),
-    totalSize: files.reduce((sum, f) => sum + f.size, 0),
-    files,
   };
 }
