@@ -20,7 +20,7 @@ import {
   templateRemovalImpact,
   updateTemplateAnnotation,
   uploadTemplateDocument,
-} from "../domain/template-documents";
+} from "../domain/templates";
 import { secured } from "../plugins/authentication";
 import { errorResponses, ref } from "../schemas/common";
 import {
