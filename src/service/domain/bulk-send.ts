@@ -1,5 +1,5 @@
 // Bulk send (contract §7): one package a row from a template, sent, by a job the scheduler works in
-// the background. A row's package is made by the templates' `use` (domain/templates.ts) in one
+// the background. A row's package is made by the templates' `use` (domain/templates/use.ts) in one
 // transaction with the row's claim and its record (hooks `first` and `last`): a row is Sent with its
 // package, or nothing of it happened. A crash between rows loses nothing and repeats nothing: the
 // job's state is only in the database, and the next tick, in this process or another, goes on with

@@ -1,5 +1,5 @@
 // Deleting a document, for any owner, and what it would take with it from a package (contract §6.2
-// removal-impact; a template's is in template-documents.ts). The owner comes first in deleteDocument;
+// removal-impact; a template's is in templates/documents.ts). The owner comes first in deleteDocument;
 // callers bind it once (documentsOf, documents-of.ts).
 import type { Storage } from "../../storage";
 import type { AuditContext } from "../audit";

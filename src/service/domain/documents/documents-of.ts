@@ -1,5 +1,5 @@
 // The document operations of one kind of owner, bound to it once: `packageDocuments` for a package's
-// (contract §6.2), `documentsOf(TEMPLATE_OWNER)` for a template's (template-documents.ts). Each
+// (contract §6.2), `documentsOf(TEMPLATE_OWNER)` for a template's (templates/owner.ts). Each
 // operation keeps its own file's arguments after the owner; the access checks are the owner's own.
 import { commitUpload } from "./commit-upload";
 import { deleteDocument } from "./delete";

@@ -1,5 +1,5 @@
 // Reading documents: any owner's by id (requireDocument), a package's listed and read (contract
-// §6.2). A template's are read through template-documents.ts, which adds their processing status.
+// §6.2). A template's are read through templates/documents.ts, which adds their processing status.
 import type { Storage } from "../../storage";
 import { notFound } from "../../errors";
 import { onePage, parseId, requirePackage, type Stores } from "../package-rules";
