@@ -35,7 +35,7 @@ export interface PrefetchInput {
   now?: () => number;
 }
 
-/** The key of the thread's list read: what the view asks for (StatusView's ThreadPackages). */
+/** The key of the thread's list read: what the view asks for (views/status/use-thread-feed.ts). */
 export function threadListKey(source: { conversationId: string | null; internetMessageId: string | null }) {
   if (source.conversationId) return `list:conversationId=${source.conversationId}`;
   if (source.internetMessageId) return `list:internetMessageId=${source.internetMessageId}`;
