@@ -1,6 +1,6 @@
 // Signers of a package (contract §6.3): people and signing-group slots, routing order, reassign.
-import { caseKey, emailProblem } from "../../shared/signing-group-rules";
-import { ApiError, notFound, validationFailed, type FieldError } from "../errors";
+import { caseKey, emailProblem } from "../../../shared/signing-group-rules";
+import { ApiError, notFound, validationFailed, type FieldError } from "../../errors";
 import {
   UniqueViolationError,
   type AuthMethod,
@@ -9,8 +9,8 @@ import {
   type SignerRecord,
   type SignerType,
   type Storage,
-} from "../storage";
-import { appendAudit, type AuditContext } from "./audit";
+} from "../../storage";
+import { appendAudit, type AuditContext } from "../audit";
 import {
   onePage,
   bulkResults,
@@ -28,8 +28,8 @@ import {
   signersWhoseTurnItIs,
   touchPackage,
   type Stores,
-} from "./package-rules";
-import { hashSecret, newId } from "./tokens";
+} from "../package-rules";
+import { hashSecret, newId } from "../tokens";
 
 export const SIGNER_TYPES: readonly SignerType[] = ["Signer", "Approver", "InPersonSigner", "CarbonCopy"];
 export const AUTH_METHODS: readonly AuthMethod[] = ["Email", "AccessCode", "Sms", "Kba", "IdVerification"];
