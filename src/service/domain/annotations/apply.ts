@@ -1,12 +1,12 @@
 // Annotations of a package (contract §6.4): fields placed on a document's page for one signer.
-import { FIELD_SIZES, TAG_TYPES, checkSpec, parseTypeName, type TagType } from "../../tags";
-import { MAX_GROUP_LENGTH, MAX_LABEL_LENGTH } from "../../tags";
-import { ApiError, notFound, validationFailed, type FieldError } from "../errors";
-import type { AnnotationRecord, DocumentPages, PackageRecord, Storage } from "../storage";
-import type { AnnotationStore } from "../storage/annotations";
-import { appendAudit, type AuditContext } from "./audit";
-import { issueDownloadLink } from "./download-links";
-import { checkPackage } from "./packages";
+import { FIELD_SIZES, TAG_TYPES, checkSpec, parseTypeName, type TagType } from "../../../tags";
+import { MAX_GROUP_LENGTH, MAX_LABEL_LENGTH } from "../../../tags";
+import { ApiError, notFound, validationFailed, type FieldError } from "../../errors";
+import type { AnnotationRecord, DocumentPages, PackageRecord, Storage } from "../../storage";
+import type { AnnotationStore } from "../../storage/annotations";
+import { appendAudit, type AuditContext } from "../audit";
+import { issueDownloadLink } from "../download-links";
+import { checkPackage } from "../packages";
 import {
   onePage,
   PACKAGE_LIMITS,
@@ -18,8 +18,8 @@ import {
   throwIfAny,
   touchPackage,
   type Stores,
-} from "./package-rules";
-import { newId } from "./tokens";
+} from "../package-rules";
+import { newId } from "../tokens";
 
 /** Largest prefilled value (a Text field's content). */
 export const ANNOTATION_VALUE_LENGTH = 4_000;
