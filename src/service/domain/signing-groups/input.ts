@@ -1,5 +1,5 @@
-import { SIGNING_GROUP_LIMITS, caseKey, characters, emailProblem } from "../../shared/signing-group-rules";
-import { ApiError, notFound, validationFailed, type FieldError } from "../errors";
+import { SIGNING_GROUP_LIMITS, caseKey, characters, emailProblem } from "../../../shared/signing-group-rules";
+import { ApiError, notFound, validationFailed, type FieldError } from "../../errors";
 import {
   UniqueViolationError,
   type NewSigningGroupMember,
@@ -7,8 +7,8 @@ import {
   type SigningGroupRecord,
   type SigningGroupSortField,
   type Storage,
-} from "../storage";
-import { newId } from "./tokens";
+} from "../../storage";
+import { newId } from "../tokens";
 
 /** The limits of contract §4 (one copy, shared with the add-in). */
 export const LIMITS = SIGNING_GROUP_LIMITS;
