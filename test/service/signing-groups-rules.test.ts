@@ -1,4 +1,4 @@
-// The signing-group rules as plain functions (domain/signing-groups.ts), checked with generated inputs;
+// The signing-group rules as plain functions (domain/signing-groups/), checked with generated inputs;
 // the HTTP tests beside this file show the same rules through the running service.
 import fc from "fast-check";
 import {

@@ -11,7 +11,7 @@ import {
   trigramWords,
 } from "../../src/service/storage/signing-groups";
 
-/** Characters a search may not hold (service/domain/signing-groups.ts refuses them with a 400). */
+/** Characters a search may not hold (service/domain/signing-groups/list-query.ts refuses them with a 400). */
 // eslint-disable-next-line no-control-regex
 const REFUSED_IN_SEARCH = /^[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]+$/;
 

@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { LIMITS, SORT_FIELDS } from "../domain/signing-groups";
 import { ref } from "./common";
 
-// Lengths are checked after trimming (domain/signing-groups.ts), so the schemas state them in words
+// Lengths are checked after trimming (domain/signing-groups/text.ts), so the schemas state them in words
 // rather than as maxLength, which would count the spaces a client may send around a name.
 const nullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 const timestamp = (description: string) => Type.String({ format: "date-time", description });
