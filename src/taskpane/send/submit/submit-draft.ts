@@ -10,14 +10,14 @@
  * new try checks it against the service instead of trusting it. So a network failure or a closed
  * pane loses nothing: the next try sends only the blocks the session lacks.
  */
-import { isApiError } from "../../api/errors";
-import type { ApiClient, Schemas } from "../../api/client";
-import type { SignatureBlockSigner } from "../../pdf/stamp-tags";
-import type { SendDocument } from "./documents";
-import type { DocumentProgress, SendDraft } from "./draft";
-import { chosenSigners, describeSigner, signerIndexes, stampsFor } from "./fields";
-import { routingOrders, type SignerRow } from "./signers";
-import type { FinalOptions } from "./stamp";
+import { isApiError } from "../../../api/errors";
+import type { ApiClient, Schemas } from "../../../api/client";
+import type { SignatureBlockSigner } from "../../../pdf/stamp-tags";
+import type { SendDocument } from "../documents";
+import type { DocumentProgress, SendDraft } from "../draft";
+import { chosenSigners, describeSigner, signerIndexes, stampsFor } from "../fields";
+import { routingOrders, type SignerRow } from "../signers";
+import type { FinalOptions } from "../stamp";
 
 export type PackageResponse = Schemas["PackageResponse"];
 export type SignerResponse = Schemas["SignerApiResponse"];
