@@ -59,7 +59,7 @@ export function sentFrom(host: OutlookHost | null, subject: string | null) {
 
 /**
  * Step 5: the send form's fields with their problems (the pane's and the service's), and sending
- * the draft (send/submit.ts) with its progress; what the service holds is kept in the draft as it
+ * the draft (send/submit/submit-draft.ts) with its progress; what the service holds is kept in the draft as it
  * goes, so a failed send picks up where it stopped.
  */
 export function useSubmit({
