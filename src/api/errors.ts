@@ -92,6 +92,11 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
+/** The service answered 404: what is already gone (a delete, a resumed session) often counts as done. */
+export function isNotFound(value: unknown): value is ApiError {
+  return isApiError(value) && value.status === 404;
+}
+
 // --- Messages ---------------------------------------------------------------------------------------
 
 function sentence(text: string): string {

@@ -1,6 +1,6 @@
 // Removes a document from the draft package (one already gone is fine).
+import { isNotFound } from "../../../api/errors";
 import type { ApiClient } from "../../../api/client";
-import { isNotFound } from "./not-found";
 
 export async function deleteDocument(api: ApiClient, id: string, documentId: string): Promise<void> {
   try {

@@ -10,6 +10,7 @@
  * new try checks it against the service instead of trusting it. So a network failure or a closed
  * pane loses nothing: the next try sends only the blocks the session lacks.
  */
+import { isNotFound } from "../../../api/errors";
 import type { ApiClient } from "../../../api/client";
 import type { SignatureBlockSigner } from "../../../pdf/stamp-tags";
 import type { SendDocument } from "../documents";
@@ -17,7 +18,6 @@ import type { DocumentProgress, SendDraft } from "../draft";
 import { chosenSigners, describeSigner, signerIndexes, stampsFor } from "../fields";
 import type { FinalOptions } from "../stamp";
 import { deleteDocument } from "./delete-document";
-import { isNotFound } from "./not-found";
 import { pdfFileName } from "./pdf-file-name";
 import { placeTags, type Skipped } from "./place-tags";
 import type { DocumentResponse, PackageResponse, SignerResponse } from "./responses";

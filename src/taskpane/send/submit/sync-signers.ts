@@ -1,8 +1,8 @@
 // The draft package's signers made to match the chosen rows, in list order (kept when they already do).
+import { isNotFound } from "../../../api/errors";
 import type { ApiClient } from "../../../api/client";
 import { chosenSigners } from "../fields";
 import { routingOrders, type SignerRow } from "../signers";
-import { isNotFound } from "./not-found";
 import type { SignerResponse } from "./responses";
 
 /** What the service is asked to create for each row, in order. */

@@ -1,8 +1,8 @@
 // Uploads one document through a chunked upload session, resuming an earlier try's session or
 // finding the commit whose answer was lost.
+import { isNotFound } from "../../../api/errors";
 import type { ApiClient } from "../../../api/client";
 import type { DocumentProgress } from "../draft";
-import { isNotFound } from "./not-found";
 import type { DocumentResponse, UploadSession } from "./responses";
 import type { SubmitEvent } from "./stage";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { ApiClient } from "../../../api/client";
-import { isApiError } from "../../../api/errors";
+import { isNotFound } from "../../../api/errors";
 import { removeDraft } from "../../send/draft";
 import type { SendDraftHook } from "./use-send-draft";
 
@@ -17,7 +17,7 @@ export function useDiscard({ draft, api }: { draft: SendDraftHook; api: ApiClien
       try {
         await api.request("DELETE", "/api/v1/packages/{id}", { path: { id: state.packageId } });
       } catch (error) {
-        if (!(isApiError(error) && error.status === 404)) {
+        if (!isNotFound(error)) {
           setError(error);
           return;
         }

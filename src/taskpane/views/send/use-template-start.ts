@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { ApiClient } from "../../../api/client";
-import { isApiError } from "../../../api/errors";
+import { isNotFound } from "../../../api/errors";
 import type { SigningGroupsApi } from "../../../api/signing-groups";
 import type { RoleFillRequest, Template, TemplatesApi } from "../../../api/templates";
 import { removeDraft } from "../../send/draft";
@@ -45,7 +45,7 @@ export function useTemplateStart({
     try {
       await api.request("DELETE", "/api/v1/packages/{id}", { path: { id: state.packageId } });
     } catch (error) {
-      if (!(isApiError(error) && error.status === 404)) throw error;
+      if (!isNotFound(error)) throw error;
     }
     dispatch({ type: "packageDropped" });
   };

@@ -4,7 +4,7 @@
  * and ending in the one outcome the card says.
  */
 import { useEffect, useRef, useState } from "react";
-import { isApiError } from "../../../../api/errors";
+import { isNotFound } from "../../../../api/errors";
 import {
   inlineLink,
   type Package,
@@ -26,7 +26,7 @@ export type Outcome =
 
 /** The service (or its version) has no such route: the signing and completion issues add them. */
 function notOffered(error: unknown): boolean {
-  return isApiError(error) && error.status === 404;
+  return isNotFound(error);
 }
 
 export interface PackageActions {
