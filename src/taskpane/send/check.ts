@@ -143,7 +143,7 @@ export function checkDraft(input: CheckInput): CheckResult {
     index: i + 1,
     tagCount: input.template?.fieldsByRow.get(row.key) ?? 0,
     droppedCount: 0,
-    // As submit/submit-draft.ts adds it: the block page has no fields for a signer who only gets a copy.
+    // As submit/prepare-documents.ts adds it: the block page has no fields for a signer who only gets a copy.
     blockCount: input.signatureBlock && row.type !== "CarbonCopy" ? 3 : 0,
   }));
   const byIndex = new Map(signers.map((s) => [s.index, s]));

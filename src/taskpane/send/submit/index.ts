@@ -5,5 +5,6 @@ export { pdfFileName } from "./pdf-file-name";
 export { placeTags } from "./place-tags";
 export type { DocumentResponse, PackageResponse, SignerResponse } from "./responses";
 export { STAGE_LABELS, SubmitError, type SubmitEvent, type SubmitStage } from "./stage";
-export { submitDraft, type StampModule, type SubmitInput, type SubmitResult } from "./submit-draft";
+export { submitDraft } from "./submit-draft";
+export type { StampModule, SubmitInput, SubmitResult } from "./submit-input";
 export { signerRequests } from "./sync-signers";
