@@ -1,7 +1,7 @@
-import type { DetectedTag } from "../../pdf/find-tags";
-import { withPlacement, type TagPlacement } from "../../pdf/tag-field-box";
-import type { SqlExecutor } from "./driver";
-import { PACKAGE_TABLES, type OwnedTables } from "./owned-tables";
+import type { DetectedTag } from "../../../pdf/find-tags";
+import { withPlacement, type TagPlacement } from "../../../pdf/tag-field-box";
+import type { SqlExecutor } from "../driver";
+import { PACKAGE_TABLES, type OwnedTables } from "../owned-tables";
 
 /** A stored document's row (contract §6.2 DocumentApiResponse); its bytes are in the blob store by sha256. */
 export interface DocumentRecord {
