@@ -1,10 +1,10 @@
 import { Type, type TSchema } from "@sinclair/typebox";
-import { PACKAGE_LIMITS } from "../domain/package-rules";
-import { PACKAGE_SORT_FIELDS, PACKAGE_STATUSES } from "../domain/packages";
-import { AUTH_METHODS, SIGNER_TYPES } from "../domain/signers";
-import { ANNOTATION_OPTIONS_MAX, ANNOTATION_VALUE_LENGTH } from "../domain/annotations";
-import { TAG_TYPES } from "../../tags";
-import { ref } from "./common";
+import { PACKAGE_LIMITS } from "../../domain/package-rules";
+import { PACKAGE_SORT_FIELDS, PACKAGE_STATUSES } from "../../domain/packages";
+import { AUTH_METHODS, SIGNER_TYPES } from "../../domain/signers";
+import { ANNOTATION_OPTIONS_MAX, ANNOTATION_VALUE_LENGTH } from "../../domain/annotations";
+import { TAG_TYPES } from "../../../tags";
+import { ref } from "../common";
 
 // Lengths, dates and enums are checked by the domain (after trimming, any case) so that each error
 // names the field and what is allowed; the schemas state types and describe the rules.
