@@ -140,7 +140,7 @@ function SelfSignSteps({
             icon={<ArrowRightRegular />}
             iconPosition="after"
             disabled={choices.chosen.length === 0}
-            onClick={() => flow.setPhase({ kind: "fields" })}
+            onClick={flow.toFields}
           >
             Next: your fields
           </Button>
@@ -169,7 +169,7 @@ function SelfSignSteps({
           <Caption1 role="status">Drop at least one field (a Signature, say) to sign.</Caption1>
         )}
         <ButtonRow>
-          <Button icon={<ArrowLeftRegular />} onClick={() => flow.setPhase({ kind: "pick" })}>
+          <Button icon={<ArrowLeftRegular />} onClick={flow.toPick}>
             Back
           </Button>
           <Button

@@ -1,7 +1,7 @@
 import { Spinner } from "@fluentui/react-components";
 import { SignedAndSealed } from "./SignedAndSealed";
 import { SigningFailed } from "./SigningFailed";
-import type { Phase } from "./use-self-sign";
+import type { Phase } from "./phase-reducer";
 import { WaitingForSignature } from "./WaitingForSignature";
 
 /** From "Sign now" on: each phase of the flow (use-self-sign.ts) as the user sees it. */

@@ -3,7 +3,7 @@ import { ApiErrorMessage } from "../../components/ApiErrorMessage";
 import { ButtonRow } from "./ButtonRow";
 import { InfoNotice } from "./InfoNotice";
 import { SeeInStatus } from "./SeeInStatus";
-import type { Stopped } from "./use-self-sign";
+import type { Stopped } from "./phase-reducer";
 
 const useStyles = makeStyles({
   status: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { SELF_SIGN_HEADING_ID } from "./SelfSignPage";
-import type { Phase } from "./use-self-sign";
+import type { Phase } from "./phase-reducer";
 
 /**
  * A new step: focus its heading, so keyboard and screen-reader users keep their place (the button

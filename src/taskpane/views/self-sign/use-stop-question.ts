@@ -1,5 +1,5 @@
 import { useReducer } from "react";
-import type { Stopped } from "./use-self-sign";
+import type { Stopped } from "./phase-reducer";
 
 /** The Stop waiting question: closed, asked, or answered "Discard" and voiding the package. */
 export type StopQuestion = "closed" | "asking" | "discarding";
