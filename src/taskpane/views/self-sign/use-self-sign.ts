@@ -1,37 +1,21 @@
 /**
- * Sign it yourself, the flow's state: pick → fields → preparing → signing → sealing → delivering →
- * done (or failed, saying where). The steps themselves are in src/taskpane/self-sign/.
+ * Sign it yourself, the flow: the package made, the signing page opened, the wait for the seal and
+ * the signed copy delivered, each step moving the state machine of phase-reducer.ts. The steps
+ * themselves are in src/taskpane/self-sign/.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useReducer, useRef } from "react";
 import { createApiClient } from "../../../api/client";
 import { createPackagesApi } from "../../../api/packages";
 import type { OutlookHost } from "../../../outlook";
 import type { SendDocument } from "../../send/documents";
 import type { PlacedField } from "../../send/fields";
-import { deliver, type Delivered, type DraftOutlook, type Placement } from "../../self-sign/deliver";
+import { deliver, type DraftOutlook, type Placement } from "../../self-sign/deliver";
 import { createSelfSignPackage, sealedFiles, waitUntilSealed } from "../../self-sign/flow";
-import { openSigningWindow, type SigningWindow, type WindowKind } from "../../self-sign/signing-window";
+import { openSigningWindow, type SigningWindow } from "../../self-sign/signing-window";
 import type { HttpClient } from "../../../api/http";
 import type { TagFormat } from "../../../tags";
 import { loadStamp } from "../send/use-document-bytes";
-
-/** How the last wait was stopped: the package discarded (voided) or kept for Status, or not voided. */
-export interface Stopped {
-  how: "discarded" | "kept";
-  packageId: string;
-  /** Voiding failed: the package is still there. */
-  error: unknown;
-}
-
-export type Phase =
-  | { kind: "pick"; stopped?: Stopped }
-  | { kind: "fields" }
-  | { kind: "preparing" }
-  | { kind: "signing"; packageId: string; url: string; window: WindowKind }
-  | { kind: "sealing"; packageId: string }
-  | { kind: "delivering"; packageId: string }
-  | { kind: "done"; packageId: string; delivered: Delivered }
-  | { kind: "failed"; packageId: string | null; stage: string; error: unknown };
+import { initialPhase, phaseReducer, type Stopped } from "./phase-reducer";
 
 export interface StartInput {
   documents: SendDocument[];
@@ -76,7 +60,7 @@ export function useSelfSign({
   outlook: DraftOutlook;
   client: HttpClient;
 }) {
-  const [phase, setPhase] = useState<Phase>({ kind: "pick" });
+  const [phase, dispatch] = useReducer(phaseReducer, initialPhase);
   const window = useRef<SigningWindow | null>(null);
   const abort = useRef<AbortController | null>(null);
   const wake = useRef<() => void>(() => undefined);
@@ -100,7 +84,7 @@ export function useSelfSign({
       let packageId: string | null = null;
       let stage = "preparing";
       try {
-        setPhase({ kind: "preparing" });
+        dispatch({ type: "started" });
         const email = host.userAddress();
         const [stamp, name, subject] = await Promise.all([
           loadStamp(),
@@ -134,7 +118,7 @@ export function useSelfSign({
           onClosed: () => wake.current(),
         });
         window.current = opened;
-        setPhase({ kind: "signing", packageId: id, url, window: opened.kind });
+        dispatch({ type: "signingOpened", packageId: id, url, window: opened.kind });
         const wait = waitUntilSealed({
           packages,
           id,
@@ -144,21 +128,21 @@ export function useSelfSign({
               stage = "sealing";
               // Signed: the signing window has nothing more to show.
               window.current?.close();
-              setPhase({ kind: "sealing", packageId: id });
+              dispatch({ type: "signed", packageId: id });
             }
           },
         });
         wake.current = wait.wake;
         await wait.done;
         stage = "delivering";
-        setPhase({ kind: "delivering", packageId: id });
+        dispatch({ type: "sealed", packageId: id });
         const sealed = await sealedFiles(packages, id, fetchBytes);
         const delivered = await deliver(outlook, mode, sealed, input.documents, input.placement);
-        setPhase({ kind: "done", packageId: id, delivered });
+        dispatch({ type: "delivered", packageId: id, delivered });
       } catch (error) {
         if (controller.signal.aborted) return;
         window.current?.close();
-        setPhase({ kind: "failed", packageId, stage, error });
+        dispatch({ type: "failed", packageId, stage, error });
       }
     },
     [client, host, outlook],
@@ -173,16 +157,17 @@ export function useSelfSign({
     }).then(
       (opened) => {
         window.current = opened;
-        setPhase({ ...phase, window: opened.kind });
+        // The phase it was opened from, in its new window.
+        dispatch({ type: "signingOpened", packageId: phase.packageId, url: phase.url, window: opened.kind });
       },
-      (error: unknown) => setPhase({ kind: "failed", packageId: phase.packageId, stage: "signing", error }),
+      (error: unknown) => dispatch({ type: "failed", packageId: phase.packageId, stage: "signing", error }),
     );
   }, [host, phase]);
 
   const cancel = useCallback(() => {
     abort.current?.abort();
     window.current?.close();
-    setPhase({ kind: "pick" });
+    dispatch({ type: "cancelled" });
   }, []);
 
   /**
@@ -204,10 +189,20 @@ export function useSelfSign({
           error = e;
         }
       }
-      setPhase({ kind: "pick", stopped: { how, packageId, error } });
+      dispatch({ type: "stopped", stopped: { how, packageId, error } });
     },
     [client, phase],
   );
 
-  return { phase, setPhase, start, reopen, cancel, stop };
+  return {
+    phase,
+    /** Next: your fields. */
+    toFields: () => dispatch({ type: "fieldsChosen" }),
+    /** Back to the attachments. */
+    toPick: () => dispatch({ type: "pickChosen" }),
+    start,
+    reopen,
+    cancel,
+    stop,
+  };
 }
