@@ -54,16 +54,8 @@ export default function RoleMapping({
   const styles = useStyles();
   const heading = useRef<HTMLSpanElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const { roles, retry, fills, persons, groupOptions, problems, busy, failure, change, start } = useRoleFills(
-    {
-      template,
-      templates,
-      groups,
-      people,
-      kept,
-      onStart,
-    },
-  );
+  const roleFills = useRoleFills({ template, templates, groups, people, kept, onStart });
+  const { roles, retry, fills, persons, groupOptions, problems, busy, failure, change, start } = roleFills;
 
   const groupList = [...groupOptions.values()].sort((a, b) => a.name.localeCompare(b.name));
   const cannotStart = roles.status !== "ready" || roles.roles.length === 0 || busy !== null;
