@@ -3,8 +3,8 @@
 import { generateKeyPair, SignJWT } from "jose";
 import { createOAuthClient, createPersonalAccessToken } from "../../src/service/domain/credentials";
 import { startJwksServer } from "./jwks-server";
-import { BACKENDS, startTestService, type TestService } from "./harness";
-import { startMailbox, world, type Mailbox } from "./signing.helpers";
+import { BACKENDS } from "./harness";
+import { useSigningWorld } from "./signing.helpers";
 
 interface Actor {
   type: string;
@@ -21,51 +21,42 @@ describe.each(BACKENDS)("audit actors on %s", (backend) => {
   const audience = "api://sign-for-outlook";
   let keys: Awaited<ReturnType<typeof generateKeyPair>>;
   let jwks: Awaited<ReturnType<typeof startJwksServer>>;
-  let mailbox: Mailbox;
-  let service: TestService;
-  let token = "";
-
+  // The key server the service trusts for Microsoft sign-in starts first (useSigningWorld's
+  // beforeAll comes after this one) and closes after the service.
   beforeAll(async () => {
     keys = await generateKeyPair("RS256");
     jwks = await startJwksServer(keys.publicKey);
-    mailbox = await startMailbox();
-    service = await startTestService(
-      backend,
-      {
-        OIDC_ISSUER: issuer,
-        OIDC_AUDIENCE: audience,
-        OIDC_JWKS_URI: jwks.url,
-        OIDC_TENANT_CLAIM: "tid",
-        SIGN_SCHEDULER_INTERVAL_MS: "50",
-        SMTP_URL: mailbox.url,
-        SMTP_FROM: "Signing <sign@contoso.com>",
-      },
-      undefined,
-      { devRoutes: true },
-    );
-  }, 120_000);
-  afterAll(async () => {
-    await service?.close();
-    await mailbox?.close();
-    await jwks?.close();
-  });
+  }, 60_000);
+  const w = useSigningWorld(
+    backend,
+    "contoso-signer",
+    () => ({
+      OIDC_ISSUER: issuer,
+      OIDC_AUDIENCE: audience,
+      OIDC_JWKS_URI: jwks.url,
+      OIDC_TENANT_CLAIM: "tid",
+      SMTP_FROM: "Signing <sign@contoso.com>",
+    }),
+    { config: { devRoutes: true } },
+  );
+  afterAll(() => jwks?.close());
 
   /** Makes a draft package with the credential; answers who its PackageCreated event names. */
   async function creatorOf(credential: string): Promise<Actor> {
-    const created = await service.call("POST", "/api/v1/packages", {
+    const created = await w.service.call("POST", "/api/v1/packages", {
       token: credential,
       body: { name: "Master services agreement" },
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    const trail = await service.call("GET", `/api/v1/packages/${id}/audit-trail`, { token: credential });
+    const trail = await w.service.call("GET", `/api/v1/packages/${id}/audit-trail`, { token: credential });
     expect(trail.status).toBe(200);
     const events = (await trail.json()) as Event[];
     return events.find((e) => e.action === "PackageCreated")!.actor;
   }
 
   test("a personal access token is named by its label, not its id", async () => {
-    const pat = await createPersonalAccessToken(service.storage, {
+    const pat = await createPersonalAccessToken(w.service.storage, {
       tenant: "contoso-pat",
       scopes: [],
       label: "Outlook add-in",
@@ -76,12 +67,12 @@ describe.each(BACKENDS)("audit actors on %s", (backend) => {
   });
 
   test("an OAuth client is named by its label", async () => {
-    const client = await createOAuthClient(service.storage, {
+    const client = await createOAuthClient(w.service.storage, {
       tenant: "contoso-client",
       scopes: [],
       label: "Contract system",
     });
-    const answer = await fetch(`${service.url}/connect/token`, {
+    const answer = await fetch(`${w.service.url}/connect/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({
@@ -122,14 +113,7 @@ describe.each(BACKENDS)("audit actors on %s", (backend) => {
   });
 
   test("a signer's own actions name the signer and their address", async () => {
-    token = await service.token("contoso-signer");
-    const w = world(
-      () => service,
-      () => mailbox,
-      () => token,
-    );
-    const { pkg } = await w.sendPackage([{ email: "lynne.robbins@contoso.com", name: "Lynne Robbins" }]);
-    const link = await w.linkFor("lynne.robbins@contoso.com");
+    const { pkg, link } = await w.sendToSigner({ email: "lynne.robbins@contoso.com", name: "Lynne Robbins" });
     expect((await w.sign("GET", link)).status).toBe(200);
     const trail = await w.call<Event[]>("GET", `/api/v1/packages/${pkg.id}/audit-trail`);
     expect(trail.body.find((e) => e.action === "SignerViewed")?.actor).toEqual({

@@ -2,6 +2,7 @@
 // made and sent through the API with a real PDF, so that every link a test follows came out of a mail.
 import type { ParsedMail } from "mailparser";
 import { PDFDocument } from "pdf-lib";
+import type { ServiceConfig } from "../../src/service/config";
 import { startTestService, type Backend, type TestService } from "./harness";
 import { startSmtpInbox } from "./smtp-inbox";
 
@@ -39,7 +40,11 @@ export async function samplePdf(pages = 1): Promise<Uint8Array> {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in tests.
-type Json = Record<string, any> & { id: string };
+export type Json = Record<string, any> & { id: string };
+
+/** The route that makes a signing link for a sent package's signer (contract §6.3 signing-url). */
+export const signingUrlRoute = (sent: { pkg: Json; signers: Json[] }, signer = 0): string =>
+  `/api/v1/packages/${sent.pkg.id}/signers/${sent.signers[signer]!.id}/signing-url`;
 
 export function world(service: () => TestService, mailbox: () => Mailbox, token: () => string) {
   async function call<T = Json>(
@@ -157,17 +162,37 @@ export function world(service: () => TestService, mailbox: () => Mailbox, token:
     return tokenOf(links[0]!);
   }
 
+  /** Sends a package to one signer (options as sendPackage) and answers it with the link mailed to them. */
+  async function sendToSigner(
+    signer: Record<string, unknown>,
+    options: Parameters<typeof sendPackage>[1] = {},
+  ) {
+    const sent = await sendPackage([signer], options);
+    return { ...sent, link: await linkFor(signer.email as string) };
+  }
+
+  /**
+   * Signs every Signature field of the link's signer (a PNG) and finishes, expecting each step to
+   * succeed; answers the finish.
+   */
+  async function signAndFinish(link: string, grant?: string) {
+    for (const field of (await sign("GET", link, "", undefined, grant)).body.fields as Json[]) {
+      if (field.type !== "Signature") continue;
+      const saved = await sign("PUT", link, `/fields/${field.id}`, { value: PNG_DATA_URL }, grant);
+      expect(saved.status).toBe(200);
+    }
+    const finished = await sign("POST", link, "/finish", undefined, grant);
+    expect(finished.body.state).toBe("Completed");
+    return finished;
+  }
+
   /**
    * A package one person signs from the mail's link (a Signature on each of their fields) and
    * finishes; answered once the service's scheduler has sealed it (DocumentsSealed in its trail).
    */
   async function signedAndSealed(email: string) {
-    const sent = await sendPackage([{ email, name: "Signer" }]);
-    const link = await linkFor(email);
-    for (const field of (await sign("GET", link)).body.fields as Json[]) {
-      expect((await sign("PUT", link, `/fields/${field.id}`, { value: PNG_DATA_URL })).status).toBe(200);
-    }
-    expect((await sign("POST", link, "/finish")).body.state).toBe("Completed");
+    const sent = await sendToSigner({ email, name: "Signer" });
+    await signAndFinish(sent.link);
     const deadline = Date.now() + 60_000;
     for (;;) {
       const trail = (await call<Json[]>("GET", `/api/v1/packages/${sent.pkg.id}/audit-trail`)).body;
@@ -177,7 +202,7 @@ export function world(service: () => TestService, mailbox: () => Mailbox, token:
     }
   }
 
-  return { call, sign, sendPackage, mailsTo, linkFor, signedAndSealed };
+  return { call, sign, sendPackage, sendToSigner, mailsTo, linkFor, signAndFinish, signedAndSealed };
 }
 
 /** A 1x1 PNG as a data: URL, for Signature and Initials values. */
@@ -187,22 +212,40 @@ export const PNG_DATA_URL =
 /**
  * A signing test's describe block: a real mailbox, a service on `backend` that mails it and seals at
  * once (its scheduler every 50 ms), and a token of `tenant`; started before the block's tests and
- * closed after them. `env` adds to or overrides the service's settings. The service, mailbox and
- * token are getters: they exist once the block's beforeAll has run.
+ * closed after them. `env` adds to or overrides the service's settings (a function: read when the
+ * service starts, for what an earlier beforeAll made); `config` sets what no variable does
+ * (devRoutes). With `tokenPerTest` each test gets a token of its own tenant (`tenant-1`, `tenant-2`…),
+ * so no test sees another's packages. The service, mailbox and token are getters: they exist once
+ * the block's beforeAll (or, per test, beforeEach) has run.
  */
-export function useSigningWorld(backend: Backend, tenant: string, env: Record<string, string> = {}) {
+export function useSigningWorld(
+  backend: Backend,
+  tenant: string,
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: { config?: Partial<ServiceConfig>; tokenPerTest?: boolean } = {},
+) {
   let service: TestService | undefined;
   let mailbox: Mailbox | undefined;
   let token: string | undefined;
+  let tests = 0;
   beforeAll(async () => {
     mailbox = await startMailbox();
-    service = await startTestService(backend, {
-      SIGN_SCHEDULER_INTERVAL_MS: "50",
-      SMTP_URL: mailbox.url,
-      ...env,
-    });
-    token = await service.token(tenant);
+    service = await startTestService(
+      backend,
+      {
+        SIGN_SCHEDULER_INTERVAL_MS: "50",
+        SMTP_URL: mailbox.url,
+        ...(typeof env === "function" ? env() : env),
+      },
+      undefined,
+      options.config,
+    );
+    if (!options.tokenPerTest) token = await service.token(tenant);
   }, 120_000);
+  beforeEach(async () => {
+    tests++;
+    if (options.tokenPerTest) token = await service!.token(`${tenant}-${tests}`);
+  });
   afterAll(async () => {
     await service?.close();
     await mailbox?.close();
@@ -213,6 +256,8 @@ export function useSigningWorld(backend: Backend, tenant: string, env: Record<st
       () => mailbox!,
       () => token!,
     ),
+    /** An address unique to the running test (the mailbox is the block's). */
+    at: (name: string) => `${name}.${tests}@contoso.com`,
     get service(): TestService {
       return service!;
     },

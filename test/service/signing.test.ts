@@ -5,54 +5,29 @@ import { expirePackages } from "../../src/service/domain/packages";
 import { SYSTEM } from "../../src/service/domain/audit";
 import { sendDueReminders } from "../../src/service/domain/signing";
 import { textOf } from "../pdf/poppler";
-import { BACKENDS, expectProblem, startTestService, type TestService } from "./harness";
+import { BACKENDS, expectProblem, startTestService } from "./harness";
 import {
   PNG_DATA_URL,
   linksIn,
   samplePdf,
-  startMailbox,
+  signingUrlRoute,
   tokenOf,
-  world,
-  type Mailbox,
+  useSigningWorld,
+  type Json,
 } from "./signing.helpers";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in tests.
-type Json = Record<string, any> & { id: string };
 const DAY = 86_400_000;
 // Each test sends mail through the scheduler and a real SMTP server; a loaded machine is slow.
 jest.setTimeout(120_000);
 
 describe.each(BACKENDS)("signing on %s", (backend) => {
-  let service: TestService;
-  let mailbox: Mailbox;
-  let token: string;
-  let tests = 0;
-  const w = world(
-    () => service,
-    () => mailbox,
-    () => token,
+  const w = useSigningWorld(
+    backend,
+    "signing",
+    { SMTP_FROM: "Signing <sign@contoso.com>" },
+    { config: { devRoutes: true }, tokenPerTest: true },
   );
-  const { call, sign, sendPackage, mailsTo, linkFor } = w;
-  /** Addresses unique to the test (the mailbox is shared). */
-  const at = (name: string) => `${name}.${tests}@contoso.com`;
-
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    service = await startTestService(
-      backend,
-      { SIGN_SCHEDULER_INTERVAL_MS: "50", SMTP_URL: mailbox.url, SMTP_FROM: "Signing <sign@contoso.com>" },
-      undefined,
-      { devRoutes: true },
-    );
-  }, 120_000);
-  afterAll(async () => {
-    await service?.close();
-    await mailbox?.close();
-  });
-  beforeEach(async () => {
-    tests++;
-    token = await service.token(`signing-${tests}`);
-  });
+  const { call, sign, sendPackage, sendToSigner, mailsTo, linkFor, signAndFinish, at } = w;
 
   test("enforced order: only the first is mailed; finishing invites the next; the last completes the package", async () => {
     const { pkg, signers } = await sendPackage(
@@ -76,11 +51,11 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
     expect(adaMail.mail.html).toContain(`/sign/${ada}`);
     // Not Bob's turn: no invitation was even written for him (the outbox row comes with the send, in its
     // transaction; an SMTP check here would pass whenever his mail was merely slower than Ada's).
-    const outbox = await service.storage.outbox.listForPackage(pkg.id);
+    const outbox = await w.service.storage.outbox.listForPackage(pkg.id);
     expect(outbox.map((m) => [m.kind, m.email])).toEqual([["Invitation", at("ada")]]);
     expect(outbox.filter((m) => m.signerId === signers[1]!.id || m.email === at("bob"))).toEqual([]);
     // Bob's turn has not come: no signing URL for him yet.
-    const early = await call("POST", `/api/v1/packages/${pkg.id}/signers/${signers[1]!.id}/signing-url`, {});
+    const early = await call("POST", signingUrlRoute({ pkg, signers }, 1), {});
     expect([early.status, early.body.code]).toEqual([400, "not_your_turn"]);
 
     const session = await sign("GET", ada);
@@ -252,8 +227,12 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
   });
 
   test("access code: asked for first, wrong codes counted, 5 in 15 minutes then 429; the grant opens the rest", async () => {
-    await sendPackage([{ email: at("cy"), name: "Cy", authMethod: "AccessCode", accessCode: "4711-code" }]);
-    const cy = await linkFor(at("cy"));
+    const { link: cy } = await sendToSigner({
+      email: at("cy"),
+      name: "Cy",
+      authMethod: "AccessCode",
+      accessCode: "4711-code",
+    });
     const asked = (await sign("GET", cy)).body;
     expect(asked).toMatchObject({ state: "AccessCodeRequired", documents: [], fields: [] });
     const blocked = await sign("POST", cy, "/finish");
@@ -326,13 +305,14 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
 
   test("expired and voided packages say so; their links change nothing", async () => {
     const soon = new Date(Date.now() + DAY).toISOString();
-    const expiring = await sendPackage([{ email: at("fay"), name: "Fay" }], {
-      package: { expirationDate: soon },
-    });
-    const fay = await linkFor(at("fay"));
+    const expiring = await sendToSigner(
+      { email: at("fay"), name: "Fay" },
+      { package: { expirationDate: soon } },
+    );
+    const fay = expiring.link;
     const fayField = ((await sign("GET", fay)).body.fields as Json[])[0]!;
     expect(
-      await expirePackages(service.storage, SYSTEM, new Date(Date.now() + 2 * DAY)),
+      await expirePackages(w.service.storage, SYSTEM, new Date(Date.now() + 2 * DAY)),
     ).toBeGreaterThanOrEqual(1);
     expect((await sign("GET", fay)).body).toMatchObject({ state: "Expired", documents: [], fields: [] });
     const write = await sign("PUT", fay, `/fields/${fayField.id}`, { value: PNG_DATA_URL });
@@ -349,10 +329,7 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
       { package: { enforceSigningOrder: true } },
     );
     const gus = await linkFor(at("gus"));
-    const hana = await linkFor(at("hana"));
-    const hanaField = ((await sign("GET", hana)).body.fields as Json[])[0]!;
-    expect((await sign("PUT", hana, `/fields/${hanaField.id}`, { value: PNG_DATA_URL })).status).toBe(200);
-    expect((await sign("POST", hana, "/finish")).body.state).toBe("Completed");
+    await signAndFinish(await linkFor(at("hana")));
     expect(
       (await call("POST", `/api/v1/packages/${voiding.pkg.id}/void`, { reason: "Wrong tenant." })).status,
     ).toBe(200);
@@ -366,7 +343,7 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
     const [, hanaVoided] = await mailsTo(at("hana"), 2);
     expect(hanaVoided!.mail.subject).toMatch(/^Voided/);
     expect(hanaVoided!.text).toContain("Wrong tenant.");
-    const outbox = await service.storage.outbox.listForPackage(voiding.pkg.id);
+    const outbox = await w.service.storage.outbox.listForPackage(voiding.pkg.id);
     expect(
       outbox
         .filter((m) => m.kind === "Voided")
@@ -381,8 +358,7 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
   });
 
   test("reassign: the old person's link answers Reassigned, the new person is mailed a link that works; resend mints another", async () => {
-    const { pkg, signers } = await sendPackage([{ email: at("hal"), name: "Hal" }]);
-    const hal = await linkFor(at("hal"));
+    const { pkg, signers, link: hal } = await sendToSigner({ email: at("hal"), name: "Hal" });
     expect((await sign("GET", hal)).body.state).toBe("Ready");
     const moved = await call("POST", `/api/v1/packages/${pkg.id}/signers/${signers[0]!.id}/reassign`, {
       email: at("ivy"),
@@ -426,13 +402,13 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
       ).status,
     ).toBe(200);
     await linkFor(at("jo"));
-    const before = (await service.storage.signers.get(pkg.id, signers[0]!.id))!;
+    const before = (await w.service.storage.signers.get(pkg.id, signers[0]!.id))!;
     expect(Date.parse(before.nextReminderOn!) - Date.parse(before.notifiedOn!)).toBe(2 * DAY);
     // Not yet due a day later; due after two.
-    expect(await sendDueReminders(service.storage, SYSTEM, new Date(Date.now() + DAY))).toBe(0);
+    expect(await sendDueReminders(w.service.storage, SYSTEM, new Date(Date.now() + DAY))).toBe(0);
     const twoDays = new Date(Date.parse(before.nextReminderOn!) + 1000);
-    expect(await sendDueReminders(service.storage, SYSTEM, twoDays)).toBe(1);
-    const reminded = (await service.storage.signers.get(pkg.id, signers[0]!.id))!;
+    expect(await sendDueReminders(w.service.storage, SYSTEM, twoDays)).toBe(1);
+    const reminded = (await w.service.storage.signers.get(pkg.id, signers[0]!.id))!;
     expect(reminded).toMatchObject({ remindersSentCount: 1, lastReminderSentOn: twoDays.toISOString() });
     expect(Date.parse(reminded.nextReminderOn!) - twoDays.getTime()).toBe(3 * DAY);
     const [, reminder] = await mailsTo(at("jo"), 2);
@@ -441,7 +417,7 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
     expect((await sign("GET", link)).body.state).toBe("Ready");
 
     // The running scheduler sends one that is due now by itself.
-    await service.storage.signers.update({
+    await w.service.storage.signers.update({
       ...reminded,
       nextReminderOn: new Date(Date.now() - 1000).toISOString(),
     });
@@ -451,24 +427,26 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
 
     // Turned off: nothing more is due.
     await call("PATCH", `/api/v1/packages/${pkg.id}/reminders`, { enabled: false });
-    expect((await service.storage.signers.get(pkg.id, signers[0]!.id))!.nextReminderOn).toBeNull();
+    expect((await w.service.storage.signers.get(pkg.id, signers[0]!.id))!.nextReminderOn).toBeNull();
   });
 
   test("field values are checked by type; documents answer ranges; an attachment becomes the field's value", async () => {
-    const { pkg } = await sendPackage([{ email: at("kim"), name: "Kim" }], {
-      fields: () => [
-        { type: "Number", required: false },
-        { type: "Date", required: false },
-        { type: "Checkbox", required: false },
-        { type: "Dropdown", required: false, options: ["Red", "Blue"] },
-        { type: "Text", required: false },
-        { type: "Attachment", required: false },
-        { type: "Name" },
-        { type: "RadioGroup", required: false, options: ["Monthly", "Yearly"], width: 120, height: 20 },
-        { type: "Email", width: 220, height: 20 },
-      ],
-    });
-    const kim = await linkFor(at("kim"));
+    const { pkg, link: kim } = await sendToSigner(
+      { email: at("kim"), name: "Kim" },
+      {
+        fields: () => [
+          { type: "Number", required: false },
+          { type: "Date", required: false },
+          { type: "Checkbox", required: false },
+          { type: "Dropdown", required: false, options: ["Red", "Blue"] },
+          { type: "Text", required: false },
+          { type: "Attachment", required: false },
+          { type: "Name" },
+          { type: "RadioGroup", required: false, options: ["Monthly", "Yearly"], width: 120, height: 20 },
+          { type: "Email", width: 220, height: 20 },
+        ],
+      },
+    );
     const session = (await sign("GET", kim)).body;
     const byType = new Map((session.fields as Json[]).map((f) => [f.type as string, f]));
     const put = (type: string, value: unknown) =>
@@ -517,7 +495,7 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
     expect([unknownField.status, unknownField.body.code]).toEqual([404, "not_found"]);
 
     const documentId = (session.documents as Json[])[0]!.id;
-    const whole = await service.call("GET", `/api/v1/signing/${kim}/documents/${documentId}`);
+    const whole = await w.service.call("GET", `/api/v1/signing/${kim}/documents/${documentId}`);
     const bytes = Buffer.from(await whole.arrayBuffer());
     expect([whole.status, whole.headers.get("content-type"), whole.headers.get("accept-ranges")]).toEqual([
       200,
@@ -525,17 +503,17 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
       "bytes",
     ]);
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
-    const part = await service.call("GET", `/api/v1/signing/${kim}/documents/${documentId}`, {
+    const part = await w.service.call("GET", `/api/v1/signing/${kim}/documents/${documentId}`, {
       headers: { range: "bytes=10-19" },
     });
     expect(part.status).toBe(206);
     expect(part.headers.get("content-range")).toBe(`bytes 10-19/${bytes.length}`);
     expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(10, 20));
-    const tail = await service.call("GET", `/api/v1/signing/${kim}/documents/${documentId}`, {
+    const tail = await w.service.call("GET", `/api/v1/signing/${kim}/documents/${documentId}`, {
       headers: { range: "bytes=-7" },
     });
     expect(Buffer.from(await tail.arrayBuffer())).toEqual(bytes.subarray(bytes.length - 7));
-    const outside = await service.call("GET", `/api/v1/signing/${kim}/documents/${documentId}`, {
+    const outside = await w.service.call("GET", `/api/v1/signing/${kim}/documents/${documentId}`, {
       headers: { range: `bytes=${bytes.length}-` },
     });
     expect(outside.status).toBe(416);
@@ -543,7 +521,7 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
 
     const attach = async (body: Uint8Array, type: string, name?: string) => {
       const response = await fetch(
-        `${service.url}/api/v1/signing/${kim}/fields/${byType.get("Attachment")!.id}/attachment`,
+        `${w.service.url}/api/v1/signing/${kim}/fields/${byType.get("Attachment")!.id}/attachment`,
         {
           method: "POST",
           headers: { "content-type": type, ...(name ? { "x-file-name": name } : {}) },
@@ -562,7 +540,7 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
     expect([notAFile.status, notAFile.body.code]).toEqual([415, "unsupported_media_type"]);
     const tooBig = await attach(new Uint8Array(10 * 1024 * 1024 + 10), "application/octet-stream");
     expect([tooBig.status, tooBig.body.code]).toEqual([413, "payload_too_large"]);
-    const [attachment] = await service.storage.signingValues.attachments(pkg.id);
+    const [attachment] = await w.service.storage.signingValues.attachments(pkg.id);
     expect(attachment).toMatchObject({
       fileName: "Gehaltsnachweis März.pdf",
       contentType: "application/pdf",
@@ -570,7 +548,7 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
     });
     // Cleared, the file goes with it.
     expect((await put("Attachment", null)).body).toMatchObject({ value: null });
-    expect(await service.storage.signingValues.attachments(pkg.id)).toEqual([]);
+    expect(await w.service.storage.signingValues.attachments(pkg.id)).toEqual([]);
     expect((await sign("POST", kim, "/finish")).body.state).toBe("Completed");
 
     // The auto Email is the signer's address on the annotation, and drawn into the sealed document
@@ -588,28 +566,27 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
       signedLink = await call<{ url: string }>("GET", route);
     }
     expect(signedLink.status).toBe(200);
-    const signed = await fetch(new URL(signedLink.body.url, service.url));
+    const signed = await fetch(new URL(signedLink.body.url, w.service.url));
     const text = textOf(new Uint8Array(await signed.arrayBuffer()));
     expect(text).toContain(at("kim"));
     expect(text).toContain("Yearly");
   });
 
   test("links: a tampered or unknown token is 404; tokens never reach the log; signing-url makes a short link", async () => {
-    const { pkg, signers } = await sendPackage([{ email: at("lou"), name: "Lou" }]);
-    const lou = await linkFor(at("lou"));
+    const sent = await sendToSigner({ email: at("lou"), name: "Lou" });
+    const lou = sent.link;
     for (const bad of [
       lou.slice(0, -1) + (lou.endsWith("A") ? "B" : "A"),
       "A".repeat(44),
       "short",
       `${lou}x`,
     ]) {
-      await expectProblem(await service.call("GET", `/api/v1/signing/${bad}`), 404, "not_found");
+      await expectProblem(await w.service.call("GET", `/api/v1/signing/${bad}`), 404, "not_found");
     }
-    const made = await call<{ url: string; expiresOn: string }>(
-      "POST",
-      `/api/v1/packages/${pkg.id}/signers/${signers[0]!.id}/signing-url`,
-      { expiresInMinutes: 10, returnUrl: "https://contoso.com/done" },
-    );
+    const made = await call<{ url: string; expiresOn: string }>("POST", signingUrlRoute(sent), {
+      expiresInMinutes: 10,
+      returnUrl: "https://contoso.com/done",
+    });
     expect(made.status).toBe(200);
     expect(Date.parse(made.body.expiresOn) - Date.now()).toBeGreaterThan(9 * 60_000);
     const embedded = tokenOf(made.body.url);
@@ -617,7 +594,7 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
       state: "Ready",
       signer: { email: at("lou") },
     });
-    const invalid = await call("POST", `/api/v1/packages/${pkg.id}/signers/${signers[0]!.id}/signing-url`, {
+    const invalid = await call("POST", signingUrlRoute(sent), {
       expiresInMinutes: 61,
       returnUrl: "javascript:alert(1)",
     });
@@ -626,16 +603,15 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
       "returnUrl",
     ]);
 
-    const logged = JSON.stringify(service.logs);
+    const logged = JSON.stringify(w.service.logs);
     expect(logged).not.toContain(lou);
     expect(logged).not.toContain(embedded);
     expect(logged).toContain("/api/v1/signing/[token]");
   });
 
   test("dev outbox: every mail newest first with its text and links, as the workbench Mailbox shows it", async () => {
-    await sendPackage([{ email: at("mo"), name: "Mo" }]);
-    const mo = await linkFor(at("mo"));
-    const response = await fetch(`${service.url}/api/dev/outbox`);
+    const { link: mo } = await sendToSigner({ email: at("mo"), name: "Mo" });
+    const response = await fetch(`${w.service.url}/api/dev/outbox`);
     const { items } = (await response.json()) as { items: Json[] };
     const item = items.find((i) => i.email === at("mo"))!;
     expect(item).toMatchObject({
@@ -649,7 +625,7 @@ describe.each(BACKENDS)("signing on %s", (backend) => {
     expect(item.text).toContain(item.link);
     const times = items.map((i) => i.createdOn as string);
     expect([...times].sort().reverse()).toEqual(times);
-    expect((await fetch(`${service.url}/api/v1/dev/outbox`)).status).toBe(200);
+    expect((await fetch(`${w.service.url}/api/v1/dev/outbox`)).status).toBe(200);
   });
 });
 
