@@ -4,8 +4,9 @@
 // data is counted as pdf.js decodes it, never thrown.
 import fc from "fast-check";
 import zlib from "node:zlib";
+import { loadPdfJs } from "../../src/pdf/find-tags";
 import { type DecodedSize, decodedSizeWithin } from "../../src/service/pdf/decoded-size";
-import { PdfName, type PdfDict, type ReadInto } from "../../src/service/pdf/xref-stream";
+import { type PdfDict, type ReadInto } from "../../src/service/pdf/xref-stream";
 
 const MiB = 1024 * 1024;
 
@@ -160,6 +161,43 @@ function farDistanceFlate(matches: number): Uint8Array {
   return Uint8Array.from([0x78, 0x9c, ...bits.done()]);
 }
 
+/** A one-page PDF whose content stream is `content`, encoded with `filters` as it is given. */
+function onePagePdf(content: Uint8Array, filters = ["FlateDecode"]): Uint8Array {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+    null,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  const parts: Buffer[] = [Buffer.from("%PDF-1.7\n", "latin1")];
+  const offsets: number[] = [];
+  const length = () => parts.reduce((n, p) => n + p.length, 0);
+  objects.forEach((object, i) => {
+    offsets.push(length());
+    if (object !== null) {
+      parts.push(Buffer.from(`${i + 1} 0 obj\n${object}\nendobj\n`, "latin1"));
+      return;
+    }
+    parts.push(
+      Buffer.from(
+        `${i + 1} 0 obj\n<< /Length ${content.length} /Filter [${filters.map((f) => `/${f}`).join(" ")}] >>\nstream\n`,
+        "latin1",
+      ),
+    );
+    parts.push(Buffer.from(content), Buffer.from("\nendstream\nendobj\n", "latin1"));
+  });
+  const xref = length();
+  const entries = offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("");
+  parts.push(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+      "latin1",
+    ),
+  );
+  return new Uint8Array(Buffer.concat(parts));
+}
+
 // --- Reading -----------------------------------------------------------------------------------
 
 interface File {
@@ -261,7 +299,7 @@ describe("decodedSizeWithin", () => {
         fc.integer({ min: 1, max: 3000 }),
         async (data, chain, chunk) => {
           // Encoded last filter first: /Filter [/A /B] means A's decoding, then B's.
-          let encoded = data;
+          let encoded: Uint8Array = data;
           for (const name of [...chain].reverse()) encoded = encoders[name]!(encoded);
           // The last decoder's output is the data (an inner one's may be longer): a bound below it
           // is passed, and the data decodes whole within a generous one.
@@ -271,6 +309,32 @@ describe("decodedSizeWithin", () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  test("the test's encoders write what pdf.js reads: a page's text through each filter and a chain", async () => {
+    const content = Buffer.from(
+      Array.from({ length: 300 }, (_, i) => `BT /F1 4 Tf 10 ${i * 2} Td (w${i}) Tj ET\n`).join(""),
+      "latin1",
+    );
+    const pdfjs = await loadPdfJs();
+    const chains = [
+      ...Object.keys(encoders).map((f) => [f]),
+      ["ASCII85Decode", "LZWDecode"],
+      ["AHx", "RL", "Fl"],
+    ];
+    for (const chain of chains) {
+      let encoded: Uint8Array = content;
+      for (const name of [...chain].reverse()) encoded = encoders[name]!(encoded);
+      const doc = await pdfjs.getDocument({ data: onePagePdf(encoded, chain), verbosity: 0 }).promise;
+      try {
+        const text = await (await doc.getPage(1)).getTextContent();
+        const words = text.items.flatMap((item) => ("str" in item && item.str !== "" ? [item.str] : []));
+        expect({ chain, words }).toEqual({ chain, words: Array.from({ length: 300 }, (_, i) => `w${i}`) });
+      } finally {
+        await doc.destroy();
+      }
+      await expectSize(encoded, chain, content.length, 1000);
+    }
   });
 
   test("a chain's inner decoder is counted too: [/ASCIIHexDecode /FlateDecode] holds the hex's bytes", async () => {
@@ -413,6 +477,61 @@ describe("decodedSizeWithin", () => {
       );
     });
 
+    test("pdf.js itself, given a page whose content stream is cut off, reads no further than the count", async () => {
+      // pdf.js's inflate drops the block it was in when the data ends (its buffer had grown to hold
+      // what it decoded of it, which the count includes), or fails the page's text.
+      const lines = Array.from(
+        { length: 30_000 },
+        (_, i) => `BT /F1 1 Tf 1 0 0 1 10 ${i % 700} Tm (L${i}) Tj ET\n`,
+      );
+      const deflated = zlib.deflateSync(Buffer.from(lines.join(""), "latin1"));
+      const pdfjs = await loadPdfJs();
+      for (const fraction of [0.5, 0.9]) {
+        const cut = deflated.subarray(0, Math.floor(deflated.length * fraction));
+        const counted = zlib.inflateRawSync(cut.subarray(2), {
+          finishFlush: zlib.constants.Z_SYNC_FLUSH,
+        }).length;
+        await expectSize(cut, ["FlateDecode"], counted);
+        const doc = await pdfjs.getDocument({ data: onePagePdf(cut), verbosity: 0 }).promise;
+        try {
+          const text = await (await doc.getPage(1)).getTextContent();
+          const shown = text.items.flatMap((item) =>
+            "str" in item && item.str.startsWith("L") ? [Number(item.str.slice(1))] : [],
+          );
+          const last = Math.max(...shown);
+          expect(last).toBeGreaterThan(0);
+          expect(lines.slice(0, last + 1).join("").length).toBeLessThanOrEqual(counted);
+        } finally {
+          await doc.destroy();
+        }
+      }
+    });
+
+    test("where zlib refuses the data, pdf.js's inflate counts it: any blocks after a distance past the start", async () => {
+      // Six matches at distance 1 from the start (zlib stops there; pdf.js reads zeros) end the
+      // first block on a byte's end (3 + 6 * 13 + 7 bits), so any deflate data may follow.
+      const bits = new DeflateBits().put(0, 1).put(1, 2);
+      for (let i = 0; i < 6; i++) bits.code(0b11000101, 8).code(0, 5);
+      const first = bits.code(0, 7).done();
+      expect(first.length).toBe(11);
+      await fc.assert(
+        fc.asyncProperty(
+          arbData,
+          fc.constantFrom(1, 6, 9),
+          fc.integer({ min: 1, max: 3000 }),
+          async (data, level, chunk) => {
+            const stream = Uint8Array.from([0x78, 0x9c, ...first, ...zlib.deflateRawSync(data, { level })]);
+            await expectSize(stream, ["FlateDecode"], 6 * 258 + data.length, chunk);
+          },
+        ),
+        { numRuns: 60 },
+      );
+      // Long enough to slide its window: the copies reach back across it.
+      const text = Buffer.from(Array.from({ length: 20_000 }, (_, i) => `${i % 997} Tj `).join(""), "latin1");
+      const stream = Uint8Array.from([0x78, 0x9c, ...first, ...zlib.deflateRawSync(text)]);
+      await expectSize(stream, ["FlateDecode"], 6 * 258 + text.length, 5000);
+    });
+
     test("corrupt Flate data counts up to the corruption; a bad header is an empty stream", async () => {
       const data = Buffer.from("BT /F1 12 Tf (Hello) Tj ET\n".repeat(2000), "latin1");
       const deflated = zlib.deflateSync(data, { level: 1 });
@@ -441,7 +560,7 @@ describe("decodedSizeWithin", () => {
       await expectSize(bigWindow, ["FlateDecode"], data.length);
       // Nor the checksum.
       const badSum = Buffer.from(deflated);
-      badSum[badSum.length - 1] ^= 0xff;
+      badSum[badSum.length - 1] = badSum[badSum.length - 1]! ^ 0xff;
       await expectSize(badSum, ["FlateDecode"], data.length);
       expect(await count(Uint8Array.from([0x78]), ["FlateDecode"], 0)).toBe("within");
     });

@@ -8,7 +8,7 @@
 // The decoders follow pdf.js 5's (pdf.worker.mjs: FlateStream, LZWStream, RunLengthStream,
 // AsciiHexStream, Ascii85Stream, PredictorStream, Parser.makeFilter), damaged data included: what
 // pdf.js decodes before the damage is counted, and damage alone is never a refusal.
-import { Readable } from "node:stream";
+import { Readable, type Transform } from "node:stream";
 import zlib from "node:zlib";
 import type { PdfDict, PdfValue, ReadInto } from "./xref-stream";
 
@@ -218,28 +218,24 @@ async function* afterHeader(chunks: Chunks): Chunks {
  * `chunks` through a node:zlib stream, its output a piece at a time. Damaged data ends the output
  * where zlib stopped (`onDamage` is told); an error of `chunks` itself (the file's read) is thrown.
  */
-async function* viaZlib(
-  chunks: Chunks,
-  stream: zlib.Zlib & NodeJS.ReadWriteStream,
-  onDamage?: () => void,
-): Chunks {
+async function* viaZlib(chunks: Chunks, stream: Transform, onDamage?: () => void): Chunks {
   let readError: unknown = null;
   // One piece of input waiting at a time: the rest stays in the file until zlib wants it.
   const source = Readable.from(chunks, { objectMode: false, highWaterMark: 1 });
   source.on("error", (error) => {
     readError = error;
-    (stream as unknown as Readable).destroy(error);
+    stream.destroy(error);
   });
-  source.pipe(stream as unknown as NodeJS.WritableStream);
+  source.pipe(stream);
   try {
-    for await (const chunk of stream as unknown as AsyncIterable<Buffer>) yield chunk;
+    for await (const chunk of stream as AsyncIterable<Buffer>) yield chunk;
   } catch (error) {
     if (readError !== null) throw readError;
     void error;
     onDamage?.();
   } finally {
     source.destroy();
-    (stream as unknown as Readable).destroy();
+    stream.destroy();
   }
 }
 
