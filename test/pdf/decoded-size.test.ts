@@ -320,7 +320,7 @@ describe("decodedSizeWithin", () => {
     const chains = [
       ...Object.keys(encoders).map((f) => [f]),
       ["ASCII85Decode", "LZWDecode"],
-      ["AHx", "RL", "Fl"],
+      ["ASCIIHexDecode", "RunLengthDecode", "FlateDecode"],
     ];
     for (const chain of chains) {
       let encoded: Uint8Array = content;
