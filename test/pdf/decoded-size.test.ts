@@ -392,6 +392,25 @@ describe("decodedSizeWithin", () => {
     expect(await count(new Uint8Array(50), [], 10)).toBe("within");
   });
 
+  test("a failing read is thrown, not taken for damaged data", async () => {
+    const deflated = zlib.deflateSync(new Uint8Array(200_000));
+    for (const filters of [
+      ["FlateDecode"],
+      ["RunLengthDecode"],
+      ["ASCIIHexDecode", "FlateDecode"],
+      ["BrotliDecode"],
+    ]) {
+      let reads = 0;
+      const read: ReadInto = (buffer, position, length) => {
+        if (++reads > 2) throw new Error("EIO");
+        const n = Math.min(length, 100, deflated.length - position);
+        buffer.set(deflated.subarray(position, position + n));
+        return n;
+      };
+      await expect(decodedSizeWithin(read, 0, deflated.length, filters, [], 16 * MiB)).rejects.toThrow("EIO");
+    }
+  });
+
   describe("bombs are refused after decoding just past the bound", () => {
     const max = 16 * MiB;
 
