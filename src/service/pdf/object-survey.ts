@@ -258,20 +258,28 @@ class Objects {
   }
 }
 
-/** The filter names and their parameters of a stream's dictionary, resolved. */
+/**
+ * The filter names and their parameters of a stream's dictionary, resolved, as pdf.js's
+ * Parser.filter reads them (/F before /Filter, /DP before /DecodeParms; parameters only from an
+ * array beside an array of filters).
+ */
 async function filtersOf(
   objects: Objects,
   dict: PdfDict,
 ): Promise<{ names: string[]; params: (PdfDict | null)[] }> {
-  const filter = await objects.resolve(get(dict, "Filter") ?? get(dict, "F"));
-  const parms = await objects.resolve(get(dict, "DecodeParms") ?? get(dict, "DP"));
-  const list = Array.isArray(filter) ? filter : filter === undefined || filter === null ? [] : [filter];
+  const filter = await objects.resolve(get(dict, "F") ?? get(dict, "Filter"));
+  const parms = await objects.resolve(get(dict, "DP") ?? get(dict, "DecodeParms"));
+  if (filter instanceof PdfName)
+    return { names: [nameOf(filter)!], params: [parms instanceof Map ? parms : null] };
+  if (!Array.isArray(filter)) return { names: [], params: [] };
   const names: string[] = [];
   const params: (PdfDict | null)[] = [];
-  for (let i = 0; i < list.length; i++) {
-    const name = nameOf(await objects.resolve(list[i]));
-    names.push(name ?? "?");
-    const p = Array.isArray(parms) ? await objects.resolve(parms[i]) : i === 0 ? parms : null;
+  for (let i = 0; i < filter.length; i++) {
+    const name = nameOf(await objects.resolve(filter[i]));
+    // Not a name: pdf.js stops decoding there.
+    if (name === null) break;
+    names.push(name);
+    const p = Array.isArray(parms) ? await objects.resolve(parms[i]) : null;
     params.push(p instanceof Map ? p : null);
   }
   return { names, params };
