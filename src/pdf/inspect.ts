@@ -42,7 +42,7 @@ const ACTIVE_CONTENT_NAMES: Record<string, string> = {
   embeddedFiles: "embedded files",
 };
 
-/** The refusal of a PDF holding `kinds` of active content (ActiveContent of src/service/pdf/pdfjs-patched.ts). */
+/** The refusal of a PDF holding `kinds` of active content (ActiveContent of src/service/pdf/object-survey.ts). */
 export function activeContent(kinds: readonly string[]): InvalidDocumentError {
   const names = kinds.map((k) => ACTIVE_CONTENT_NAMES[k] ?? k);
   const list =

@@ -362,7 +362,7 @@ export function writeLargeContentsPdf(file: string): BigPdf {
       pageObject(i),
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${contents} /Resources << /Font << /F1 3 0 R >> >> >>`,
     );
-  // About 1.1 MB compressed, 3.7 MB inflated (within pdf.js's limit, pdfjs-patched.ts's change 4).
+  // About 1.1 MB compressed, 3.7 MB inflated (within the decoding limit, object-survey.ts's MAX_DECODED_BYTES).
   const packed = zlib.deflateSync(Buffer.from(lines(3_700_000) + show(tags[1]!, 650) + lines(1000), "latin1"));
   if (packed.length < 1024 * 1024) throw new Error("the compressed content is under a megabyte");
   const w = pdfWriter(file);

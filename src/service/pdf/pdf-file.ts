@@ -37,16 +37,16 @@ import {
   tooManyPixels,
 } from "../../pdf/inspect";
 import { MAX_DOCUMENT_PAGES } from "../../pdf/limits";
+import { CHUNK_BUFFER_KEY, DIRECT_READER_KEY } from "./pdfjs-patched";
+import { surveyObjects } from "./object-survey";
 import {
-  CHUNK_BUFFER_KEY,
-  DIRECT_READER_KEY,
-  TOO_COMPLEX_MARK,
-  annotationsParsed,
-  takeActiveContent,
-  takeLargeImage,
-  takeTooComplex,
-} from "./pdfjs-patched";
-import { type ReadInto, headerOffset, repairXref, xrefIsSound } from "./xref-repair";
+  type ObjectIndex,
+  type ReadInto,
+  type TrailerRefs,
+  headerOffset,
+  repairXref,
+  soundXref,
+} from "./xref-repair";
 
 export interface PdfFileReading {
   pageCount: number;
@@ -424,16 +424,25 @@ async function openDocument(
   }
 }
 
+/** The objects the cross-reference data lists, for the survey (object-survey.ts). */
+interface ListedObjects {
+  read: ReadInto;
+  start: number;
+  index: ObjectIndex;
+  root: { num: number; gen: number };
+}
+
 /**
  * A repaired cross-reference table to read after the file (xref-repair.ts), when the file's own is
  * damaged: without, pdf.js would load the whole file to rebuild it. Null when the file's is sound,
- * or when the repair leaves the file to pdf.js (encryption, too many objects).
+ * or when the repair leaves the file to pdf.js (encryption, too many objects). With it, the objects
+ * the table (the file's or the repaired one) lists, unless there are too many, or it is encrypted.
  */
 async function xrefAppendixFor(
   handle: FileHandle,
   size: number,
   options: ReadPdfFileOptions,
-): Promise<{ appendix: Uint8Array | null; bytesRead: number }> {
+): Promise<{ appendix: Uint8Array | null; bytesRead: number; objects: ListedObjects | null }> {
   let bytesRead = 0;
   const readFile: ReadInto = options.syncReads
     ? (buffer, position, length) => readSync(handle.fd, buffer, 0, length, position)
@@ -443,8 +452,14 @@ async function xrefAppendixFor(
     return readFile(buffer, position, length);
   };
   const start = await headerOffset(read, size);
-  if (await xrefIsSound(read, size, start)) return { appendix: null, bytesRead };
-  return { appendix: (await repairXref(read, size, start, options.collectGarbage)).appendix, bytesRead };
+  const listed = (index: ObjectIndex | undefined, trailer: TrailerRefs | null | undefined) =>
+    index && trailer && !trailer.encrypted ? { read: readFile, start, index, root: trailer.root } : null;
+  const sound = await soundXref(read, size, start);
+  if (sound) {
+    return { appendix: null, bytesRead, objects: sound.complete ? listed(sound.index, sound.trailer) : null };
+  }
+  const repair = await repairXref(read, size, start, options.collectGarbage);
+  return { appendix: repair.appendix, bytesRead, objects: listed(repair.index, repair.trailer) };
 }
 
 /** In a PDF, the trailer's encryption entry: a reference to, or a direct, dictionary. */
@@ -480,10 +495,6 @@ async function hasEncryptEntry(handle: FileHandle, size: number): Promise<boolea
  */
 export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}): Promise<PdfFileReading> {
   const withTags = options.tags ?? true;
-  takeTooComplex();
-  takeLargeImage();
-  takeActiveContent();
-  annotationsParsed(true);
   const reading = {};
   let seen: Uint8Array | null = null;
   let directFailure: unknown = null;
@@ -499,7 +510,7 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
       throw new InvalidDocumentError("not_pdf");
     }
     const pdfjs = await (options.loadPdfJs ?? loadPdfJs)();
-    const { appendix, bytesRead: checked } = await xrefAppendixFor(handle, size, options);
+    const { appendix, bytesRead: checked, objects } = await xrefAppendixFor(handle, size, options);
     // What the check read is garbage: collected before pdf.js reads, not on top of it. Only when
     // it is much (a large table, a repair): a full collection of the reader's heap (pdf.js's code
     // and data) costs 40-50 ms, half of reading a 40 MB scanned file, for the few kilobytes a
@@ -542,12 +553,18 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
       if (pageCount > MAX_DOCUMENT_PAGES)
         throw new DocumentLimitError("pages", pageCount, MAX_DOCUMENT_PAGES);
       if (pageCount === 0) throw new InvalidDocumentError("broken", "The PDF has no pages.");
-      // Active content (pdfjs-patched.ts, change 10) is found in what pdf.js parses: have it parse
-      // the catalog's open action, actions, name tree of scripts and attachments, and below the
-      // pages' actions and annotations.
-      await current.doc.getOpenAction();
-      await current.doc.getJSActions();
-      await current.doc.getAttachments();
+      // What pdf.js cannot be asked (object-survey.ts), from the objects the file lists. A file
+      // whose objects are not listed (more than MAX_OBJECTS, or a table the repair leaves alone)
+      // cannot be checked: refused, as reading it would also pass the memory bound.
+      if (!objects) throw new InvalidDocumentError("too_complex");
+      const survey = await surveyObjects(objects.read, size, objects.start, objects.index, objects.root);
+      if (survey.tooComplex) throw new InvalidDocumentError("too_complex");
+      if (survey.active.length) throw activeContent(survey.active);
+      if (survey.largeImage) {
+        const { page, width, height } = survey.largeImage;
+        throw tooManyPixels(`An image on page ${page}`, width, height);
+      }
+      options.collectGarbage?.();
       const pages: PdfFileReading["pages"] = [];
       const tags: DetectedTag[] = [];
       for (let n = 1; n <= pageCount; n++) {
@@ -564,19 +581,6 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
         if (!(geometry.width > 0 && geometry.height > 0)) throw new InvalidDocumentError("broken");
         pages.push({ width: round2(geometry.width), height: round2(geometry.height) });
         if (withTags) tags.push(...(await tagsOnPage(page, n, geometry)));
-        // A stream past pdf.js's decoding limit (pdfjs-patched.ts), which pdf.js itself skipped.
-        if (takeTooComplex()) throw new InvalidDocumentError("too_complex");
-        // Only once some page (or other dictionary) has annotations or actions: two round trips
-        // to pdf.js a page otherwise cost 2,000 pages seconds.
-        if (annotationsParsed()) {
-          await page.getJSActions();
-          await page.getAnnotations();
-        }
-        const active = takeActiveContent();
-        if (active.length) throw activeContent(active);
-        // An image the page paints past the pixel limit, which text extraction met (pdfjs-patched.ts).
-        const large = takeLargeImage();
-        if (large) throw tooManyPixels(`An image on page ${n}`, large[0], large[1]);
         // As findTags does: lets go of what the page's proxy holds.
         page.cleanup();
         // What pdf.js allocates for a page is mostly garbage once it is read, and V8 lets its heap
@@ -589,10 +593,6 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
       if (current.transport.failure) throw current.transport.failure;
       if (directFailure) throw directFailure;
       if (error instanceof InvalidDocumentError || error instanceof DocumentLimitError) throw error;
-      // pdf.js as pdfjs-patched.ts changes it refuses a stream that would decode past its limit.
-      if (error instanceof Error && error.message.includes(TOO_COMPLEX_MARK)) {
-        throw new InvalidDocumentError("too_complex");
-      }
       // A damaged page tree or content stream surfaces here rather than at open.
       throw new InvalidDocumentError("broken");
     } finally {

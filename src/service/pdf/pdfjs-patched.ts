@@ -1,4 +1,4 @@
-// Kept, measured need (issue 30): pdf.js's public API cannot bound what it loads or see a launch action; unpatched, a page with one 50 MB content stream raised the reader's peak by 105 MB (patched 1-3 MB; bound 64 MB).
+// Kept, measured need (issue 30): pdf.js's public API cannot bound what it loads; unpatched, a page with one 50 MB content stream raised the reader's peak by 105 MB (patched 1-3 MB; bound 64 MB).
 // pdf.js for reading stored files with bounded memory (service only, Node only): the same pdfjs-dist
 // with the changes below to its core (the "worker" module), made to its source text when it is
 // loaded. pdf.js has no option for any; they concern what it fetches and decodes, and how fast it
@@ -17,11 +17,7 @@
 //    through a DecompressionStream: that hands each stream to Node's zlib in the thread pool and
 //    back, a round trip that cost more than the rest of a page's reading (10 ms a page), and
 //    gathers the output twice over.
-// 4. A stream that inflates to more than MAX_DECODED_BYTES is not read: the reading fails with
-//    `too_complex` (pdf-file.ts). pdf.js keeps what it decodes in one growing buffer, off the heap
-//    that the reader thread's limits cap, so a small compressed stream (a "zip bomb") could
-//    otherwise take the service's memory.
-//// 5. The text transform of each glyph (getCurrentTextTransform, called twice a glyph while it
+// 5. The text transform of each glyph (getCurrentTextTransform, called twice a glyph while it
 //    extracts text) is computed into one new array instead of three: the same products and sums in
 //    the same order (zero terms kept, so even NaN and -0 come out alike). Allocating and collecting
 //    the arrays measured a fifth of tag detection's time on text pages.
@@ -46,29 +42,14 @@
 //    missing-data exception and a request waiting behind the file's reads (pdf-file.ts reads one
 //    at a time), held 20 MB of the reader's heap while opening. A request's reader is also let go
 //    once it has delivered (pdf.js keeps every one until the document is closed).
-// 9. An image XObject a page (or a form it paints) paints is measured as text extraction meets it
-//    (by its dictionary's /Width and /Height, never its data): one of more than MAX_IMAGE_PIXELS
-//    pixels is left under a mark (LARGE_IMAGE_KEY) that pdf-file.ts refuses as `too_complex`. The
-//    service never decodes it, but every signer's viewer must (a 2 GB image compresses to little).
-// 10. Every dictionary pdf.js parses is looked at for content a viewer would run or open rather than
-//    show: a JavaScript action (/S /JavaScript, a `javascript:` URI, a /JavaScript name tree), a
-//    launch action (/S /Launch), an embedded file (/EmbeddedFiles, /Type /EmbeddedFile, a file
-//    specification with /EF, a /FileAttachment annotation, /S /GoToE). What it finds is left under a
-//    mark (ACTIVE_CONTENT_KEY) that pdf-file.ts refuses as `active_content`. pdf-file.ts has pdf.js
-//    parse the catalog's actions, names and attachments, and each page's actions and annotations
-//    once a dictionary with /Annots or /AA was parsed (HAS_ACTIONS_KEY): only then is there any.
 //
 // Each change is checked to apply exactly once: a pdfjs-dist whose source differs fails loudly
 // (the pdf-reader test loads it) instead of silently reading everything again.
 import { readFileSync } from "node:fs";
 import { type PdfJs, keepingNativeBuiltins } from "../../pdf/find-tags";
-import { MAX_IMAGE_PIXELS } from "../../pdf/limits";
 
 /** The most pdf.js asks for in one request, in its chunks (4 KiB in pdf-file.ts): 1 MiB. */
 const REQUEST_CHUNKS = 256;
-
-/** The most one stream may inflate to (its buffer doubles as it grows: 16 + 8 MB at the end). */
-export const MAX_DECODED_BYTES = 16 * 1024 * 1024;
 
 /**
  * Change 6: a function on globalThis under Symbol.for(CHUNK_BUFFER_KEY), given a file's length,
@@ -181,43 +162,6 @@ const DIRECT_STREAM = `class SfoDirectStream extends BaseStream {
   }
 }
 `;
-
-/** Change 10: a Set on globalThis of the kinds of active content parsed (ActiveContent). */
-const ACTIVE_CONTENT_KEY = "sfo:active-content";
-
-/** Change 10: set on globalThis once a dictionary with /Annots or /AA (a page's, say) was parsed. */
-const HAS_ACTIONS_KEY = "sfo:has-actions";
-
-/** What change 10 finds. */
-export type ActiveContent = "javascript" | "launch" | "embeddedFiles";
-
-/** Change 10's look at each parsed dictionary (pdf.js's Dict and Name; strings are byte strings). */
-const NOTE_ACTIVE = `function sfoNoteActive(dict) {
-  const name = key => dict.getRaw(key)?.name;
-  let kind = null;
-  const action = name("S");
-  const uri = dict.getRaw("URI");
-  if (action === "JavaScript" || dict.has("JavaScript") || (typeof uri === "string" && /^[\\s\\0]*javascript:/i.test(uri))) {
-    kind = "javascript";
-  } else if (action === "Launch") {
-    kind = "launch";
-  } else if (action === "GoToE" || dict.has("EmbeddedFiles") || dict.has("EF") || name("Type") === "EmbeddedFile" || name("Subtype") === "FileAttachment") {
-    kind = "embeddedFiles";
-  }
-  if (kind) {
-    (globalThis[Symbol.for("${ACTIVE_CONTENT_KEY}")] ??= new Set()).add(kind);
-  }
-  if (dict.has("Annots") || dict.has("AA")) {
-    globalThis[Symbol.for("${HAS_ACTIONS_KEY}")] = true;
-  }
-}
-`;
-
-/** Change 9: set on globalThis to [width, height] of the first image past MAX_IMAGE_PIXELS. */
-const LARGE_IMAGE_KEY = "sfo:large-image";
-
-/** What the error of change 4 says, for pdf-file.ts to tell it from a damaged file. */
-export const TOO_COMPLEX_MARK = "sfo:too_complex";
 
 interface SourcePatch {
   name: string;
@@ -334,87 +278,7 @@ const PATCHES: readonly SourcePatch[] = [
     replace:
       "    this.pdfStream._rangeReaders?.delete(rangeReader);\n    const data = arrayBuffersToBytes(chunks);",
   },
-  {
-    name: "painted images measured",
-    find: `              if (type.name !== "Form") {
-                emptyXObjectCache.set(name, dict.objId, true);`,
-    replace: `              if (type.name === "Image") {
-                const w = dict.get("Width"), h = dict.get("Height");
-                if (typeof w === "number" && typeof h === "number" && w * h > ${MAX_IMAGE_PIXELS}) {
-                  globalThis[Symbol.for("${LARGE_IMAGE_KEY}")] ??= [w, h];
-                }
-              }
-              if (type.name !== "Form") {
-                emptyXObjectCache.set(name, dict.objId, true);`,
-  },
-  {
-    name: "parsed dictionaries looked at for active content",
-    find: `          if (isCmd(this.buf2, "stream")) {
-            return this.allowStreams ? this.makeStream(dict, cipherTransform) : dict;
-          }`,
-    replace: `          sfoNoteActive(dict);
-          if (isCmd(this.buf2, "stream")) {
-            return this.allowStreams ? this.makeStream(dict, cipherTransform) : dict;
-          }`,
-  },
-  {
-    name: "the look at active content defined",
-    find: "class Parser {\n",
-    replace: `${NOTE_ACTIVE}class Parser {\n`,
-  },
-  {
-    name: "a decoded stream of at most MAX_DECODED_BYTES",
-    find: "    let size = this.minBufferLength;",
-    replace: `    if (requested > ${MAX_DECODED_BYTES}) {
-      globalThis[Symbol.for("${TOO_COMPLEX_MARK}")] = true;
-      throw new Error("${TOO_COMPLEX_MARK}: a stream decodes to more than ${MAX_DECODED_BYTES} bytes");
-    }
-    let size = this.minBufferLength;`,
-  },
 ];
-
-/**
- * Whether a stream went past MAX_DECODED_BYTES since the last call. pdf.js catches most errors in a
- * page's content (it skips what it cannot read), so the error of change 4 is also left here.
- */
-export function takeTooComplex(): boolean {
-  const g = globalThis as Record<symbol, unknown>;
-  const key = Symbol.for(TOO_COMPLEX_MARK);
-  const was = g[key] === true;
-  delete g[key];
-  return was;
-}
-
-/** Change 10: the kinds of active content parsed since the last call (sorted; empty: none). */
-export function takeActiveContent(): ActiveContent[] {
-  const g = globalThis as Record<symbol, unknown>;
-  const key = Symbol.for(ACTIVE_CONTENT_KEY);
-  const kinds = [...((g[key] as Set<ActiveContent> | undefined) ?? [])].sort();
-  delete g[key];
-  return kinds;
-}
-
-/**
- * Change 10: whether a dictionary with annotations or actions was parsed since the last reset
- * (`reset`: forget it). Sticky: a page's dictionary may be parsed before the page is read (pdf.js
- * parses a whole object stream at once), so once set, every page from then on is looked at.
- */
-export function annotationsParsed(reset = false): boolean {
-  const g = globalThis as Record<symbol, unknown>;
-  const key = Symbol.for(HAS_ACTIONS_KEY);
-  const was = g[key] === true;
-  if (reset) delete g[key];
-  return was;
-}
-
-/** Change 9: the size of an image past MAX_IMAGE_PIXELS painted since the last call, or null. */
-export function takeLargeImage(): [number, number] | null {
-  const g = globalThis as Record<symbol, unknown>;
-  const key = Symbol.for(LARGE_IMAGE_KEY);
-  const size = (g[key] as [number, number] | undefined) ?? null;
-  delete g[key];
-  return size;
-}
 
 /** The worker module's source with the changes above; throws if one does not apply exactly once. */
 export function patchWorkerSource(source: string): string {

@@ -172,7 +172,7 @@ class Walker {
 }
 
 /** What an object number is known as. */
-const enum Kind {
+export enum Kind {
   /** Listed as free, or as nothing pdf.js can fetch: the number is taken, the object absent. */
   Free = 0,
   /** At an offset (field2, counted from %PDF-) with a generation (field3). */
@@ -187,7 +187,7 @@ const enum Kind {
  * Object number → what it is, in typed arrays (a slot an object, 25 bytes) and one Map of numbers
  * to slots: an index of 200,000 objects is a few megabytes, not an object a number.
  */
-class ObjectIndex {
+export class ObjectIndex {
   private readonly slots = new Map<number, number>();
   private nums = new Float64Array(1024);
   private kinds = new Uint8Array(1024);
@@ -331,12 +331,38 @@ async function headerAt(read: ReadInto, size: number, offset: number, num: numbe
  * a few bytes at each entry.
  */
 export async function xrefIsSound(read: ReadInto, size: number, start: number): Promise<boolean> {
+  return (await soundXref(read, size, start)) !== null;
+}
+
+/** What the newest trailer (or cross-reference stream's dictionary) names. */
+export interface TrailerRefs {
+  root: Ref;
+  info: Ref | null;
+  /** Its /ID as written, or null. */
+  id: string | null;
+  encrypted: boolean;
+}
+
+/** A sound cross-reference chain: every object it lists, and its newest trailer. */
+export interface SoundXref {
+  index: ObjectIndex;
+  /** Null only when not complete (the check stopped before the first trailer). */
+  trailer: TrailerRefs | null;
+  /**
+   * False when the chain lists more than MAX_OBJECTS objects: too many to check, the file is left
+   * to pdf.js as it is, and the index holds the first ones.
+   */
+  complete: boolean;
+}
+
+/** xrefIsSound's check, answering what it read (null: not sound). */
+export async function soundXref(read: ReadInto, size: number, start: number): Promise<SoundXref | null> {
   const first = await lastStartxref(read, size);
-  if (first === null) return false;
+  if (first === null) return null;
   const queue = [first];
   const visited = new Set<number>();
   const entries = new ObjectIndex();
-  let root = false;
+  let trailer: TrailerRefs | null = null;
   // What the cross-reference streams along the chain may inflate to, all told.
   let decodeBudget = 4 * MAX_DECODED_BYTES;
   while (queue.length > 0) {
@@ -356,7 +382,7 @@ export async function xrefIsSound(read: ReadInto, size: number, start: number): 
         trailerAt = text.indexOf("trailer");
         if (trailerAt >= 0 && dictionaryText(text, text.indexOf("<<", trailerAt)) !== null) break;
       }
-      if (trailerAt < 0) return false;
+      if (trailerAt < 0) return null;
       // Token by token (no array of them: a table may have a hundred thousand entries).
       const TOKEN = /[^\0\t\n\f\r ]+/g;
       const next = () => {
@@ -365,30 +391,38 @@ export async function xrefIsSound(read: ReadInto, size: number, start: number): 
       };
       for (let head = next(); head !== null; head = next()) {
         const countToken = next();
-        if (!/^\d+$/.test(head) || !/^\d+$/.test(countToken ?? "")) return false;
+        if (!/^\d+$/.test(head) || !/^\d+$/.test(countToken ?? "")) return null;
         let firstNum = Number(head);
         const count = Number(countToken);
         for (let i = 0; i < count; i++) {
           const [offset, gen, type] = [next(), next(), next()];
           if (!/^\d+$/.test(offset ?? "") || !/^\d+$/.test(gen ?? "") || (type !== "n" && type !== "f")) {
-            return false;
+            return null;
           }
           if (i === 0 && type === "f" && firstNum === 1) firstNum = 0;
           const num = firstNum + i;
           if (!entries.has(num)) {
             // Too many to check: left to pdf.js, as before.
             if (!entries.set(num, type === "n" ? Kind.Offset : Kind.Free, Number(offset), Number(gen)))
-              return true;
+              return { index: entries, trailer, complete: false };
           }
         }
       }
       const open = text.indexOf("<<", trailerAt);
-      if (open < 0 || !/^trailer(?:[\0\t\n\f\r ]|%[^\n\r]*)*$/.test(text.slice(trailerAt, open)))
-        return false;
+      if (open < 0 || !/^trailer(?:[\0\t\n\f\r ]|%[^\n\r]*)*$/.test(text.slice(trailerAt, open))) return null;
       const dict = dictionaryText(text, open);
-      if (dict === null) return false;
-      if (!root && !reference(dict, "Root")) return false;
-      root = true;
+      if (dict === null) return null;
+      if (!trailer) {
+        const root = reference(dict, "Root");
+        if (!root) return null;
+        const parsed = new ObjectParser(dict).value();
+        trailer = {
+          root,
+          info: reference(dict, "Info"),
+          id: idOf(parsed instanceof Map ? parsed : null),
+          encrypted: /\/Encrypt\b/.test(dict),
+        };
+      }
       const xrefStm = /\/XRefStm[\0\t\n\f\r ]+(\d+)/.exec(dict);
       if (xrefStm) queue.push(Number(xrefStm[1]));
       const m = /\/Prev[\0\t\n\f\r ]+(\d+)/.exec(dict);
@@ -396,14 +430,22 @@ export async function xrefIsSound(read: ReadInto, size: number, start: number): 
     } else {
       // A cross-reference stream: decoded (within bounds) and read as pdf.js reads it.
       const stream = await readStreamHead(read, size, start + at);
-      if (!stream) return false;
+      if (!stream) return null;
       const type = stream.dict.get("Type");
-      if (!(type instanceof PdfName && type.name === "XRef")) return false;
-      if (!root && !(stream.dict.get("Root") instanceof PdfRef)) return false;
-      root = true;
+      if (!(type instanceof PdfName && type.name === "XRef")) return null;
+      if (!trailer) {
+        const root = refOf(stream.dict, "Root");
+        if (!root) return null;
+        trailer = {
+          root,
+          info: refOf(stream.dict, "Info"),
+          id: idOf(stream.dict),
+          encrypted: stream.dict.has("Encrypt"),
+        };
+      }
       const data = await readStreamData(read, size, stream, Math.min(MAX_DECODED_BYTES, decodeBudget));
       // Damaged, a bomb, or a filter not decoded here: repaired (or left to pdf.js).
-      if (!(data instanceof Uint8Array)) return false;
+      if (!(data instanceof Uint8Array)) return null;
       decodeBudget -= data.length;
       let tooMany = false;
       const complete = xrefStreamEntries(stream.dict, data, (num, type, field2, field3) => {
@@ -412,14 +454,14 @@ export async function xrefIsSound(read: ReadInto, size: number, start: number): 
         tooMany = !entries.set(num, kind, field2, field3);
         return !tooMany;
       });
-      if (tooMany) return true;
-      if (!complete) return false;
+      if (tooMany) return { index: entries, trailer, complete: false };
+      if (!complete) return null;
       const p = stream.dict.get("Prev");
       prev = typeof p === "number" && Number.isInteger(p) ? p : null;
     }
     if (prev !== null) queue.push(prev);
   }
-  if (entries.kind(0) === Kind.Offset && entries.get(0)!.field2 >= 0) return false;
+  if (entries.kind(0) === Kind.Offset && entries.get(0)!.field2 >= 0) return null;
   const objectStreams = new Set<number>();
   for (const num of entries.sortedNums()) {
     const entry = entries.get(num)!;
@@ -429,13 +471,13 @@ export async function xrefIsSound(read: ReadInto, size: number, start: number): 
       continue;
     }
     if (entry.kind !== Kind.Offset || entry.field2 <= 0) continue;
-    if (!(await headerAt(read, size, start + entry.field2, num, entry.field3))) return false;
+    if (!(await headerAt(read, size, start + entry.field2, num, entry.field3))) return null;
   }
   for (const num of objectStreams) {
     const entry = entries.get(num);
-    if (!entry || entry.kind !== Kind.Offset || entry.field3 !== 0 || entry.field2 <= 0) return false;
+    if (!entry || entry.kind !== Kind.Offset || entry.field3 !== 0 || entry.field2 <= 0) return null;
   }
-  return true;
+  return trailer && { index: entries, trailer, complete: true };
 }
 
 /**
@@ -451,6 +493,9 @@ export interface XrefRepair {
   /** Object numbers indexed (found by their headers, in cross-reference or object streams). */
   objects: number;
   notRepaired: NotRepaired | null;
+  /** When repaired: every object as the appendix lists it, and the trailer it writes. */
+  index?: ObjectIndex;
+  trailer?: TrailerRefs;
 }
 
 /** The highest object number or field written in the appendix (pdf.js reads fields as int32). */
@@ -790,6 +835,8 @@ export async function repairXref(
     appendix: xrefAppendix(entries, chosen, size - start),
     objects: entries.size,
     notRepaired: null,
+    index: entries,
+    trailer: { ...chosen, encrypted: false },
   };
 }
 
