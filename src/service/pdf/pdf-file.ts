@@ -39,6 +39,7 @@ import {
 import { MAX_DOCUMENT_PAGES } from "../../pdf/limits";
 import { CHUNK_BUFFER_KEY, DIRECT_READER_KEY } from "./pdfjs-patched";
 import { surveyObjects } from "./object-survey";
+import { buildOverlay } from "./overlay";
 import {
   type ObjectIndex,
   type ReadInto,
@@ -429,7 +430,9 @@ interface ListedObjects {
   read: ReadInto;
   start: number;
   index: ObjectIndex;
-  root: { num: number; gen: number };
+  trailer: TrailerRefs;
+  /** The newest cross-reference section's offset (from %PDF-): the file's, or the repaired one's. */
+  prev: number;
 }
 
 /**
@@ -452,14 +455,20 @@ async function xrefAppendixFor(
     return readFile(buffer, position, length);
   };
   const start = await headerOffset(read, size);
-  const listed = (index: ObjectIndex | undefined, trailer: TrailerRefs | null | undefined) =>
-    index && trailer && !trailer.encrypted ? { read: readFile, start, index, root: trailer.root } : null;
+  const listed = (index: ObjectIndex | undefined, trailer: TrailerRefs | null | undefined, prev: number) =>
+    index && trailer && !trailer.encrypted ? { read: readFile, start, index, trailer, prev } : null;
   const sound = await soundXref(read, size, start);
   if (sound) {
-    return { appendix: null, bytesRead, objects: sound.complete ? listed(sound.index, sound.trailer) : null };
+    const objects = sound.complete ? listed(sound.index, sound.trailer, sound.startxref) : null;
+    return { appendix: null, bytesRead, objects };
   }
   const repair = await repairXref(read, size, start, options.collectGarbage);
-  return { appendix: repair.appendix, bytesRead, objects: listed(repair.index, repair.trailer) };
+  // The repaired table is a cross-reference stream right after the file's line end (xrefAppendix).
+  return {
+    appendix: repair.appendix,
+    bytesRead,
+    objects: listed(repair.index, repair.trailer, size - start + 1),
+  };
 }
 
 /** In a PDF, the trailer's encryption entry: a reference to, or a direct, dictionary. */
@@ -510,7 +519,21 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
       throw new InvalidDocumentError("not_pdf");
     }
     const pdfjs = await (options.loadPdfJs ?? loadPdfJs)();
-    const { appendix, bytesRead: checked, objects } = await xrefAppendixFor(handle, size, options);
+    const { appendix: repaired, bytesRead: checked, objects } = await xrefAppendixFor(handle, size, options);
+    // What pdf.js cannot be asked (object-survey.ts), from the objects the file lists; and what it
+    // is given to read instead of the file's images and large content streams (overlay.ts).
+    const survey = objects
+      ? await surveyObjects(objects.read, size, objects.start, objects.index, objects.trailer.root)
+      : null;
+    const overlay =
+      survey && objects && !survey.tooComplex && survey.active.length === 0 && !survey.largeImage
+        ? await buildOverlay(objects.read, survey, objects.trailer, {
+            offset: size - objects.start + (repaired?.length ?? 0),
+            prev: objects.prev,
+            maxNum: objects.index.sortedNums().at(-1) ?? 0,
+          })
+        : null;
+    const appendix = overlay ? (repaired ? Buffer.concat([repaired, overlay]) : overlay) : repaired;
     // What the check read is garbage: collected before pdf.js reads, not on top of it. Only when
     // it is much (a large table, a repair): a full collection of the reader's heap (pdf.js's code
     // and data) costs 40-50 ms, half of reading a 40 MB scanned file, for the few kilobytes a
@@ -556,8 +579,7 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
       // What pdf.js cannot be asked (object-survey.ts), from the objects the file lists. A file
       // whose objects are not listed (more than MAX_OBJECTS, or a table the repair leaves alone)
       // cannot be checked: refused, as reading it would also pass the memory bound.
-      if (!objects) throw new InvalidDocumentError("too_complex");
-      const survey = await surveyObjects(objects.read, size, objects.start, objects.index, objects.root);
+      if (!survey) throw new InvalidDocumentError("too_complex");
       if (survey.tooComplex) throw new InvalidDocumentError("too_complex");
       if (survey.active.length) throw activeContent(survey.active);
       if (survey.largeImage) {
