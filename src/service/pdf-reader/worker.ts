@@ -5,10 +5,15 @@ import vm from "node:vm";
 import { parentPort } from "node:worker_threads";
 import { DocumentLimitError, InvalidDocumentError } from "../../pdf/inspect";
 import { ChunkBufferLender, readPdfFile } from "../pdf/pdf-file";
-import { loadPatchedPdfJs } from "../pdf/pdfjs-patched";
+import { loadPdfJs } from "../../pdf/find-tags";
 import type { ReaderReply, ReaderRequest } from "./protocol";
 
 const port = parentPort!;
+
+// pdf.js inflates a stream through a DecompressionStream when there is one: Node's zlib in its thread
+// pool and back, a round trip a stream that cost more than the rest of a page's reading (10 ms a
+// page). Without one it inflates in this thread, as it reads.
+delete (globalThis as { DecompressionStream?: unknown }).DecompressionStream;
 
 // A full collection now and then while pdf.js loads (see readPdfFile's collectGarbage). The flag
 // only gives new contexts a gc(); the function collects this thread's heap.
@@ -25,11 +30,10 @@ port.on("message", (request: ReaderRequest) => {
   if (idle) clearTimeout(idle);
   idle = null;
   void readPdfFile(request.file, {
-    loadPdfJs: loadPatchedPdfJs,
+    loadPdfJs,
     tags: request.tags,
     collectGarbage,
     syncReads: true,
-    buffers,
   })
     .finally(() => {
       idle = setTimeout(() => buffers.release(), IDLE_MS);
