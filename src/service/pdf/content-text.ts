@@ -64,7 +64,8 @@ interface OpSpec {
   variableArgs: boolean;
   keep: boolean;
 }
-const OP_TABLE: Record<string, [number, boolean] | null> = {
+/** pdf.js's operators: [numArgs, variableArgs], or null (known to its lexer only). */
+export const PDFJS_OPERATORS: Readonly<Record<string, readonly [number, boolean] | null>> = {
   w: [1, false], J: [1, false], j: [1, false], M: [1, false], d: [2, false], ri: [1, false],
   i: [1, false], gs: [1, false], q: [0, false], Q: [0, false], cm: [6, false], m: [2, false],
   l: [2, false], c: [6, false], v: [4, false], y: [4, false], h: [0, false], re: [4, false],
@@ -80,19 +81,11 @@ const OP_TABLE: Record<string, [number, boolean] | null> = {
   EX: [0, false], BM: null, BD: null, true: null, fa: null, fal: null, fals: null, false: null,
   nu: null, nul: null, null: null,
 }; // prettier-ignore
-const KEEP = new Set(
-  ["q", "Q", "cm", "BT", "ET", "Tc", "Tw", "Tz", "TL", "Tf", "Tr", "Ts", "Td", "TD", "Tm", "T*"].concat([
-    "Tj",
-    "TJ",
-    "'",
-    '"',
-    "Do",
-    "gs",
-    "BMC",
-    "BDC",
-    "EMC",
-  ]),
-);
+// prettier-ignore
+const KEEP = new Set([
+  "q", "Q", "cm", "BT", "ET", "Tc", "Tw", "Tz", "TL", "Tf", "Tr", "Ts", "Td", "TD", "Tm", "T*", "Tj", "TJ", "'", '"',
+  "Do", "gs", "BMC", "BDC", "EMC",
+]);
 
 /** What a command token is to us. */
 const C_PREFIX = 0; // not a command pdf.js knows
@@ -128,7 +121,7 @@ function trieAdd(name: string): number {
   }
   return node;
 }
-for (const [name, entry] of Object.entries(OP_TABLE)) {
+for (const [name, entry] of Object.entries(PDFJS_OPERATORS)) {
   const node = trieAdd(name);
   trieKnown[node] = true;
   if (entry === null) {
@@ -591,6 +584,10 @@ export class ContentTextReducer {
   private phase = I_DEFAULT;
   private eiState = 0;
   private skipLeft = 0;
+  /** Where pdf.js's default end search goes back to when it finds no valid end: after the last "EI"
+   *  and white space (-1: none, or lost when it lay more than maxHeld bytes back). */
+  private eiCandidate = -1;
+  private eiCandidateLost = false;
   private tildeSkipped = false;
   private out = new Uint8Array(OUT_CHUNK);
   private outLength = 0;
@@ -647,7 +644,13 @@ export class ContentTextReducer {
 
   /** Appends to the window, first dropping what is no longer needed. */
   private append(chunk: Uint8Array): void {
-    const keep = this.spanStart >= 0 ? this.spanStart : this.pos;
+    let keep = this.spanStart >= 0 ? this.spanStart : this.pos;
+    if (this.eiCandidate >= 0) {
+      if (this.limit - this.eiCandidate > this.maxHeld) {
+        this.eiCandidate = -1;
+        this.eiCandidateLost = true;
+      } else keep = Math.min(keep, this.eiCandidate);
+    }
     const held = this.limit - keep;
     if (held > this.maxHeld) {
       this.refuse(`more than ${this.maxHeld} bytes for one operation`);
@@ -659,6 +662,7 @@ export class ContentTextReducer {
       this.pos -= keep;
       this.waitEnd -= keep;
       if (this.spanStart >= 0) this.spanStart -= keep;
+      if (this.eiCandidate >= 0) this.eiCandidate -= keep;
     }
     if (this.limit + chunk.length > this.buf.length) {
       const grown = new Uint8Array(Math.max(2 * this.buf.length, this.limit + chunk.length));
@@ -753,6 +757,8 @@ export class ContentTextReducer {
                   ? I_AHX_SCAN
                   : I_DEFAULT;
           this.eiState = 0;
+          this.eiCandidate = -1;
+          this.eiCandidateLost = false;
           pos = dataStart;
           continue;
         } else if (k === C_ID) return this.refuse("ID outside an inline image");
@@ -845,10 +851,18 @@ export class ContentTextReducer {
               this.mode = M_TOP;
               return true;
             }
+            this.eiCandidate = pos;
+            this.eiCandidateLost = false;
             state = 0;
           }
           this.eiState = state;
           this.pos = pos;
+          if (final && this.eiCandidate >= 0) {
+            // pdf.js: "trying to recover by using the last EI occurrence".
+            this.pos = this.eiCandidate;
+            this.mode = M_TOP;
+            return true;
+          }
           if (final) this.refuse("an inline image without an end pdf.js finds");
           return false;
         }
