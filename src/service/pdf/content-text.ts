@@ -133,6 +133,10 @@ for (const [name, entry] of Object.entries(PDFJS_OPERATORS)) {
   }
 }
 trieKind[trieAdd("R")] = C_REF;
+// Flat tables for the lexer's inner loop: child of node n by byte c at TRIE[n << 8 | c].
+const TRIE = new Int16Array(trieNext.length * 256);
+trieNext.forEach((row, node) => TRIE.set(row, node * 256));
+const KNOWN = Uint8Array.from(trieKnown, (known) => (known ? 1 : 0));
 
 // ---------------------------------------------------------------------------------------------
 // The lexer (pdf.js's Lexer.getObj, as token boundaries)
@@ -237,16 +241,15 @@ function lexToken(b: Uint8Array, p: number, end: number, final: boolean): number
 function lexNumber(b: Uint8Array, p: number, end: number, final: boolean): number {
   let q = p;
   let ch = b[q]!;
-  const at = (k: number) => (k < end ? b[k]! : -1);
   if (ch === 0x2d) {
-    ch = at(++q);
-    if (ch === 0x2d) ch = at(++q);
-  } else if (ch === 0x2b) ch = at(++q);
-  while (ch === 0x0a || ch === 0x0d) ch = at(++q);
+    ch = ++q < end ? b[q]! : -1;
+    if (ch === 0x2d) ch = ++q < end ? b[q]! : -1;
+  } else if (ch === 0x2b) ch = ++q < end ? b[q]! : -1;
+  while (ch === 0x0a || ch === 0x0d) ch = ++q < end ? b[q]! : -1;
   let dot = false;
   if (ch === 0x2e) {
     dot = true;
-    ch = at(++q);
+    ch = ++q < end ? b[q]! : -1;
   }
   if (ch === -1 && !final) return T_NEED;
   if (ch < 0x30 || ch > 0x39) {
@@ -288,7 +291,7 @@ function lexCommand(b: Uint8Array, p: number, end: number, final: boolean): numb
       return T_CMD;
     }
   }
-  let node: number = trieNext[0]![c]!;
+  let node: number = TRIE[c]!;
   let length = 1;
   let q = p + 1;
   for (;;) {
@@ -298,15 +301,15 @@ function lexCommand(b: Uint8Array, p: number, end: number, final: boolean): numb
     }
     const ch = b[q]!;
     if (SPECIAL[ch] !== 0) break;
-    if (node >= 0 && trieKnown[node]) {
-      const child = trieNext[node]![ch]!;
-      if (child < 0 || !trieKnown[child]) break;
+    if (node >= 0 && KNOWN[node] === 1) {
+      const child = TRIE[(node << 8) | ch]!;
+      if (child < 0 || KNOWN[child] === 0) break;
     }
     if (length === 128) {
       tokError = "an operator name longer than 128 bytes";
       return T_ERR;
     }
-    node = node >= 0 ? trieNext[node]![ch]! : -1;
+    node = node >= 0 ? TRIE[(node << 8) | ch]! : -1;
     length++;
     q++;
   }
