@@ -466,6 +466,27 @@ describe("content stream reduction for text extraction", () => {
     expect(result.reducible).toBe(false);
   });
 
+  it("scans inline image data without holding it, and holds no more than the bound to go back to an EI", () => {
+    const data = "ab ".repeat(33_000); // 100 KB, no "E" in it
+    const tail = "BT /F1 12 Tf (after) Tj ET";
+    for (const image of [`BI /W 1 ID ${data}EI Q `, `BI /F /DCT ID \xff\xd8${data}\xff\xd9 EI `]) {
+      const reducer = new ContentTextReducer({ maxHeldBytes: 1000 });
+      for (const part of [image, tail])
+        for (let at = 0; at < part.length; at += 333) reducer.push(latin1(part.slice(at, at + 333)));
+      expect(reducer.end()).toEqual({ reducible: true, bytes: expect.any(Number) });
+      expect(text(Buffer.concat(reducer.chunks))).toBe(
+        image.includes("Q") ? "Q\nBT\n/F1 12 Tf\n(after) Tj\nET\n" : "BT\n/F1 12 Tf\n(after) Tj\nET\n",
+      );
+    }
+    // No valid end: pdf.js goes back to the last "EI " (here 100 KB back), which the bound forgets.
+    const noEnd = latin1(`BI /W 1 ID x EI \t${data}${tail}`);
+    expect(reduceContentText(noEnd).reducible).toBe(true);
+    expect(reduceContentText(noEnd, { maxHeldBytes: 1000 })).toEqual({
+      reducible: false,
+      reason: expect.any(String),
+    });
+  });
+
   it("refuses an operation whose operands pass the bound, and says so as soon as it knows", () => {
     const reducer = new ContentTextReducer({ maxHeldBytes: 1000 });
     reducer.push(latin1("BT /F1 12 Tf ("));

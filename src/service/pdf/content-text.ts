@@ -590,7 +590,6 @@ export class ContentTextReducer {
   /** Where pdf.js's default end search goes back to when it finds no valid end: after the last "EI"
    *  and white space (-1: none, or lost when it lay more than maxHeld bytes back). */
   private eiCandidate = -1;
-  private eiCandidateLost = false;
   private tildeSkipped = false;
   private out = new Uint8Array(OUT_CHUNK);
   private outLength = 0;
@@ -651,7 +650,6 @@ export class ContentTextReducer {
     if (this.eiCandidate >= 0) {
       if (this.limit - this.eiCandidate > this.maxHeld) {
         this.eiCandidate = -1;
-        this.eiCandidateLost = true;
       } else keep = Math.min(keep, this.eiCandidate);
     }
     const held = this.limit - keep;
@@ -761,7 +759,6 @@ export class ContentTextReducer {
                   : I_DEFAULT;
           this.eiState = 0;
           this.eiCandidate = -1;
-          this.eiCandidateLost = false;
           pos = dataStart;
           continue;
         } else if (k === C_ID) return this.refuse("ID outside an inline image");
@@ -842,6 +839,7 @@ export class ContentTextReducer {
             if (pos >= end) {
               this.pos = pos; // pdf.js: nothing after "EI ", the end is found
               this.mode = M_TOP;
+              this.eiCandidate = -1;
               return true;
             }
             const valid = validEiFollower(b, pos, end);
@@ -852,10 +850,10 @@ export class ContentTextReducer {
             if (valid === 1) {
               this.pos = pos;
               this.mode = M_TOP;
+              this.eiCandidate = -1;
               return true;
             }
             this.eiCandidate = pos;
-            this.eiCandidateLost = false;
             state = 0;
           }
           this.eiState = state;
