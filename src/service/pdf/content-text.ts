@@ -162,6 +162,9 @@ let tokError = "";
  *  `final`, end is the stream's end. Sets tokEnd (and tokNode, tokError). */
 function lexToken(b: Uint8Array, p: number, end: number, final: boolean): number {
   const c = b[p]!;
+  // Numbers and letters first: most tokens of a large page are path coordinates and operators.
+  if ((c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d || c === 0x2b) return lexNumber(b, p, end, final);
+  if ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) return lexCommand(b, p, end, final);
   switch (c) {
     case 0x28: {
       // (string): balanced parentheses, a backslash escapes the next byte
@@ -232,7 +235,6 @@ function lexToken(b: Uint8Array, p: number, end: number, final: boolean): number
       tokError = "a ')' outside a string";
       return T_ERR;
   }
-  if ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e) return lexNumber(b, p, end, final);
   return lexCommand(b, p, end, final);
 }
 
