@@ -24,7 +24,9 @@
  * - an indirect reference (`R`) among operands or in an inline image's dictionary, `ID` outside an
  *   inline image, `BI`/`ID` inside an array or dictionary, operands before `BI`;
  * - an inline image whose `ID` is not followed by white space, whose filter is not a name or an
- *   array of names, or whose end pdf.js would find only by its end-of-stream fallbacks;
+ *   array of names, or whose end pdf.js finds only at the stream's end (its fallbacks), except the
+ *   unfiltered search's going back to the last `EI` and white space, followed when that lies no more
+ *   than `maxHeldBytes` back;
  * - operands, an array, a dictionary, a string or an inline image left open at the end;
  * - more than `maxHeldBytes` held for one operation's operands (a huge string or array).
  *
@@ -34,7 +36,8 @@
  *
  * Streaming: `push` takes chunks of any size (a token or an inline image may straddle them), `end`
  * finishes. Memory is the operands of one operation (bounded), a 64 KiB window and the output not yet
- * handed to `onData`. Inline image data is scanned, never held.
+ * handed to `onData`. Inline image data is scanned, never held. Speed: 50 MB of path operators in
+ * about 0.7 s of CPU on the project's (loaded) 2-core machine, 2026-11-27.
  */
 
 export interface ContentTextOptions {
