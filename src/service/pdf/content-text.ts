@@ -24,7 +24,9 @@
  * - an indirect reference (`R`) among operands or in an inline image's dictionary, `ID` outside an
  *   inline image, `BI`/`ID` inside an array or dictionary, operands before `BI`;
  * - an inline image whose `ID` is not followed by white space, whose filter is not a name or an
- *   array of names, or whose end pdf.js would find only by its end-of-stream fallbacks;
+ *   array of names, or whose end pdf.js finds only at the stream's end (its fallbacks), except the
+ *   unfiltered search's going back to the last `EI` and white space, followed when that lies no more
+ *   than `maxHeldBytes` back;
  * - operands, an array, a dictionary, a string or an inline image left open at the end;
  * - more than `maxHeldBytes` held for one operation's operands (a huge string or array).
  *
@@ -162,6 +164,9 @@ let tokError = "";
  *  `final`, end is the stream's end. Sets tokEnd (and tokNode, tokError). */
 function lexToken(b: Uint8Array, p: number, end: number, final: boolean): number {
   const c = b[p]!;
+  // Numbers and letters first: most tokens of a large page are path coordinates and operators.
+  if ((c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d || c === 0x2b) return lexNumber(b, p, end, final);
+  if ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) return lexCommand(b, p, end, final);
   switch (c) {
     case 0x28: {
       // (string): balanced parentheses, a backslash escapes the next byte
@@ -232,7 +237,6 @@ function lexToken(b: Uint8Array, p: number, end: number, final: boolean): number
       tokError = "a ')' outside a string";
       return T_ERR;
   }
-  if ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e) return lexNumber(b, p, end, final);
   return lexCommand(b, p, end, final);
 }
 
@@ -590,7 +594,6 @@ export class ContentTextReducer {
   /** Where pdf.js's default end search goes back to when it finds no valid end: after the last "EI"
    *  and white space (-1: none, or lost when it lay more than maxHeld bytes back). */
   private eiCandidate = -1;
-  private eiCandidateLost = false;
   private tildeSkipped = false;
   private out = new Uint8Array(OUT_CHUNK);
   private outLength = 0;
@@ -651,7 +654,6 @@ export class ContentTextReducer {
     if (this.eiCandidate >= 0) {
       if (this.limit - this.eiCandidate > this.maxHeld) {
         this.eiCandidate = -1;
-        this.eiCandidateLost = true;
       } else keep = Math.min(keep, this.eiCandidate);
     }
     const held = this.limit - keep;
@@ -761,7 +763,6 @@ export class ContentTextReducer {
                   : I_DEFAULT;
           this.eiState = 0;
           this.eiCandidate = -1;
-          this.eiCandidateLost = false;
           pos = dataStart;
           continue;
         } else if (k === C_ID) return this.refuse("ID outside an inline image");
@@ -842,6 +843,7 @@ export class ContentTextReducer {
             if (pos >= end) {
               this.pos = pos; // pdf.js: nothing after "EI ", the end is found
               this.mode = M_TOP;
+              this.eiCandidate = -1;
               return true;
             }
             const valid = validEiFollower(b, pos, end);
@@ -852,10 +854,10 @@ export class ContentTextReducer {
             if (valid === 1) {
               this.pos = pos;
               this.mode = M_TOP;
+              this.eiCandidate = -1;
               return true;
             }
             this.eiCandidate = pos;
-            this.eiCandidateLost = false;
             state = 0;
           }
           this.eiState = state;
