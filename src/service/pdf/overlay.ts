@@ -106,7 +106,7 @@ async function decodeInto(
     if (n <= 0) break;
     p += n;
     if (!inflate) {
-      go = sink(buffer.slice(0, n));
+      go = sink(buffer.subarray(0, n));
       continue;
     }
     if (inflate.destroyed) break;
