@@ -54,6 +54,12 @@ export interface ObjectSurvey {
   images: SurveyedStream[];
   /** The pages' content streams of at least LARGE_CONTENT_BYTES, in page order. */
   largeContents: SurveyedStream[];
+  /**
+   * The pages whose /Contents is an array of streams of at least LARGE_CONTENT_BYTES in all: pdf.js
+   * joins them into one, where a token may straddle two, so they are reduced together into a new
+   * stream, and the page written again to name it.
+   */
+  largeContentArrays: { page: { num: number; gen: number; dict: PdfDict }; parts: SurveyedStream[] }[];
 }
 
 /** A stream object: its dictionary as parsed and where its data lies in the file. */
@@ -357,11 +363,12 @@ export async function surveyObjects(
 async function walkPages(
   objects: Objects,
   root: { num: number; gen: number },
-): Promise<Pick<ObjectSurvey, "largeImage" | "largeContents">> {
+): Promise<Pick<ObjectSurvey, "largeImage" | "largeContents" | "largeContentArrays">> {
   let largeImage: ObjectSurvey["largeImage"] = null;
   const largeContents: SurveyedStream[] = [];
+  const largeContentArrays: ObjectSurvey["largeContentArrays"] = [];
   const catalog = (await objects.load(root.num, root.gen))?.value;
-  if (!(catalog instanceof Map)) return { largeImage, largeContents };
+  if (!(catalog instanceof Map)) return { largeImage, largeContents, largeContentArrays };
   /** XObjects looked at already (an image all pages share is measured once). */
   const seen = new Set<string>();
   const largeIn = async (
@@ -392,13 +399,30 @@ async function walkPages(
     }
     return null;
   };
-  // Only a page's single content stream: pdf.js joins an array's streams into one, where a token
-  // may straddle two, so those would have to be reduced together into a new stream (not yet done).
-  const contentsOf = async (ref: PdfValue | undefined) => {
-    if (!(ref instanceof PdfRef)) return;
+  const streamAt = async (ref: PdfValue | undefined): Promise<SurveyedStream | null> => {
+    if (!(ref instanceof PdfRef)) return null;
     const loaded = await objects.load(ref.num, ref.gen);
-    if (loaded?.stream && loaded.value instanceof Map && loaded.stream.length >= LARGE_CONTENT_BYTES) {
-      largeContents.push({ num: ref.num, gen: ref.gen, dict: loaded.value, ...loaded.stream });
+    if (!loaded?.stream || !(loaded.value instanceof Map)) return null;
+    return { num: ref.num, gen: ref.gen, dict: loaded.value, ...loaded.stream };
+  };
+  const contentsOf = async (node: PdfValue | undefined, dict: PdfDict) => {
+    const contents = get(dict, "Contents");
+    const single = await streamAt(contents);
+    if (single) {
+      if (single.length >= LARGE_CONTENT_BYTES) largeContents.push(single);
+      return;
+    }
+    const array = await objects.resolve(contents);
+    if (!Array.isArray(array) || !(node instanceof PdfRef)) return;
+    const parts: SurveyedStream[] = [];
+    for (const ref of array) {
+      const part = await streamAt(ref);
+      // A part that is no stream: left to pdf.js as it is.
+      if (!part) return;
+      parts.push(part);
+    }
+    if (parts.reduce((sum, p) => sum + p.length, 0) >= LARGE_CONTENT_BYTES) {
+      largeContentArrays.push({ page: { num: node.num, gen: node.gen, dict }, parts });
     }
   };
   let page = 0;
@@ -419,12 +443,12 @@ async function walkPages(
       return;
     }
     page++;
-    await contentsOf(get(dict, "Contents"));
+    await contentsOf(node, dict);
     if (!largeImage) {
       const large = await largeIn(resources, 0);
       if (large) largeImage = { page, width: large[0], height: large[1] };
     }
   };
   await walk(get(catalog, "Pages"), undefined, 0);
-  return { largeImage, largeContents };
+  return { largeImage, largeContents, largeContentArrays };
 }

@@ -112,8 +112,13 @@ async function decodeInto(
     if (inflate.destroyed) break;
     if (!inflate.write(Buffer.from(buffer.subarray(0, n)))) {
       await new Promise<void>((resolve) => {
-        inflate.once("drain", resolve);
-        inflate.once("close", resolve);
+        const done = () => {
+          inflate.off("drain", done);
+          inflate.off("close", done);
+          resolve();
+        };
+        inflate.on("drain", done);
+        inflate.on("close", done);
       });
     }
   }
@@ -122,15 +127,21 @@ async function decodeInto(
   return go;
 }
 
-/** The content stream reduced to its text, or null when it is left as it is. */
-async function reducedContent(read: ReadInto, stream: SurveyedStream): Promise<Uint8Array | null> {
+/** The content streams, joined as pdf.js joins them, reduced to their text; null: left as they are. */
+async function reducedContent(
+  read: ReadInto,
+  streams: readonly SurveyedStream[],
+): Promise<Uint8Array | null> {
   const chunks: Uint8Array[] = [];
   const reducer = new ContentTextReducer({ onData: (chunk) => chunks.push(chunk) });
-  const decoded = await decodeInto(read, stream, (chunk) => {
-    reducer.push(chunk);
-    return reducer.refusal === null && reducer.outputBytes <= MAX_REDUCED_BYTES;
-  });
-  if (!decoded || !reducer.end().reducible || reducer.outputBytes > MAX_REDUCED_BYTES) return null;
+  for (const stream of streams) {
+    const decoded = await decodeInto(read, stream, (chunk) => {
+      reducer.push(chunk);
+      return reducer.refusal === null && reducer.outputBytes <= MAX_REDUCED_BYTES;
+    });
+    if (!decoded) return null;
+  }
+  if (!reducer.end().reducible || reducer.outputBytes > MAX_REDUCED_BYTES) return null;
   return Buffer.concat(chunks);
 }
 
@@ -150,7 +161,7 @@ export interface OverlayPlace {
  */
 export async function buildOverlay(
   read: ReadInto,
-  survey: Pick<ObjectSurvey, "images" | "largeContents">,
+  survey: Pick<ObjectSurvey, "images" | "largeContents" | "largeContentArrays">,
   trailer: TrailerRefs,
   place: OverlayPlace,
 ): Promise<Uint8Array | null> {
@@ -165,8 +176,20 @@ export async function buildOverlay(
   };
   for (const image of survey.images) object(image, new Uint8Array(0));
   for (const content of survey.largeContents) {
-    const reduced = await reducedContent(read, content);
+    const reduced = await reducedContent(read, [content]);
     if (reduced) object(content, reduced);
+  }
+  // A page's array of streams: one new stream of their text, and the page written again to name it.
+  let next = place.maxNum + 1;
+  for (const { page, parts } of survey.largeContentArrays) {
+    const reduced = await reducedContent(read, parts);
+    if (!reduced) continue;
+    const num = next++;
+    object({ num, gen: 0, dict: new Map(), dataStart: 0, length: 0 }, reduced);
+    const dict: PdfDict = new Map(page.dict);
+    dict.set("Contents", new PdfRef(num, 0));
+    const bytes = Buffer.from(`${page.num} ${page.gen} obj\n${serialize(dict)}\nendobj\n`, "latin1");
+    objects.push({ num: page.num, gen: page.gen, bytes });
   }
   if (objects.length === 0) return null;
   objects.sort((a, b) => a.num - b.num);
@@ -192,7 +215,7 @@ export async function buildOverlay(
   const info = trailer.info ? ` /Info ${trailer.info.num} ${trailer.info.gen} R` : "";
   const id = trailer.id ? ` /ID ${trailer.id}` : "";
   table +=
-    `trailer\n<< /Size ${place.maxNum + 1} /Root ${trailer.root.num} ${trailer.root.gen} R${info}${id} /Prev ${place.prev} >>\n` +
+    `trailer\n<< /Size ${next} /Root ${trailer.root.num} ${trailer.root.gen} R${info}${id} /Prev ${place.prev} >>\n` +
     `startxref\n${xrefAt}\n%%EOF\n`;
   parts.push(Buffer.from(table, "latin1"));
   return Buffer.concat(parts);
