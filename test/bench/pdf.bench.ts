@@ -109,7 +109,7 @@ async function main(): Promise<void> {
   );
   await time("findTags, 100 pages (goal ≤ 1000 ms)", RUNS, () => findTags(text.bytes));
 
-  // As the service reads an upload: the file, in its PDF reader's thread (pdf.js as changed there).
+  // As the service reads an upload: the file, in its PDF reader's thread (with the overlay, overlay.ts).
   const dir = await mkdtemp(path.join(os.tmpdir(), "sfo-pdf-bench-"));
   const file = path.join(dir, "text.pdf");
   await writeFile(file, text.bytes);

@@ -330,7 +330,7 @@ export function breakStartxref(file: string, by = 3): void {
 
 /**
  * Pages whose content streams are over a megabyte each, in each way a page can have such a stream
- * (the service's reader reads one from the file as it parses it, pdfjs-patched.ts's change 7):
+ * (the service's reader gives pdf.js one reduced to its text, overlay.ts):
  * 1. plain, the tag halfway; 2. compressed (over a megabyte compressed), the tag near the end;
  * 3. an array of two streams, the tag split between them; 4. an inline image every 40 bytes or so,
  * the tag halfway. Answers the tags in page order.

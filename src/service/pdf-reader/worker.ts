@@ -1,61 +1,51 @@
-// The PDF reader's thread (see index.ts): reads one file at a time with readPdfFile and pdf.js as
-// changed by src/service/pdf/pdfjs-patched.ts, and answers what it read or why it refused.
+// The PDF reader's thread (see index.ts): reads one file at a time with readPdfFile and pdf.js, and
+// answers what it read or why it refused.
 import v8 from "node:v8";
 import vm from "node:vm";
 import { parentPort } from "node:worker_threads";
 import { DocumentLimitError, InvalidDocumentError } from "../../pdf/inspect";
-import { ChunkBufferLender, readPdfFile } from "../pdf/pdf-file";
-import { loadPatchedPdfJs } from "../pdf/pdfjs-patched";
+import { readPdfFile } from "../pdf/pdf-file";
+import { loadPdfJs } from "../../pdf/find-tags";
 import type { ReaderReply, ReaderRequest } from "./protocol";
 
 const port = parentPort!;
+
+// pdf.js inflates a stream through a DecompressionStream when there is one: Node's zlib in its thread
+// pool and back, a round trip a stream that cost more than the rest of a page's reading (10 ms a
+// page). Without one it inflates in this thread, as it reads.
+delete (globalThis as { DecompressionStream?: unknown }).DecompressionStream;
 
 // A full collection now and then while pdf.js loads (see readPdfFile's collectGarbage). The flag
 // only gives new contexts a gc(); the function collects this thread's heap.
 v8.setFlagsFromString("--expose-gc");
 const collectGarbage = vm.runInNewContext("gc") as () => void;
 
-// pdf.js's copy of each file in one reused array (pdf-file.ts), dropped after a minute without
-// readings: it holds as much memory as the largest file read since.
-const buffers = new ChunkBufferLender().install();
-const IDLE_MS = 60_000;
-let idle: NodeJS.Timeout | null = null;
-
 port.on("message", (request: ReaderRequest) => {
-  if (idle) clearTimeout(idle);
-  idle = null;
   void readPdfFile(request.file, {
-    loadPdfJs: loadPatchedPdfJs,
+    loadPdfJs,
     tags: request.tags,
     collectGarbage,
     syncReads: true,
-    buffers,
-  })
-    .finally(() => {
-      idle = setTimeout(() => buffers.release(), IDLE_MS);
-      // An idle reader thread does not keep the process alive (index.ts unrefs the worker).
-      idle.unref();
-    })
-    .then(
-      (reading) => port.postMessage({ id: request.id, ok: true, reading } satisfies ReaderReply),
-      (error: unknown) => {
-        let reply: ReaderReply;
-        if (error instanceof InvalidDocumentError) {
-          reply = {
-            id: request.id,
-            ok: false,
-            kind: "invalid",
-            reason: error.reason,
-            message: error.message,
-          };
-        } else if (error instanceof DocumentLimitError) {
-          const { limit, actual, maximum } = error;
-          reply = { id: request.id, ok: false, kind: "limit", limit, actual, maximum };
-        } else {
-          const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-          reply = { id: request.id, ok: false, kind: "error", message };
-        }
-        port.postMessage(reply);
-      },
-    );
+  }).then(
+    (reading) => port.postMessage({ id: request.id, ok: true, reading } satisfies ReaderReply),
+    (error: unknown) => {
+      let reply: ReaderReply;
+      if (error instanceof InvalidDocumentError) {
+        reply = {
+          id: request.id,
+          ok: false,
+          kind: "invalid",
+          reason: error.reason,
+          message: error.message,
+        };
+      } else if (error instanceof DocumentLimitError) {
+        const { limit, actual, maximum } = error;
+        reply = { id: request.id, ok: false, kind: "limit", limit, actual, maximum };
+      } else {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        reply = { id: request.id, ok: false, kind: "error", message };
+      }
+      port.postMessage(reply);
+    },
+  );
 });

@@ -50,7 +50,29 @@ export interface ObjectSurvey {
   largeImage: { page: number; width: number; height: number } | null;
   /** Whether some stream other than an image decodes to more than MAX_DECODED_BYTES. */
   tooComplex: boolean;
+  /** Every image XObject (a stream /Subtype /Image): pdf.js need never load its data. */
+  images: SurveyedStream[];
+  /** The pages' content streams of at least LARGE_CONTENT_BYTES, in page order. */
+  largeContents: SurveyedStream[];
+  /**
+   * The pages whose /Contents is an array of streams of at least LARGE_CONTENT_BYTES in all: pdf.js
+   * joins them into one, where a token may straddle two, so they are reduced together into a new
+   * stream, and the page written again to name it.
+   */
+  largeContentArrays: { page: { num: number; gen: number; dict: PdfDict }; parts: SurveyedStream[] }[];
 }
+
+/** A stream object: its dictionary as parsed and where its data lies in the file. */
+export interface SurveyedStream {
+  num: number;
+  gen: number;
+  dict: PdfDict;
+  dataStart: number;
+  length: number;
+}
+
+/** A page's content stream this long or longer is listed (overlay.ts reduces it to its text). */
+export const LARGE_CONTENT_BYTES = 1024 * 1024;
 
 /** A dictionary longer than this is not read (pdf.js would read it; no real one comes near). */
 const MAX_OBJECT_BYTES = 4 * 1024 * 1024;
@@ -175,6 +197,12 @@ class Objects {
     private readonly start: number,
     readonly index: ObjectIndex,
   ) {}
+
+  /** The generation the index lists `num` with (0 in an object stream). */
+  genOf(num: number): number {
+    const entry = this.index.get(num);
+    return entry?.kind === Kind.Offset ? entry.field3 : 0;
+  }
 
   async load(num: number, gen?: number): Promise<Loaded | null> {
     const entry = this.index.get(num);
@@ -301,10 +329,14 @@ export async function surveyObjects(
   const objects = new Objects(read, size, start, index);
   const active = new Set<ActiveContent>();
   let tooComplex = false;
+  const images: SurveyedStream[] = [];
   for (const num of index.sortedNums()) {
     const loaded = await objects.load(num);
     if (!loaded) continue;
     noteActive(loaded.value, active);
+    if (loaded.stream && loaded.value instanceof Map && isImage(loaded.value)) {
+      images.push({ num, gen: objects.genOf(num), dict: loaded.value, ...loaded.stream });
+    }
     if (tooComplex || !loaded.stream || !(loaded.value instanceof Map) || isImage(loaded.value)) continue;
     // A cross-reference stream is read by xref-repair.ts, within its own bounds, or not at all.
     if (nameOf(get(loaded.value, "Type")) === "XRef") continue;
@@ -320,23 +352,23 @@ export async function surveyObjects(
     );
     if (size === "too_large") tooComplex = true;
   }
-  return {
-    active: [...active].sort(),
-    largeImage: await firstLargeImage(objects, root),
-    tooComplex,
-  };
+  const pages = await walkPages(objects, root);
+  return { active: [...active].sort(), tooComplex, images, ...pages };
 }
 
 /**
- * The first image past MAX_IMAGE_PIXELS that a page paints (among its resources, inherited ones
- * included, or a form's there), in page order.
+ * Along the page tree: the first image past MAX_IMAGE_PIXELS that a page paints (among its
+ * resources, inherited ones included, or a form's there), and the large content streams.
  */
-async function firstLargeImage(
+async function walkPages(
   objects: Objects,
   root: { num: number; gen: number },
-): Promise<ObjectSurvey["largeImage"]> {
+): Promise<Pick<ObjectSurvey, "largeImage" | "largeContents" | "largeContentArrays">> {
+  let largeImage: ObjectSurvey["largeImage"] = null;
+  const largeContents: SurveyedStream[] = [];
+  const largeContentArrays: ObjectSurvey["largeContentArrays"] = [];
   const catalog = (await objects.load(root.num, root.gen))?.value;
-  if (!(catalog instanceof Map)) return null;
+  if (!(catalog instanceof Map)) return { largeImage, largeContents, largeContentArrays };
   /** XObjects looked at already (an image all pages share is measured once). */
   const seen = new Set<string>();
   const largeIn = async (
@@ -367,33 +399,56 @@ async function firstLargeImage(
     }
     return null;
   };
+  const streamAt = async (ref: PdfValue | undefined): Promise<SurveyedStream | null> => {
+    if (!(ref instanceof PdfRef)) return null;
+    const loaded = await objects.load(ref.num, ref.gen);
+    if (!loaded?.stream || !(loaded.value instanceof Map)) return null;
+    return { num: ref.num, gen: ref.gen, dict: loaded.value, ...loaded.stream };
+  };
+  const contentsOf = async (node: PdfValue | undefined, dict: PdfDict) => {
+    const contents = get(dict, "Contents");
+    const single = await streamAt(contents);
+    if (single) {
+      if (single.length >= LARGE_CONTENT_BYTES) largeContents.push(single);
+      return;
+    }
+    const array = await objects.resolve(contents);
+    if (!Array.isArray(array) || !(node instanceof PdfRef)) return;
+    const parts: SurveyedStream[] = [];
+    for (const ref of array) {
+      const part = await streamAt(ref);
+      // A part that is no stream: left to pdf.js as it is.
+      if (!part) return;
+      parts.push(part);
+    }
+    if (parts.reduce((sum, p) => sum + p.length, 0) >= LARGE_CONTENT_BYTES) {
+      largeContentArrays.push({ page: { num: node.num, gen: node.gen, dict }, parts });
+    }
+  };
   let page = 0;
   const visited = new Set<string>();
-  const walk = async (
-    node: PdfValue | undefined,
-    inherited: PdfValue | undefined,
-    depth: number,
-  ): Promise<ObjectSurvey["largeImage"]> => {
-    if (depth > MAX_TREE_DEPTH || page >= MAX_PAGES) return null;
+  const walk = async (node: PdfValue | undefined, inherited: PdfValue | undefined, depth: number) => {
+    if (depth > MAX_TREE_DEPTH || page >= MAX_PAGES) return;
     if (node instanceof PdfRef) {
       const key = `${node.num} ${node.gen}`;
-      if (visited.has(key)) return null;
+      if (visited.has(key)) return;
       visited.add(key);
     }
     const dict = await objects.resolve(node);
-    if (!(dict instanceof Map)) return null;
+    if (!(dict instanceof Map)) return;
     const resources = get(dict, "Resources") ?? inherited;
     const kids = await objects.resolve(get(dict, "Kids"));
     if (nameOf(get(dict, "Type")) !== "Page" && Array.isArray(kids)) {
-      for (const kid of kids) {
-        const found = await walk(kid, resources, depth + 1);
-        if (found) return found;
-      }
-      return null;
+      for (const kid of kids) await walk(kid, resources, depth + 1);
+      return;
     }
     page++;
-    const large = await largeIn(resources, 0);
-    return large ? { page, width: large[0], height: large[1] } : null;
+    await contentsOf(node, dict);
+    if (!largeImage) {
+      const large = await largeIn(resources, 0);
+      if (large) largeImage = { page, width: large[0], height: large[1] };
+    }
   };
-  return walk(get(catalog, "Pages"), undefined, 0);
+  await walk(get(catalog, "Pages"), undefined, 0);
+  return { largeImage, largeContents, largeContentArrays };
 }

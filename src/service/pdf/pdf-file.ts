@@ -7,11 +7,12 @@
 // served after the file's end; only files it leaves alone (encrypted, huge) are read whole.
 //
 // pdf.js does read more than text extraction needs: before it extracts a page's text it loads every
-// stream among the page's resources, images included, and it keeps all it has read until the
-// document is closed. So the file is closed and opened again when pdf.js has read enough since the
-// last opening (WINDOW_BYTES), and a document of scanned pages costs a few pages' images at a time.
-// A page's large content stream it does not load at all: it reads it from the file as it parses
-// it, through a blocking read lent to it (pdfjs-patched.ts, change 7).
+// stream among the page's resources, images included, and a content stream whole before it parses
+// it. So it is given, after the file (with a repaired table, if any), an incremental update of ours
+// (overlay.ts) with every image's data empty and each large content stream reduced to its text,
+// found by a pass over the file's objects that also makes the refusals pdf.js cannot be asked for
+// (object-survey.ts). And it keeps all it has read until the document is closed: the file is closed
+// and opened again when pdf.js has read enough since the last opening (WINDOW_BYTES).
 //
 // Node only (service side): it reads files. Refusals are inspect.ts's, for the same reasons.
 import { readSync } from "node:fs";
@@ -37,8 +38,8 @@ import {
   tooManyPixels,
 } from "../../pdf/inspect";
 import { MAX_DOCUMENT_PAGES } from "../../pdf/limits";
-import { CHUNK_BUFFER_KEY, DIRECT_READER_KEY } from "./pdfjs-patched";
 import { surveyObjects } from "./object-survey";
+import { buildOverlay } from "./overlay";
 import {
   type ObjectIndex,
   type ReadInto,
@@ -75,88 +76,6 @@ export interface ReadPdfFileOptions {
    * a thread that does nothing else (src/service/pdf-reader): it blocks no one.
    */
   syncReads?: boolean;
-  /**
-   * Lends pdf.js its copy of the file from one reused array (pdfjs-patched.ts, change 6), for a
-   * thread that reads one file after another with the patched pdf.js.
-   */
-  buffers?: ChunkBufferLender;
-}
-
-/**
- * `length` zeroed bytes that begin on a page of memory. pdf.js fills its copy of a file a chunk
- * (CHUNK_BYTES, a multiple of the page) at a time, and memory is taken a page at a time; an array
- * from `new Uint8Array` begins 16 bytes into a page (malloc's header), so each chunk pdf.js loaded
- * alone took two pages: 16 MB resident for the 8 MB that opening a file of 2,000 pages reads. A
- * WebAssembly memory is mapped by V8 itself, from a page boundary, and taken as it is touched.
- */
-function pageAlignedBytes(length: number): Uint8Array {
-  const pages = Math.max(1, Math.ceil(length / WASM_PAGE_BYTES));
-  try {
-    return new Uint8Array(new WebAssembly.Memory({ initial: pages, maximum: pages }).buffer, 0, length);
-  } catch {
-    // No WebAssembly (node --jitless), or no room for its reservation (V8 reserves gigabytes of
-    // address space around a memory: a ulimit -v can refuse it): a plain array, unaligned.
-    return new Uint8Array(length);
-  }
-}
-
-/** WebAssembly's unit of memory. */
-const WASM_PAGE_BYTES = 64 * 1024;
-
-/**
- * The array pdf.js keeps its copy of a file in, lent from one reading to the next (pdfjs-patched.ts,
- * change 6): a new one for each 40 MB file cost the reader's thread more in garbage collections
- * than the reading itself. Lent only while a single reading is under way in the thread (two at once
- * would need two arrays: the second gets its own from pdf.js), and again to the same reading when it
- * opens the file again. What a reading loaded into it is cleared when it ends. The owner calls
- * `release` when it has been idle a while: the array holds as much memory as the largest file read.
- */
-export class ChunkBufferLender {
-  private spare: Uint8Array | null = null;
-  /** The reading the array is lent to. */
-  private owner: object | null = null;
-  private readonly active = new Set<object>();
-
-  /** Makes pdf.js in this thread ask this lender (the patched pdf.js only; others never ask). */
-  install(): this {
-    (globalThis as Record<symbol, unknown>)[Symbol.for(CHUNK_BUFFER_KEY)] = (length: number) =>
-      this.lend(length);
-    return this;
-  }
-
-  begin(reading: object): void {
-    this.active.add(reading);
-  }
-
-  /** The reading is over and its documents destroyed; `seen` marks the chunks it loaded. */
-  end(reading: object, seen: Uint8Array | null): void {
-    this.active.delete(reading);
-    if (this.owner !== reading) return;
-    this.owner = null;
-    const spare = this.spare;
-    if (!spare || !seen) return;
-    for (let c = 0; c < seen.length; c++) {
-      if (seen[c]) spare.fill(0, c * CHUNK_BYTES, (c + 1) * CHUNK_BYTES);
-    }
-  }
-
-  /** Drops the array (when idle): the next reading has pdf.js allocate, and lends from then on. */
-  release(): void {
-    if (!this.owner) this.spare = null;
-  }
-
-  private lend(length: number): Uint8Array | null {
-    if (this.active.size !== 1) return null;
-    const [reading] = this.active as Set<object>;
-    if (this.owner && this.owner !== reading) return null;
-    if (!this.spare || this.spare.length < length) {
-      // Not while it is lent: the same reading opening the file again asks for the same length.
-      if (this.owner) return null;
-      this.spare = pageAlignedBytes(length);
-    }
-    this.owner = reading!;
-    return this.spare.subarray(0, length);
-  }
 }
 
 /** How many bytes handed to pdf.js between two calls of `collectGarbage`. */
@@ -212,51 +131,6 @@ function readRangeSync(handle: FileHandle, begin: number, end: number): Uint8Arr
     filled += bytesRead;
   }
   return filled === bytes.length ? bytes : bytes.subarray(0, filled);
-}
-
-/**
- * Up to `length` bytes of what pdf.js is given to read (the file, then `appendix`) from `position`
- * into `into`, with blocking reads; answers how many (fewer only at the end).
- */
-function readSpanInto(
-  handle: FileHandle,
-  size: number,
-  appendix: Uint8Array | null,
-  position: number,
-  into: Uint8Array,
-  length: number,
-): number {
-  let filled = 0;
-  while (filled < length) {
-    const at = position + filled;
-    if (at < size) {
-      const n = readSync(handle.fd, into, filled, Math.min(length - filled, size - at), at);
-      if (n === 0) break;
-      filled += n;
-    } else {
-      if (!appendix || at - size >= appendix.length) break;
-      const tail = appendix.subarray(at - size, at - size + length - filled);
-      into.set(tail, filled);
-      filled += tail.length;
-    }
-  }
-  return filled;
-}
-
-/** A blocking read lent to pdf.js (pdfjs-patched.ts, change 7): (position, into, length) => bytes read. */
-type DirectRead = (position: number, into: Uint8Array, length: number) => number;
-
-/**
- * The readings under way in this thread that lend pdf.js a blocking read of their file. pdf.js asks
- * when it makes its copy of a file (opening it), and is lent one only while a single reading is
- * under way, as with ChunkBufferLender: which file a copy is of is not said.
- */
-const directReaders = new Map<object, DirectRead>();
-
-function lendDirectReads(reading: object, read: DirectRead): void {
-  (globalThis as Record<symbol, unknown>)[Symbol.for(DIRECT_READER_KEY)] ??= () =>
-    directReaders.size === 1 ? directReaders.values().next().value : null;
-  directReaders.set(reading, read);
 }
 
 /** Reads exactly [begin, end) of the file (or up to its end), looping over short reads. */
@@ -429,7 +303,9 @@ interface ListedObjects {
   read: ReadInto;
   start: number;
   index: ObjectIndex;
-  root: { num: number; gen: number };
+  trailer: TrailerRefs;
+  /** The newest cross-reference section's offset (from %PDF-): the file's, or the repaired one's. */
+  prev: number;
 }
 
 /**
@@ -452,14 +328,20 @@ async function xrefAppendixFor(
     return readFile(buffer, position, length);
   };
   const start = await headerOffset(read, size);
-  const listed = (index: ObjectIndex | undefined, trailer: TrailerRefs | null | undefined) =>
-    index && trailer && !trailer.encrypted ? { read: readFile, start, index, root: trailer.root } : null;
+  const listed = (index: ObjectIndex | undefined, trailer: TrailerRefs | null | undefined, prev: number) =>
+    index && trailer && !trailer.encrypted ? { read: readFile, start, index, trailer, prev } : null;
   const sound = await soundXref(read, size, start);
   if (sound) {
-    return { appendix: null, bytesRead, objects: sound.complete ? listed(sound.index, sound.trailer) : null };
+    const objects = sound.complete ? listed(sound.index, sound.trailer, sound.startxref) : null;
+    return { appendix: null, bytesRead, objects };
   }
   const repair = await repairXref(read, size, start, options.collectGarbage);
-  return { appendix: repair.appendix, bytesRead, objects: listed(repair.index, repair.trailer) };
+  // The repaired table is a cross-reference stream right after the file's line end (xrefAppendix).
+  return {
+    appendix: repair.appendix,
+    bytesRead,
+    objects: listed(repair.index, repair.trailer, size - start + 1),
+  };
 }
 
 /** In a PDF, the trailer's encryption entry: a reference to, or a direct, dictionary. */
@@ -495,14 +377,7 @@ async function hasEncryptEntry(handle: FileHandle, size: number): Promise<boolea
  */
 export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}): Promise<PdfFileReading> {
   const withTags = options.tags ?? true;
-  const reading = {};
-  let seen: Uint8Array | null = null;
-  let directFailure: unknown = null;
-  options.buffers?.begin(reading);
-  const handle = await open(file, "r").catch((error: unknown) => {
-    options.buffers?.end(reading, null);
-    throw error;
-  });
+  const handle = await open(file, "r");
   try {
     const { size } = await handle.stat();
     checkDocumentSize(size);
@@ -510,25 +385,27 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
       throw new InvalidDocumentError("not_pdf");
     }
     const pdfjs = await (options.loadPdfJs ?? loadPdfJs)();
-    const { appendix, bytesRead: checked, objects } = await xrefAppendixFor(handle, size, options);
+    const { appendix: repaired, bytesRead: checked, objects } = await xrefAppendixFor(handle, size, options);
+    // What pdf.js cannot be asked (object-survey.ts), from the objects the file lists; and what it
+    // is given to read instead of the file's images and large content streams (overlay.ts).
+    const survey = objects
+      ? await surveyObjects(objects.read, size, objects.start, objects.index, objects.trailer.root)
+      : null;
+    const overlay =
+      survey && objects && !survey.tooComplex && survey.active.length === 0 && !survey.largeImage
+        ? await buildOverlay(objects.read, survey, objects.trailer, {
+            offset: size - objects.start + (repaired?.length ?? 0),
+            prev: objects.prev,
+            maxNum: objects.index.sortedNums().at(-1) ?? 0,
+          })
+        : null;
+    const appendix = overlay ? (repaired ? Buffer.concat([repaired, overlay]) : overlay) : repaired;
     // What the check read is garbage: collected before pdf.js reads, not on top of it. Only when
     // it is much (a large table, a repair): a full collection of the reader's heap (pdf.js's code
     // and data) costs 40-50 ms, half of reading a 40 MB scanned file, for the few kilobytes a
     // sound table of a few pages is.
     if (appendix || checked >= GARBAGE_BYTES) options.collectGarbage?.();
-    seen = new Uint8Array(Math.ceil((size + (appendix?.length ?? 0)) / CHUNK_BYTES));
-    // A page's large content stream is read by pdf.js from the file as it parses it, not loaded
-    // into its copy first (pdfjs-patched.ts, change 7): only with blocking reads, which it needs.
-    if (options.syncReads) {
-      lendDirectReads(reading, (position, into, length) => {
-        try {
-          return readSpanInto(handle, size, appendix, position, into, length);
-        } catch (error) {
-          directFailure ??= error;
-          throw error;
-        }
-      });
-    }
+    const seen = new Uint8Array(Math.ceil((size + (appendix?.length ?? 0)) / CHUNK_BYTES));
     let current: OpenDocument;
     try {
       current = await openDocument(pdfjs, handle, size, appendix, seen, options);
@@ -556,8 +433,7 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
       // What pdf.js cannot be asked (object-survey.ts), from the objects the file lists. A file
       // whose objects are not listed (more than MAX_OBJECTS, or a table the repair leaves alone)
       // cannot be checked: refused, as reading it would also pass the memory bound.
-      if (!objects) throw new InvalidDocumentError("too_complex");
-      const survey = await surveyObjects(objects.read, size, objects.start, objects.index, objects.root);
+      if (!survey) throw new InvalidDocumentError("too_complex");
       if (survey.tooComplex) throw new InvalidDocumentError("too_complex");
       if (survey.active.length) throw activeContent(survey.active);
       if (survey.largeImage) {
@@ -591,7 +467,6 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
       return { pageCount, pages, tags };
     } catch (error) {
       if (current.transport.failure) throw current.transport.failure;
-      if (directFailure) throw directFailure;
       if (error instanceof InvalidDocumentError || error instanceof DocumentLimitError) throw error;
       // A damaged page tree or content stream surfaces here rather than at open.
       throw new InvalidDocumentError("broken");
@@ -599,8 +474,6 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
       await current.doc.destroy();
     }
   } finally {
-    directReaders.delete(reading);
     await handle.close();
-    options.buffers?.end(reading, seen);
   }
 }

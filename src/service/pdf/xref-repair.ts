@@ -346,6 +346,8 @@ export interface TrailerRefs {
 /** A sound cross-reference chain: every object it lists, and its newest trailer. */
 export interface SoundXref {
   index: ObjectIndex;
+  /** The file's last startxref: where its newest cross-reference section is. */
+  startxref: number;
   /** Null only when not complete (the check stopped before the first trailer). */
   trailer: TrailerRefs | null;
   /**
@@ -404,7 +406,7 @@ export async function soundXref(read: ReadInto, size: number, start: number): Pr
           if (!entries.has(num)) {
             // Too many to check: left to pdf.js, as before.
             if (!entries.set(num, type === "n" ? Kind.Offset : Kind.Free, Number(offset), Number(gen)))
-              return { index: entries, trailer, complete: false };
+              return { index: entries, startxref: first, trailer, complete: false };
           }
         }
       }
@@ -454,7 +456,7 @@ export async function soundXref(read: ReadInto, size: number, start: number): Pr
         tooMany = !entries.set(num, kind, field2, field3);
         return !tooMany;
       });
-      if (tooMany) return { index: entries, trailer, complete: false };
+      if (tooMany) return { index: entries, startxref: first, trailer, complete: false };
       if (!complete) return null;
       const p = stream.dict.get("Prev");
       prev = typeof p === "number" && Number.isInteger(p) ? p : null;
@@ -477,7 +479,7 @@ export async function soundXref(read: ReadInto, size: number, start: number): Pr
     const entry = entries.get(num);
     if (!entry || entry.kind !== Kind.Offset || entry.field3 !== 0 || entry.field2 <= 0) return null;
   }
-  return trailer && { index: entries, trailer, complete: true };
+  return trailer && { index: entries, startxref: first, trailer, complete: true };
 }
 
 /**
