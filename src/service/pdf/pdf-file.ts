@@ -7,12 +7,13 @@
 // served after the file's end; only files it leaves alone (encrypted, huge) are read whole.
 //
 // pdf.js does read more than text extraction needs: before it extracts a page's text it loads every
-// stream among the page's resources, images included, and a content stream whole before it parses
-// it. So it is given, after the file (with a repaired table, if any), an incremental update of ours
-// (overlay.ts) with every image's data empty and each large content stream reduced to its text,
-// found by a pass over the file's objects that also makes the refusals pdf.js cannot be asked for
-// (object-survey.ts). And it keeps all it has read until the document is closed: the file is closed
-// and opened again when pdf.js has read enough since the last opening (WINDOW_BYTES).
+// stream among the page's resources, images included, and it keeps all it has read until the
+// document is closed. So the file is closed and opened again when pdf.js has read enough since the
+// last opening (WINDOW_BYTES), and a document of scanned pages costs a few pages' images at a time.
+// What it would load past the memory bound it is not given: after the file (and a repaired table)
+// it reads an incremental update of ours (overlay.ts) with every image's data empty and each large
+// content stream reduced to its text, made by a pass over the file's objects that also makes the
+// refusals pdf.js cannot be asked for (object-survey.ts).
 //
 // Node only (service side): it reads files. Refusals are inspect.ts's, for the same reasons.
 import { readSync } from "node:fs";
@@ -38,6 +39,7 @@ import {
   tooManyPixels,
 } from "../../pdf/inspect";
 import { MAX_DOCUMENT_PAGES } from "../../pdf/limits";
+import { CHUNK_BUFFER_KEY } from "./pdfjs-patched";
 import { surveyObjects } from "./object-survey";
 import { buildOverlay } from "./overlay";
 import {
@@ -76,6 +78,88 @@ export interface ReadPdfFileOptions {
    * a thread that does nothing else (src/service/pdf-reader): it blocks no one.
    */
   syncReads?: boolean;
+  /**
+   * Lends pdf.js its copy of the file from one reused array (pdfjs-patched.ts, change 6), for a
+   * thread that reads one file after another with the patched pdf.js.
+   */
+  buffers?: ChunkBufferLender;
+}
+
+/**
+ * `length` zeroed bytes that begin on a page of memory. pdf.js fills its copy of a file a chunk
+ * (CHUNK_BYTES, a multiple of the page) at a time, and memory is taken a page at a time; an array
+ * from `new Uint8Array` begins 16 bytes into a page (malloc's header), so each chunk pdf.js loaded
+ * alone took two pages: 16 MB resident for the 8 MB that opening a file of 2,000 pages reads. A
+ * WebAssembly memory is mapped by V8 itself, from a page boundary, and taken as it is touched.
+ */
+function pageAlignedBytes(length: number): Uint8Array {
+  const pages = Math.max(1, Math.ceil(length / WASM_PAGE_BYTES));
+  try {
+    return new Uint8Array(new WebAssembly.Memory({ initial: pages, maximum: pages }).buffer, 0, length);
+  } catch {
+    // No WebAssembly (node --jitless), or no room for its reservation (V8 reserves gigabytes of
+    // address space around a memory: a ulimit -v can refuse it): a plain array, unaligned.
+    return new Uint8Array(length);
+  }
+}
+
+/** WebAssembly's unit of memory. */
+const WASM_PAGE_BYTES = 64 * 1024;
+
+/**
+ * The array pdf.js keeps its copy of a file in, lent from one reading to the next (pdfjs-patched.ts,
+ * change 6): a new one for each 40 MB file cost the reader's thread more in garbage collections
+ * than the reading itself. Lent only while a single reading is under way in the thread (two at once
+ * would need two arrays: the second gets its own from pdf.js), and again to the same reading when it
+ * opens the file again. What a reading loaded into it is cleared when it ends. The owner calls
+ * `release` when it has been idle a while: the array holds as much memory as the largest file read.
+ */
+export class ChunkBufferLender {
+  private spare: Uint8Array | null = null;
+  /** The reading the array is lent to. */
+  private owner: object | null = null;
+  private readonly active = new Set<object>();
+
+  /** Makes pdf.js in this thread ask this lender (the patched pdf.js only; others never ask). */
+  install(): this {
+    (globalThis as Record<symbol, unknown>)[Symbol.for(CHUNK_BUFFER_KEY)] = (length: number) =>
+      this.lend(length);
+    return this;
+  }
+
+  begin(reading: object): void {
+    this.active.add(reading);
+  }
+
+  /** The reading is over and its documents destroyed; `seen` marks the chunks it loaded. */
+  end(reading: object, seen: Uint8Array | null): void {
+    this.active.delete(reading);
+    if (this.owner !== reading) return;
+    this.owner = null;
+    const spare = this.spare;
+    if (!spare || !seen) return;
+    for (let c = 0; c < seen.length; c++) {
+      if (seen[c]) spare.fill(0, c * CHUNK_BYTES, (c + 1) * CHUNK_BYTES);
+    }
+  }
+
+  /** Drops the array (when idle): the next reading has pdf.js allocate, and lends from then on. */
+  release(): void {
+    if (!this.owner) this.spare = null;
+  }
+
+  private lend(length: number): Uint8Array | null {
+    if (this.active.size !== 1) return null;
+    const [reading] = this.active as Set<object>;
+    if (this.owner && this.owner !== reading) return null;
+    if (!this.spare || this.spare.length < length) {
+      // Not while it is lent: the same reading opening the file again asks for the same length.
+      if (this.owner) return null;
+      this.spare = pageAlignedBytes(length);
+    }
+    this.owner = reading!;
+    return this.spare.subarray(0, length);
+  }
 }
 
 /** How many bytes handed to pdf.js between two calls of `collectGarbage`. */
@@ -377,7 +461,13 @@ async function hasEncryptEntry(handle: FileHandle, size: number): Promise<boolea
  */
 export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}): Promise<PdfFileReading> {
   const withTags = options.tags ?? true;
-  const handle = await open(file, "r");
+  const reading = {};
+  let seen: Uint8Array | null = null;
+  options.buffers?.begin(reading);
+  const handle = await open(file, "r").catch((error: unknown) => {
+    options.buffers?.end(reading, null);
+    throw error;
+  });
   try {
     const { size } = await handle.stat();
     checkDocumentSize(size);
@@ -405,7 +495,7 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
     // and data) costs 40-50 ms, half of reading a 40 MB scanned file, for the few kilobytes a
     // sound table of a few pages is.
     if (appendix || checked >= GARBAGE_BYTES) options.collectGarbage?.();
-    const seen = new Uint8Array(Math.ceil((size + (appendix?.length ?? 0)) / CHUNK_BYTES));
+    seen = new Uint8Array(Math.ceil((size + (appendix?.length ?? 0)) / CHUNK_BYTES));
     let current: OpenDocument;
     try {
       current = await openDocument(pdfjs, handle, size, appendix, seen, options);
@@ -475,5 +565,6 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
     }
   } finally {
     await handle.close();
+    options.buffers?.end(reading, seen);
   }
 }

@@ -101,6 +101,8 @@ const isDelimiter = (c: number) =>
   c === 0x2f ||
   c === 0x25;
 const MAX_DEPTH = 32;
+/** What follows an integer that makes it a reference (`num gen R`): its generation and the R. */
+const REF_TAIL = /[\0\t\n\f\r ]+(\d+)[\0\t\n\f\r ]+R(?![^\0\t\n\f\r ()<>[\]{}/%])/y;
 
 /** Parses PDF objects in `text` from `pos`, as pdf.js's Parser reads them (what it needs of them). */
 export class ObjectParser {
@@ -202,10 +204,10 @@ export class ObjectParser {
       const n = Number(word);
       // `num gen R`: a reference.
       if (/^\d+$/.test(word)) {
-        const m = /^[\0\t\n\f\r ]+(\d+)[\0\t\n\f\r ]+R(?![^\0\t\n\f\r ()<>[\]{}/%])/.exec(
-          t.slice(this.pos, this.pos + 40),
-        );
-        if (m) {
+        // Sticky, on the text itself: a slice for each integer cost more than the rest of parsing.
+        REF_TAIL.lastIndex = this.pos;
+        const m = REF_TAIL.exec(t);
+        if (m && m[0].length <= 40) {
           this.pos += m[0].length;
           return new PdfRef(n, Number(m[1]));
         }
