@@ -363,7 +363,9 @@ export function writeLargeContentsPdf(file: string): BigPdf {
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${contents} /Resources << /Font << /F1 3 0 R >> >> >>`,
     );
   // About 1.1 MB compressed, 3.7 MB inflated (within the decoding limit, object-survey.ts's MAX_DECODED_BYTES).
-  const packed = zlib.deflateSync(Buffer.from(lines(3_700_000) + show(tags[1]!, 650) + lines(1000), "latin1"));
+  const packed = zlib.deflateSync(
+    Buffer.from(lines(3_700_000) + show(tags[1]!, 650) + lines(1000), "latin1"),
+  );
   if (packed.length < 1024 * 1024) throw new Error("the compressed content is under a megabyte");
   const w = pdfWriter(file);
   w.object(1, "<< /Type /Catalog /Pages 2 0 R >>");
@@ -390,9 +392,9 @@ export function writeLargeContentsPdf(file: string): BigPdf {
     for (let b = 0; b < 16; b++) bytes[b] = 0x46 + next(0x70); // no "E" (0x45): EI ends the data
     return `q 10 0 0 10 ${next(500)} ${next(700)} cm BI /W 4 /H 4 /CS /G /BPC 8 ID ${bytes.toString("latin1")} EI Q\n`;
   };
-  for (let length = 0; length < 550_000; ) length += (images[images.length] = image()).length;
+  for (let length = 0; length < 550_000;) length += (images[images.length] = image()).length;
   images.push(show(tags[3]!, 550));
-  for (let length = 0; length < 550_000; ) length += (images[images.length] = image()).length;
+  for (let length = 0; length < 550_000;) length += (images[images.length] = image()).length;
   plain(pageObject(3) + 1, images.join(""));
   return { bytes: w.end(pageObject(pages)), tags: [tags[0]!, tags[1]!, "\\i3\\", tags[3]!] };
 }
