@@ -478,23 +478,28 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
     const { appendix: repaired, bytesRead: checked, objects } = await xrefAppendixFor(handle, size, options);
     // What pdf.js cannot be asked (object-survey.ts), from the objects the file lists; and what it
     // is given to read instead of the file's images and large content streams (overlay.ts).
+    let surveyed = 0;
+    const surveyRead: ReadInto = (buffer, position, length) => {
+      surveyed += length;
+      return objects!.read(buffer, position, length);
+    };
     const survey = objects
-      ? await surveyObjects(objects.read, size, objects.start, objects.index, objects.trailer.root)
+      ? await surveyObjects(surveyRead, size, objects.start, objects.index, objects.trailer.root)
       : null;
     const overlay =
       survey && objects && !survey.tooComplex && survey.active.length === 0 && !survey.largeImage
-        ? await buildOverlay(objects.read, survey, objects.trailer, {
+        ? await buildOverlay(surveyRead, survey, objects.trailer, {
             offset: size - objects.start + (repaired?.length ?? 0),
             prev: objects.prev,
             maxNum: objects.index.sortedNums().at(-1) ?? 0,
           })
         : null;
     const appendix = overlay ? (repaired ? Buffer.concat([repaired, overlay]) : overlay) : repaired;
-    // What the check read is garbage: collected before pdf.js reads, not on top of it. Only when
-    // it is much (a large table, a repair): a full collection of the reader's heap (pdf.js's code
-    // and data) costs 40-50 ms, half of reading a 40 MB scanned file, for the few kilobytes a
-    // sound table of a few pages is.
-    if (appendix || checked >= GARBAGE_BYTES) options.collectGarbage?.();
+    // What the check and the survey read is garbage: collected before pdf.js reads, not on top of
+    // it. Only when it is much (a large table, a repair, a large file's objects): a full collection
+    // of the reader's heap (pdf.js's code and data) costs 40-50 ms, half of reading a 40 MB scanned
+    // file, for the few kilobytes a sound table of a few pages is.
+    if (appendix || checked + surveyed >= GARBAGE_BYTES) options.collectGarbage?.();
     seen = new Uint8Array(Math.ceil((size + (appendix?.length ?? 0)) / CHUNK_BYTES));
     let current: OpenDocument;
     try {
@@ -530,7 +535,6 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
         const { page, width, height } = survey.largeImage;
         throw tooManyPixels(`An image on page ${page}`, width, height);
       }
-      options.collectGarbage?.();
       const pages: PdfFileReading["pages"] = [];
       const tags: DetectedTag[] = [];
       for (let n = 1; n <= pageCount; n++) {
