@@ -540,6 +540,10 @@ function describeViolations(violations: readonly AxeResult[]): string {
       await second.mouse.up();
       await signButton(false).click();
       await second.getByRole("img", { name: "Your signature as it will appear" }).waitFor();
+      // Once saved: while the save is under way the editor's buttons are disabled, and a scrolling
+      // editor with nothing focusable in it is what axe flags (scrollable-region-focusable), a
+      // moment that a loaded machine made long enough to be seen.
+      await second.getByRole("button", { name: "Sign again", disabled: false }).waitFor();
       await expectNoSeriousAxe(second, "the signing view with a drawn signature");
       await second.getByRole("button", { name: "Finish" }).click();
       await second.getByRole("heading", { name: "Thank you, you have signed" }).waitFor();

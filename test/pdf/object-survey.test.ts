@@ -140,6 +140,9 @@ describe("object survey", () => {
     expect(await refusal(pdf({ extra: [{ dict: "/Filter [/AHx /Fl]", data: hex }] }))).toMatchObject({
       reason: "too_complex",
     });
+    // Page sizes alone decode no content: read (a template keeps such a document, its tags unread).
+    const bombed = pdf({ extra: [{ dict: "/Filter /FlateDecode", data: bomb }] });
+    expect((await readPdfFile(bombed, { tags: false })).pageCount).toBe(1);
     const fine = zlib.deflateSync(Buffer.alloc(15 * 1024 * 1024));
     expect(
       (await readPdfFile(pdf({ extra: [{ dict: "/Filter /FlateDecode", data: fine }] }))).pageCount,

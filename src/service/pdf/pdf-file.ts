@@ -529,9 +529,12 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
       // whose objects are not listed (more than MAX_OBJECTS, or a table the repair leaves alone)
       // cannot be checked: refused, as reading it would also pass the memory bound.
       if (!survey) throw new InvalidDocumentError("too_complex");
-      if (survey.tooComplex) throw new InvalidDocumentError("too_complex");
       if (survey.active.length) throw activeContent(survey.active);
-      if (survey.largeImage) {
+      // What reading the pages' text would meet (a stream decoding past the bound, a painted image
+      // past the pixel limit): only then. Page sizes alone decode no content; a template keeps
+      // such a document, its tags unread (Failed), where a package refuses it.
+      if (withTags && survey.tooComplex) throw new InvalidDocumentError("too_complex");
+      if (withTags && survey.largeImage) {
         const { page, width, height } = survey.largeImage;
         throw tooManyPixels(`An image on page ${page}`, width, height);
       }
