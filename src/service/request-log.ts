@@ -108,17 +108,23 @@ export function loggedUrl(request: LoggedRequest): string {
   const pattern = request.routeOptions?.url;
   const params = (request.params ?? {}) as Record<string, string | undefined>;
   if (!pattern) return redactedPath(request.url.split("?")[0]!);
+  const parts = patternParts(pattern);
+  // A pattern without parameters or wildcard is logged as it is.
+  if (parts.length === 1 && !parts.wildcard) return parts[0] as string;
   let filled = "";
-  for (const part of patternParts(pattern)) {
+  for (const part of parts) {
     if (typeof part === "string") filled += part;
     else filled += TOKEN_PARAMS.has(part.param) ? "[token]" : paramValue(params[part.param] ?? "");
   }
-  return filled.replace(/\*$/, () => redactedPath(params["*"] ?? ""));
+  return parts.wildcard ? filled.slice(0, -1) + redactedPath(params["*"] ?? "") : filled;
 }
 
-/** A route pattern as its literal parts and its parameters, split once per route (every request line uses it). */
-const PATTERN_PARTS = new Map<string, (string | { param: string })[]>();
-function patternParts(pattern: string): (string | { param: string })[] {
+/** A route pattern as its literal parts and its parameters, and whether it ends in a wildcard. */
+type PatternParts = (string | { param: string })[] & { wildcard?: boolean };
+
+/** Each pattern split once per route (every request line uses it). */
+const PATTERN_PARTS = new Map<string, PatternParts>();
+function patternParts(pattern: string): PatternParts {
   let parts = PATTERN_PARTS.get(pattern);
   if (!parts) {
     parts = [];
@@ -128,6 +134,7 @@ function patternParts(pattern: string): (string | { param: string })[] {
       at = match.index + match[0].length;
     }
     parts.push(pattern.slice(at));
+    parts.wildcard = pattern.endsWith("*");
     PATTERN_PARTS.set(pattern, parts);
   }
   return parts;

@@ -1,7 +1,7 @@
 // Throughput of three cheap authenticated operations of the real service against a bare Fastify 5
 // route answering the same JSON body (the authorization header checked for presence only), in one run.
 // Run: node --import tsx test/bench/throughput.bench.ts [--seconds S] [--rounds N] [--connections C]
-//        [--log-level LEVEL] [--cpu-prof DIR] [--before DIR]
+//        [--log-level LEVEL] [--cpu-prof DIR] [--before DIR] [--only group|me|tags[,…]]
 // The service runs as `npm run service` runs it (the compiled build/service/main.js, built first when
 // stale; its own process, SQLite in a new data dir, the default log level unless --log-level), the
 // bare server in a process of its own; autocannon loads each from
@@ -16,6 +16,7 @@
 // --cpu-prof DIR starts the service and the bare server under `node --cpu-prof` and writes their
 // profiles into DIR/service and DIR/bare at the end (summarise them with
 // test/bench/cpu-profile-top.ts).
+// --only measures some of the three endpoints (group, me, tags), e.g. to profile one route alone.
 // Prints figures only; it asserts nothing, since they depend on the machine.
 import autocannon from "autocannon";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -34,6 +35,8 @@ function option(name: string, fallback: string): string {
 }
 
 interface Endpoint {
+  /** What --only calls it. */
+  key: string;
   name: string;
   method: "GET" | "POST";
   path: string;
@@ -201,15 +204,18 @@ async function main() {
     });
     await storage.close();
 
-    const endpoints: Endpoint[] = [
+    const only = option("only", "group,me,tags").split(",");
+    const all: Endpoint[] = [
       {
+        key: "group",
         name: "GET /api/v1/signing-groups/{id}",
         method: "GET",
         path: `/api/v1/signing-groups/${group.id}`,
         route: "/api/v1/signing-groups/:id",
       },
-      { name: "GET /api/v1/me", method: "GET", path: "/api/v1/me", route: "/api/v1/me" },
+      { key: "me", name: "GET /api/v1/me", method: "GET", path: "/api/v1/me", route: "/api/v1/me" },
       {
+        key: "tags",
         name: "POST /api/v1/tags/validate",
         method: "POST",
         path: "/api/v1/tags/validate",
@@ -217,6 +223,7 @@ async function main() {
         body: JSON.stringify({ tag: "{{*Signature_1:signer1:required:label(Buyer)}}" }),
       },
     ];
+    const endpoints = all.filter((e) => only.includes(e.key));
 
     // Both servers are profiled alike, so that what the service pays beyond the bare route shows.
     const profiled = (name: string) =>

@@ -49,16 +49,21 @@ export function createMetrics(
     registers: [own],
   });
   // Each route, method and status's series is looked up once (prom-client checks the labels each
-  // time it is given them), and the hook is a callback one: no promise made for every answer.
-  const series = new Map<string, { observe(seconds: number): void }>();
+  // time it is given them), by the route's pattern, method and status without a key string made for
+  // every answer, and the hook is a callback one: no promise made for every answer.
+  const series = new Map<string, Map<string, Map<number, { observe(seconds: number): void }>>>();
   app.addHook("onResponse", (request, reply, done) => {
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
     const method = METHODS.has(request.method) ? request.method : "OTHER";
-    const key = `${reply.statusCode} ${method} ${route}`;
-    let one = series.get(key);
+    const status = reply.statusCode;
+    let byMethod = series.get(route);
+    if (!byMethod) series.set(route, (byMethod = new Map()));
+    let byStatus = byMethod.get(method);
+    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    let one = byStatus.get(status);
     if (!one) {
-      one = durations.labels({ route, method, status_code: String(reply.statusCode) });
-      series.set(key, one);
+      one = durations.labels({ route, method, status_code: String(status) });
+      byStatus.set(status, one);
     }
     one.observe(reply.elapsedTime / 1000);
     done();
