@@ -32,6 +32,34 @@ describe.each(BACKENDS)("storage on %s", (backend) => {
     }
   });
 
+  test("a statement issued while a transaction is under way never sees its uncommitted rows", async () => {
+    const driver = await open(place);
+    try {
+      await driver.exec("CREATE TABLE turn_probe (n INTEGER)");
+      // Free connection: a read runs at once (SQLite's fast path) and answers what is committed.
+      expect(await driver.get("SELECT count(*) AS c FROM turn_probe")).toEqual({ c: 0 });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let inserted!: () => void;
+      const insertedNow = new Promise<void>((resolve) => (inserted = resolve));
+      const transaction = driver.transaction(async (tx) => {
+        await tx.run("INSERT INTO turn_probe (n) VALUES (1)");
+        inserted();
+        await held;
+        throw new Error("rolled back");
+      });
+      await insertedNow;
+      // Issued between two awaits of the transaction: it must not land inside it.
+      const during = driver.get<{ c: number }>("SELECT count(*) AS c FROM turn_probe");
+      release();
+      await expect(transaction).rejects.toThrow("rolled back");
+      expect(Number((await during)!.c)).toBe(0);
+      expect(Number((await driver.get<{ c: number }>("SELECT count(*) AS c FROM turn_probe"))!.c)).toBe(0);
+    } finally {
+      await driver.close();
+    }
+  });
+
   test("a new migration applies on top of existing data without losing it", async () => {
     const storage = await openStorage(place);
     await storage.credentials.ensureTenant(
