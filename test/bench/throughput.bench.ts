@@ -1,7 +1,7 @@
 // Throughput of three cheap authenticated operations of the real service against a bare Fastify 5
 // route answering the same JSON body (the authorization header checked for presence only), in one run.
 // Run: node --import tsx test/bench/throughput.bench.ts [--seconds S] [--rounds N] [--connections C]
-//        [--log-level LEVEL] [--cpu-prof DIR] [--before DIR] [--only group|me|tags[,…]]
+//        [--log-level LEVEL] [--cpu-prof DIR] [--before DIR] [--only group|me|tags[,…]] [--together]
 // The service runs as `npm run service` runs it (the compiled build/service/main.js, built first when
 // stale; its own process, SQLite in a new data dir, the default log level unless --log-level), the
 // bare server in a process of its own; autocannon loads each from
@@ -16,6 +16,8 @@
 // --cpu-prof DIR starts the service and the bare server under `node --cpu-prof` and writes their
 // profiles into DIR/service and DIR/bare at the end (summarise them with
 // test/bench/cpu-profile-top.ts).
+// --together loads the servers at the same time instead of in turn (see main()): on a busy shared
+// machine its requests per CPU second move far less between runs (identical builds within about 5%).
 // --only measures some of the three endpoints (group, me, tags), e.g. to profile one route alone.
 // Prints figures only; it asserts nothing, since they depend on the machine.
 import autocannon from "autocannon";
@@ -179,6 +181,10 @@ async function main() {
   const logLevel = option("log-level", "");
   const profileDir = option("cpu-prof", "");
   const beforeRoot = option("before", "");
+  // Every server loaded at the same time, each by its own autocannon: the machine's load, which
+  // changes from second to second on a shared machine, is then the same for all of them. Requests
+  // per CPU second are the figures to read (requests per second then share the cores).
+  const together = process.argv.includes("--together");
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sfo-throughput-"));
   const servers: Server[] = [];
@@ -293,13 +299,30 @@ async function main() {
       for (const endpoint of endpoints) {
         // Each server goes first in turn, so that a change of the machine's load is shared out.
         const order = measured.map((_, i) => measured[(i + round) % measured.length]!);
-        for (const server of order) {
-          const cpuBefore = cpuSeconds(server.child.pid!);
-          const { rps, requests } = await load(server, endpoint, token, seconds, connections);
-          const cpu = cpuSeconds(server.child.pid!) - cpuBefore;
+        const record = (server: Server, rps: number, requests: number, cpu: number) => {
           const f = figures.get(endpoint.name)!.get(server)!;
           f.rps.push(rps);
           f.perCpuSecond.push(requests / Math.max(cpu, 0.01));
+        };
+        if (together) {
+          const cpuBefore = order.map((server) => cpuSeconds(server.child.pid!));
+          const results = await Promise.all(
+            order.map((server) => load(server, endpoint, token, seconds, connections)),
+          );
+          order.forEach((server, i) =>
+            record(
+              server,
+              results[i]!.rps,
+              results[i]!.requests,
+              cpuSeconds(server.child.pid!) - cpuBefore[i]!,
+            ),
+          );
+        } else {
+          for (const server of order) {
+            const cpuBefore = cpuSeconds(server.child.pid!);
+            const { rps, requests } = await load(server, endpoint, token, seconds, connections);
+            record(server, rps, requests, cpuSeconds(server.child.pid!) - cpuBefore);
+          }
         }
       }
     }
