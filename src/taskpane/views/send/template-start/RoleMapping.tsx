@@ -4,11 +4,11 @@
  * The template's name takes the focus when shown, so keyboard and screen-reader users keep their place.
  */
 import { useEffect, useRef } from "react";
-import { Body1, Button, Caption1, Spinner, Subtitle2, makeStyles, tokens } from "@fluentui/react-components";
+import { Body1, Button, Caption1, Subtitle2, makeStyles, tokens } from "@fluentui/react-components";
 import { ArrowLeftRegular, ArrowRightRegular, SendRegular } from "@fluentui/react-icons";
 import type { SigningGroupsApi } from "../../../../api/signing-groups";
 import type { Template, TemplatesApi } from "../../../../api/templates";
-import { ApiErrorMessage } from "../../../components/ApiErrorMessage";
+import { LoadState } from "../../../components/LoadState";
 import type { SignerRow } from "../../../send/signers";
 import { count, type RoleFills } from "../../../send/template";
 import RoleChoice from "./RoleChoice";
@@ -69,17 +69,12 @@ export default function RoleMapping({
           {`${count(template.roleCount, "role")} · ${count(template.documentCount, "document")}. Choose who fills each role; they sign in the template's order.`}
         </Body1>
       </div>
-      {roles.status === "loading" ? (
-        <Spinner size="tiny" label="Loading the roles…" labelPosition="after" />
-      ) : null}
-      {roles.status === "failed" ? (
-        <>
-          <ApiErrorMessage title="The template's roles could not be loaded" error={roles.error} />
-          <div className={styles.actions}>
-            <Button onClick={retry}>Try again</Button>
-          </div>
-        </>
-      ) : null}
+      <LoadState
+        state={roles}
+        loading="Loading the roles…"
+        failed="The template's roles could not be loaded"
+        onRetry={retry}
+      />
       {roles.status === "ready" ? (
         roles.roles.length === 0 ? (
           <Body1>This template has no roles, so nobody would be asked to sign: add roles to it first.</Body1>
