@@ -14,16 +14,10 @@ import { count, type RoleFills } from "../../../send/template";
 import RoleChoice from "./RoleChoice";
 import StartFailure from "./StartFailure";
 import { useRoleFills, type StartFromTemplate } from "./use-role-fills";
+import { plainList } from "../list-style";
 
 const useStyles = makeStyles({
-  list: {
-    listStyleType: "none",
-    margin: 0,
-    padding: 0,
-    display: "flex",
-    flexDirection: "column",
-    gap: tokens.spacingVerticalXS,
-  },
+  list: plainList,
   muted: { color: tokens.colorNeutralForeground3 },
   actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS, alignItems: "center" },
   heading: { overflowWrap: "anywhere" },

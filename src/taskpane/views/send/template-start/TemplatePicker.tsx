@@ -6,16 +6,10 @@ import type { Template, TemplatesApi } from "../../../../api/templates";
 import { LoadState } from "../../../components/LoadState";
 import { count } from "../../../send/template";
 import { useTemplateList } from "./use-template-list";
+import { plainList } from "../list-style";
 
 const useStyles = makeStyles({
-  list: {
-    listStyleType: "none",
-    margin: 0,
-    padding: 0,
-    display: "flex",
-    flexDirection: "column",
-    gap: tokens.spacingVerticalXS,
-  },
+  list: plainList,
   pick: {
     width: "100%",
     justifyContent: "flex-start",
