@@ -2,6 +2,7 @@
 import { useId, useState, type FormEvent, type RefObject } from "react";
 import { SigningApiError, type SigningApi } from "../api";
 import type { SigningSession } from "../types";
+import { BusyButton } from "./BusyButton";
 import { sender } from "./words";
 
 function minutes(seconds: number): string {
@@ -29,6 +30,7 @@ export function AccessCodeForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     if (!code.trim()) {
       setError("Enter the access code.");
       return;
@@ -86,9 +88,9 @@ export function AccessCodeForm({
             </p>
           )}
         </div>
-        <button type="submit" className="button primary" disabled={busy}>
+        <BusyButton type="submit" className="button primary" busy={busy}>
           {busy ? "Checking…" : "Continue"}
-        </button>
+        </BusyButton>
       </form>
     </main>
   );
