@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent, type RefObject } from "react";
 import { SigningApiError, type SigningApi } from "../api";
 import type { SigningSession } from "../types";
 import { BusyButton } from "./BusyButton";
+import { NarrowPage } from "./NarrowPage";
 import { sender } from "./words";
 
 function minutes(seconds: number): string {
@@ -57,11 +58,7 @@ export function AccessCodeForm({
   }
 
   return (
-    <main className="page narrow">
-      <p className="brand">Sign for Outlook</p>
-      <h1 ref={headingRef} tabIndex={-1}>
-        Enter your access code
-      </h1>
+    <NarrowPage title="Enter your access code" headingRef={headingRef}>
       <p>
         {sender(session)} protected “{session.package.name}” with an access code. They gave it to you apart
         from the email, for example by phone or text message.
@@ -92,6 +89,6 @@ export function AccessCodeForm({
           {busy ? "Checking…" : "Continue"}
         </BusyButton>
       </form>
-    </main>
+    </NarrowPage>
   );
 }
