@@ -538,12 +538,25 @@ function describeViolations(violations: readonly AxeResult[]): string {
       await second.mouse.down();
       await second.mouse.move(box.x + box.width / 2, box.y + 20);
       await second.mouse.up();
+      // The drawing's save is held, so that axe looks at the page while it is under way: the editor's
+      // buttons are then aria-disabled, not disabled, and stay focusable, so the scrolling guide keeps
+      // something to focus (scrollable-region-focusable).
+      let releaseSave = () => {};
+      const saveReleased = new Promise<void>((resolve) => (releaseSave = resolve));
+      await second.route("**/api/v1/signing/*/fields/*", async (route) => {
+        if (route.request().method() === "PUT") await saveReleased;
+        await route.continue();
+      });
       await signButton(false).click();
       await second.getByRole("img", { name: "Your signature as it will appear" }).waitFor();
-      // Once saved: while the save is under way the editor's buttons are disabled, and a scrolling
-      // editor with nothing focusable in it is what axe flags (scrollable-region-focusable), a
-      // moment that a loaded machine made long enough to be seen.
+      const signAgain = second.getByRole("button", { name: "Sign again" });
+      expect(await signAgain.getAttribute("aria-disabled")).toBe("true");
+      await signAgain.focus();
+      expect(await signAgain.evaluate((button) => button === document.activeElement)).toBe(true);
+      await expectNoSeriousAxe(second, "the signing view while a drawn signature is saved");
+      releaseSave();
       await second.getByRole("button", { name: "Sign again", disabled: false }).waitFor();
+      await second.unroute("**/api/v1/signing/*/fields/*");
       await expectNoSeriousAxe(second, "the signing view with a drawn signature");
       await second.getByRole("button", { name: "Finish" }).click();
       await second.getByRole("heading", { name: "Thank you, you have signed" }).waitFor();

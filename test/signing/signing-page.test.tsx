@@ -341,6 +341,53 @@ describe("the signing page", () => {
     });
   });
 
+  it("keeps a button that waits for a save or for finishing in the tab order, with the keyboard on it, and a click on it does nothing", async () => {
+    const service = new FakeSigningService(session({ fields: [field({ id: "f-sign", type: "Signature" })] }));
+    // The signature's save and the finish wait until the test lets them through.
+    const held: (() => void)[] = [];
+    const answer = service.fetch;
+    service.fetch = async (input, init = {}) => {
+      if (init.method === "PUT" || input.endsWith("/finish")) await new Promise<void>((go) => held.push(go));
+      return answer(input, init);
+    };
+    const release = async () => {
+      await waitFor(() => expect(held).toHaveLength(1));
+      held.shift()!();
+    };
+    const { user } = start(service);
+    await user.click(await screen.findByRole("button", { name: "Sign with this signature" }));
+
+    // Saving: "Sign again" is off (aria-disabled), yet focusable, and a click does not open the editor.
+    const again = await screen.findByRole("button", { name: "Sign again" });
+    expect(again).toHaveAttribute("aria-disabled", "true");
+    expect(again).not.toHaveAttribute("disabled");
+    // From Finish, where signing put the keyboard, back through the guide's buttons to it.
+    for (let i = 0; i < 5 && document.activeElement !== again; i++) await user.tab({ shift: true });
+    expect(again).toHaveFocus();
+    await user.keyboard("{Enter}");
+    await user.click(again);
+    expect(again).toHaveFocus();
+    expect(screen.queryByRole("group", { name: "How do you want to sign?" })).not.toBeInTheDocument();
+    await release();
+    await waitFor(() => expect(again).not.toHaveAttribute("aria-disabled"));
+    expect(again).toHaveFocus();
+    expect(service.value("f-sign")).toBe(PNG);
+
+    // Finishing: the keyboard stays on Finish, and pressing it again sends nothing more.
+    const finish = screen.getByRole("button", { name: "Finish" });
+    finish.focus();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(finish).toHaveAttribute("aria-disabled", "true"));
+    expect(finish).toHaveTextContent("Finishing…");
+    expect(finish).toHaveFocus();
+    await user.keyboard("{Enter}");
+    await release();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Thank you, you have signed" }),
+    ).toHaveFocus();
+    expect(service.calls.filter((c) => c.path.endsWith("/finish"))).toHaveLength(1);
+  });
+
   it("goes to the link's returnUrl after declining or finishing (an embedded signing), and nowhere without one", async () => {
     for (const [returnUrl, action] of [
       ["https://app.example.com/back?case=7", "decline"],

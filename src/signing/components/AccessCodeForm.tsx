@@ -2,6 +2,8 @@
 import { useId, useState, type FormEvent, type RefObject } from "react";
 import { SigningApiError, type SigningApi } from "../api";
 import type { SigningSession } from "../types";
+import { BusyButton } from "./BusyButton";
+import { NarrowPage } from "./NarrowPage";
 import { sender } from "./words";
 
 function minutes(seconds: number): string {
@@ -29,6 +31,7 @@ export function AccessCodeForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     if (!code.trim()) {
       setError("Enter the access code.");
       return;
@@ -55,11 +58,7 @@ export function AccessCodeForm({
   }
 
   return (
-    <main className="page narrow">
-      <p className="brand">Sign for Outlook</p>
-      <h1 ref={headingRef} tabIndex={-1}>
-        Enter your access code
-      </h1>
+    <NarrowPage title="Enter your access code" headingRef={headingRef}>
       <p>
         {sender(session)} protected “{session.package.name}” with an access code. They gave it to you apart
         from the email, for example by phone or text message.
@@ -86,10 +85,10 @@ export function AccessCodeForm({
             </p>
           )}
         </div>
-        <button type="submit" className="button primary" disabled={busy}>
+        <BusyButton type="submit" className="button primary" busy={busy}>
           {busy ? "Checking…" : "Continue"}
-        </button>
+        </BusyButton>
       </form>
-    </main>
+    </NarrowPage>
   );
 }

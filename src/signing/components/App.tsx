@@ -10,6 +10,7 @@ import { SigningApiError, type SigningApi } from "../api";
 import type { PdfLoader } from "../pdf";
 import type { SigningSession } from "../types";
 import { AccessCodeForm } from "./AccessCodeForm";
+import { NarrowPage } from "./NarrowPage";
 import { SigningView } from "./SigningView";
 import { StatePage } from "./StatePage";
 import { signingWindowMessage } from "../../shared/signing-window-message";
@@ -95,41 +96,26 @@ export function App({
   }, [title]);
 
   if (phase.kind === "loading") {
-    return (
-      <main className="page narrow" aria-busy="true">
-        <p className="brand">Sign for Outlook</p>
-        <h1 ref={heading} tabIndex={-1}>
-          Opening your documents…
-        </h1>
-      </main>
-    );
+    return <NarrowPage title="Opening your documents…" headingRef={heading} busy />;
   }
   if (phase.kind === "invalid") {
     return (
-      <main className="page narrow">
-        <p className="brand">Sign for Outlook</p>
-        <h1 ref={heading} tabIndex={-1}>
-          This link is not valid
-        </h1>
+      <NarrowPage title="This link is not valid" headingRef={heading}>
         <p>
           The address may be cut off or changed. Open the link again from the email you received, or ask the
           sender for a new one.
         </p>
-      </main>
+      </NarrowPage>
     );
   }
   if (phase.kind === "failed") {
     return (
-      <main className="page narrow">
-        <p className="brand">Sign for Outlook</p>
-        <h1 ref={heading} tabIndex={-1}>
-          The documents could not be opened
-        </h1>
+      <NarrowPage title="The documents could not be opened" headingRef={heading}>
         <p role="alert">{phase.message}</p>
         <button type="button" className="button primary" onClick={() => void load()}>
           Try again
         </button>
-      </main>
+      </NarrowPage>
     );
   }
 

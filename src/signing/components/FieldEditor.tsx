@@ -151,7 +151,11 @@ export function FieldEditor({
             accept={ATTACHMENT_TYPES.join(",")}
             aria-invalid={invalid}
             aria-describedby={describedBy}
-            disabled={busy}
+            // Off while the upload is in flight, yet focusable (see BusyButton): no file chooser then.
+            aria-disabled={busy || undefined}
+            onClick={(e) => {
+              if (busy) e.preventDefault();
+            }}
             onChange={(e) => {
               const file = e.target.files?.[0];
               if (!file) return;

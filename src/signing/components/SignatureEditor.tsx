@@ -8,6 +8,7 @@ import type SignaturePadType from "signature_pad";
 import type { BasicPoint } from "signature_pad";
 import { initialsOf } from "../fields";
 import { INK, typedSignaturePng } from "../typed-signature";
+import { BusyButton } from "./BusyButton";
 
 /**
  * Records the strokes drawn on `canvas` until `stop()`, which answers them: signature_pad loads on
@@ -134,6 +135,8 @@ export function SignatureEditor({
   }, [mode, editing]);
 
   async function adoptTyped() {
+    // Enter in the name does what the button does while a save is in flight: nothing.
+    if (busy) return;
     if (!text.trim()) {
       onProblem(`Type your ${word} first.`);
       return;
@@ -164,21 +167,21 @@ export function SignatureEditor({
           <img src={value} alt={`Your ${word} as it will appear`} className="ink" />
           <div className="button-row">
             {!editing && (
-              <button type="button" className="button" disabled={busy} onClick={() => setEditing(true)}>
+              <BusyButton type="button" className="button" busy={busy} onClick={() => setEditing(true)}>
                 Sign again
-              </button>
+              </BusyButton>
             )}
-            <button
+            <BusyButton
               type="button"
               className="button"
-              disabled={busy}
+              busy={busy}
               onClick={() => {
                 onAdopt(null);
                 setEditing(true);
               }}
             >
               Clear {word}
-            </button>
+            </BusyButton>
           </div>
         </div>
       )}
@@ -227,14 +230,14 @@ export function SignatureEditor({
               <p className="typed-preview" aria-hidden="true">
                 {text || " "}
               </p>
-              <button
+              <BusyButton
                 type="button"
                 className="button primary"
-                disabled={busy}
+                busy={busy}
                 onClick={() => void adoptTyped()}
               >
                 {value ? `Use this ${word} instead` : `Sign with this ${word}`}
-              </button>
+              </BusyButton>
             </div>
           ) : (
             <div className="form-row">
@@ -255,14 +258,15 @@ export function SignatureEditor({
                 >
                   Clear drawing
                 </button>
-                <button
+                <BusyButton
                   type="button"
                   className="button primary"
-                  disabled={busy || empty}
+                  disabled={empty}
+                  busy={busy}
                   onClick={adoptDrawn}
                 >
                   {value ? `Use this drawing instead` : `Sign with this drawing`}
-                </button>
+                </BusyButton>
               </div>
             </div>
           )}

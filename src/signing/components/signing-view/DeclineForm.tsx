@@ -1,6 +1,7 @@
 /** Decline to sign: the reason (required, counted), Cancel and Decline; the keyboard starts in the reason. */
 import { useEffect, useId, useRef, useState } from "react";
 import { DECLINE_REASON_MAX } from "../../fields";
+import { BusyButton } from "../BusyButton";
 
 export function DeclineForm({
   onCancel,
@@ -17,6 +18,7 @@ export function DeclineForm({
   useEffect(() => field.current?.focus(), []);
 
   async function submit() {
+    if (busy) return;
     const text = reason.trim();
     if (!text) return setError("Say why you are declining; the sender will read it.");
     if (text.length > DECLINE_REASON_MAX) return setError(`Use at most ${DECLINE_REASON_MAX} characters.`);
@@ -60,9 +62,9 @@ export function DeclineForm({
         <button type="button" className="button" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="button danger" disabled={busy}>
+        <BusyButton type="submit" className="button danger" busy={busy}>
           {busy ? "Declining…" : "Decline"}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -1,5 +1,6 @@
 /** Previous, Next field and Finish; Finish is the primary button once every required field is filled. */
 import type { RefObject } from "react";
+import { BusyButton } from "../BusyButton";
 
 export function GuideButtons({
   inputCount,
@@ -31,15 +32,15 @@ export function GuideButtons({
           Next field
         </button>
       )}
-      <button
+      <BusyButton
         ref={finishButton}
         type="button"
         className={`button${allRequiredDone ? " primary" : ""}`}
-        disabled={finishing}
+        busy={finishing}
         onClick={onFinish}
       >
         {finishing ? "Finishing…" : "Finish"}
-      </button>
+      </BusyButton>
     </div>
   );
 }

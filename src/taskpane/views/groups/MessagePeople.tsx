@@ -5,7 +5,6 @@ import {
   Button,
   Caption1,
   Checkbox,
-  Spinner,
   Subtitle2,
   Text,
   makeStyles,
@@ -13,7 +12,7 @@ import {
 } from "@fluentui/react-components";
 import { ArrowClockwiseRegular, PeopleAddRegular, PersonAddRegular } from "@fluentui/react-icons";
 import { isApiError } from "../../../api/errors";
-import { ApiErrorMessage } from "../../components/ApiErrorMessage";
+import { LoadState } from "../../components/LoadState";
 import type { GroupSummary } from "../../groups/membership-index";
 import type { MessagePerson, PersonRole } from "../../groups/people";
 import { AddToGroupForm } from "./AddToGroupForm";
@@ -157,24 +156,18 @@ export function MessagePeople() {
         </Button>
       </div>
 
-      {state.status === "loading" && (
-        <Spinner size="tiny" label="Reading the message…" labelPosition="after" />
-      )}
-      {state.status === "failed" && (
-        <ApiErrorMessage title="Could not read the message" error={state.error} />
-      )}
+      <LoadState state={state} loading="Reading the message…" failed="Could not read the message" />
       {state.status === "ready" && people.length === 0 && (
         <Body1 className={styles.muted}>This message has no recipients yet.</Body1>
       )}
 
       {people.length > 0 && (
         <>
-          {membership.status === "loading" && (
-            <Spinner size="tiny" label="Looking up their signing groups…" labelPosition="after" />
-          )}
-          {membership.status === "failed" && (
-            <ApiErrorMessage title="Could not look up signing groups" error={membership.error} />
-          )}
+          <LoadState
+            state={membership}
+            loading="Looking up their signing groups…"
+            failed="Could not look up signing groups"
+          />
           <ul className={styles.list} aria-label="People on this message">
             {people.map((person) => (
               <PersonRow

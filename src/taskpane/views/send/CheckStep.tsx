@@ -12,17 +12,11 @@ import {
 import { blockingProblems, type CheckResult } from "../../send/check";
 import { describeSigner, signerColour } from "../../send/fields";
 import { SIGNER_TYPE_LABELS } from "../../send/signers";
+import { plainList } from "./list-style";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
-  list: {
-    listStyleType: "none",
-    margin: 0,
-    padding: 0,
-    display: "flex",
-    flexDirection: "column",
-    gap: tokens.spacingVerticalXS,
-  },
+  list: plainList,
   signer: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "baseline" },
   swatch: { display: "inline-block", width: "10px", height: "10px", borderRadius: "2px", flexShrink: 0 },
   text: { display: "flex", flexDirection: "column", minWidth: 0, overflowWrap: "anywhere" },

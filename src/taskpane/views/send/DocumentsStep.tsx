@@ -11,17 +11,11 @@ import {
 } from "@fluentui/react-components";
 import { ArrowUploadRegular, DismissRegular } from "@fluentui/react-icons";
 import { documentFromFile, documentsProblem, formatSize, type SendDocument } from "../../send/documents";
+import { plainList } from "./list-style";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
-  list: {
-    listStyleType: "none",
-    margin: 0,
-    padding: 0,
-    display: "flex",
-    flexDirection: "column",
-    gap: tokens.spacingVerticalXS,
-  },
+  list: plainList,
   item: { display: "flex", alignItems: "flex-start", gap: tokens.spacingHorizontalXS },
   text: {
     display: "flex",

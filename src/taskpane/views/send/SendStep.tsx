@@ -15,19 +15,13 @@ import {
 import type { Reminders } from "../../send/draft";
 import { formatSize, type SendDocument } from "../../send/documents";
 import { STAGE_LABELS, type SubmitStage } from "../../send/submit";
+import { plainList } from "./list-style";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
   row: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
   grow: { flexGrow: 1, minWidth: "110px" },
-  list: {
-    listStyleType: "none",
-    margin: 0,
-    padding: 0,
-    display: "flex",
-    flexDirection: "column",
-    gap: tokens.spacingVerticalXS,
-  },
+  list: plainList,
   name: { overflowWrap: "anywhere" },
 });
 
@@ -36,6 +30,12 @@ export const MESSAGE_MAX = 10_000;
 /** The invitation's message until the user writes their own: it greets nobody and signs for nobody. */
 export const NEUTRAL_MESSAGE = "Please review the documents and sign where indicated.";
 export const EXPIRY_CHOICES = [null, 7, 14, 30, 60, 90, 120] as const;
+
+/** The reminders' two day counts, each an input. */
+const REMINDER_DAYS = [
+  ["First after (days)", "firstAfterDays"],
+  ["Then every (days)", "everyDays"],
+] as const satisfies readonly (readonly [string, keyof Reminders])[];
 
 export type SendFieldName = "subject" | "message" | "expiry" | "reminders";
 
@@ -153,30 +153,20 @@ export function SendStep(props: SendStepProps) {
       {reminders.enabled ? (
         <Field {...state(errors.reminders)}>
           <div className={styles.row}>
-            <Field label="First after (days)" className={styles.grow}>
-              <Input
-                type="number"
-                min={1}
-                max={365}
-                value={String(reminders.firstAfterDays)}
-                disabled={props.busy}
-                onChange={(_, data) =>
-                  props.onChange({ reminders: { ...reminders, firstAfterDays: days(data.value) } })
-                }
-              />
-            </Field>
-            <Field label="Then every (days)" className={styles.grow}>
-              <Input
-                type="number"
-                min={1}
-                max={365}
-                value={String(reminders.everyDays)}
-                disabled={props.busy}
-                onChange={(_, data) =>
-                  props.onChange({ reminders: { ...reminders, everyDays: days(data.value) } })
-                }
-              />
-            </Field>
+            {REMINDER_DAYS.map(([label, key]) => (
+              <Field key={key} label={label} className={styles.grow}>
+                <Input
+                  type="number"
+                  min={1}
+                  max={365}
+                  value={String(reminders[key])}
+                  disabled={props.busy}
+                  onChange={(_, data) =>
+                    props.onChange({ reminders: { ...reminders, [key]: days(data.value) } })
+                  }
+                />
+              </Field>
+            ))}
           </div>
         </Field>
       ) : null}

@@ -40,17 +40,11 @@ import {
   type SignerRow,
   type SignerType,
 } from "../../send/signers";
+import { plainList } from "./list-style";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
-  list: {
-    listStyleType: "none",
-    margin: 0,
-    padding: 0,
-    display: "flex",
-    flexDirection: "column",
-    gap: tokens.spacingVerticalXS,
-  },
+  list: plainList,
   row: {
     display: "grid",
     gridTemplateColumns: "auto 1fr auto",

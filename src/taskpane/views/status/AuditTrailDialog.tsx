@@ -12,7 +12,6 @@ import {
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
-  Spinner,
   makeStyles,
   mergeClasses,
   tokens,
@@ -21,7 +20,7 @@ import type { AuditEvent, AuditVerification, Package, PackagesApi } from "../../
 import { isApiError } from "../../../api/errors";
 import { useTelemetry } from "../../telemetry";
 import { formatDateTime } from "../../status/words";
-import { ApiErrorMessage } from "../../components/ApiErrorMessage";
+import { LoadState } from "../../components/LoadState";
 
 const useStyles = makeStyles({
   events: {
@@ -117,12 +116,11 @@ export function AuditTrailDialog({
             role="region"
             aria-label="Audit trail events"
           >
-            {state.status === "loading" && (
-              <Spinner size="tiny" label="Reading the audit trail…" labelPosition="after" />
-            )}
-            {state.status === "failed" && (
-              <ApiErrorMessage title="Could not read the audit trail" error={state.error} />
-            )}
+            <LoadState
+              state={state}
+              loading="Reading the audit trail…"
+              failed="Could not read the audit trail"
+            />
             {state.status === "ready" && (
               <>
                 {state.check.isValid ? (

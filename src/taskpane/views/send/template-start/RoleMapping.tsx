@@ -4,26 +4,20 @@
  * The template's name takes the focus when shown, so keyboard and screen-reader users keep their place.
  */
 import { useEffect, useRef } from "react";
-import { Body1, Button, Caption1, Spinner, Subtitle2, makeStyles, tokens } from "@fluentui/react-components";
+import { Body1, Button, Caption1, Subtitle2, makeStyles, tokens } from "@fluentui/react-components";
 import { ArrowLeftRegular, ArrowRightRegular, SendRegular } from "@fluentui/react-icons";
 import type { SigningGroupsApi } from "../../../../api/signing-groups";
 import type { Template, TemplatesApi } from "../../../../api/templates";
-import { ApiErrorMessage } from "../../../components/ApiErrorMessage";
+import { LoadState } from "../../../components/LoadState";
 import type { SignerRow } from "../../../send/signers";
 import { count, type RoleFills } from "../../../send/template";
 import RoleChoice from "./RoleChoice";
 import StartFailure from "./StartFailure";
 import { useRoleFills, type StartFromTemplate } from "./use-role-fills";
+import { plainList } from "../list-style";
 
 const useStyles = makeStyles({
-  list: {
-    listStyleType: "none",
-    margin: 0,
-    padding: 0,
-    display: "flex",
-    flexDirection: "column",
-    gap: tokens.spacingVerticalXS,
-  },
+  list: plainList,
   muted: { color: tokens.colorNeutralForeground3 },
   actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS, alignItems: "center" },
   heading: { overflowWrap: "anywhere" },
@@ -69,17 +63,12 @@ export default function RoleMapping({
           {`${count(template.roleCount, "role")} · ${count(template.documentCount, "document")}. Choose who fills each role; they sign in the template's order.`}
         </Body1>
       </div>
-      {roles.status === "loading" ? (
-        <Spinner size="tiny" label="Loading the roles…" labelPosition="after" />
-      ) : null}
-      {roles.status === "failed" ? (
-        <>
-          <ApiErrorMessage title="The template's roles could not be loaded" error={roles.error} />
-          <div className={styles.actions}>
-            <Button onClick={retry}>Try again</Button>
-          </div>
-        </>
-      ) : null}
+      <LoadState
+        state={roles}
+        loading="Loading the roles…"
+        failed="The template's roles could not be loaded"
+        onRetry={retry}
+      />
       {roles.status === "ready" ? (
         roles.roles.length === 0 ? (
           <Body1>This template has no roles, so nobody would be asked to sign: add roles to it first.</Body1>

@@ -1,21 +1,15 @@
 /** The template list to pick from: a search box, how many templates match, and "Show more". */
 import { useEffect } from "react";
-import { Button, Caption1, Field, SearchBox, Spinner, makeStyles, tokens } from "@fluentui/react-components";
+import { Button, Caption1, Field, SearchBox, makeStyles, tokens } from "@fluentui/react-components";
 import { DocumentCopyRegular } from "@fluentui/react-icons";
 import type { Template, TemplatesApi } from "../../../../api/templates";
-import { ApiErrorMessage } from "../../../components/ApiErrorMessage";
+import { LoadState } from "../../../components/LoadState";
 import { count } from "../../../send/template";
 import { useTemplateList } from "./use-template-list";
+import { plainList } from "../list-style";
 
 const useStyles = makeStyles({
-  list: {
-    listStyleType: "none",
-    margin: 0,
-    padding: 0,
-    display: "flex",
-    flexDirection: "column",
-    gap: tokens.spacingVerticalXS,
-  },
+  list: plainList,
   pick: {
     width: "100%",
     justifyContent: "flex-start",
@@ -53,17 +47,12 @@ export default function TemplatePicker({
       <Field label="Search templates">
         <SearchBox ref={searchRef} value={typed} onChange={(_, data) => setTyped(data.value)} />
       </Field>
-      {state.status === "loading" ? (
-        <Spinner size="tiny" label="Loading the templates…" labelPosition="after" />
-      ) : null}
-      {state.status === "failed" ? (
-        <>
-          <ApiErrorMessage title="The templates could not be loaded" error={state.error} />
-          <div className={styles.actions}>
-            <Button onClick={retry}>Try again</Button>
-          </div>
-        </>
-      ) : null}
+      <LoadState
+        state={state}
+        loading="Loading the templates…"
+        failed="The templates could not be loaded"
+        onRetry={retry}
+      />
       {state.status === "ready" ? (
         <>
           <Caption1 role="status" className={styles.muted}>
