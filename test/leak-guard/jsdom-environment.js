@@ -5,6 +5,7 @@
 // left open fails the file.
 const { TestEnvironment } = require("jest-environment-jsdom");
 const { createLeakGuard } = require("./guard");
+const { prefilterStyleMatching } = require("./jsdom-class-prefilter");
 
 class LeakGuardJsdomEnvironment extends TestEnvironment {
   constructor(config, context) {
@@ -14,6 +15,8 @@ class LeakGuardJsdomEnvironment extends TestEnvironment {
 
   async setup() {
     await super.setup();
+    // getComputedStyle with the same answers, sooner (jsdom-class-prefilter.js).
+    if (process.env.JSDOM_CLASS_PREFILTER !== "off") prefilterStyleMatching(this.global);
     // No timers to watch: the window's are jsdom's, cleared when the window closes.
     this.leakGuard.start();
   }
