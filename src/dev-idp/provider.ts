@@ -20,7 +20,7 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
-import { SCOPES } from "../service/domain/scopes";
+import { SCOPES } from "../shared/scopes";
 import type { TlsCertificate } from "./tls";
 import { DEV_USERS, devUser, devUserByCredentials } from "./users";
 
