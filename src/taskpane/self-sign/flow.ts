@@ -7,7 +7,7 @@
  */
 import type { ApiClient, Schemas } from "../../api/client";
 import type { PackagesApi } from "../../api/packages";
-import type { AttachmentInfo } from "../../outlook";
+import { bytesToBase64, type AttachmentInfo } from "../../outlook";
 import { documentsFromAttachments, type SendDocument } from "../send/documents";
 import { stampsFor, type PlacedField } from "../send/fields";
 import type { PersonRow } from "../send/signers";
@@ -16,15 +16,6 @@ import type { TagFormat } from "../../tags";
 
 export type SelfSignResponse = Schemas["CreateAndSendResponse"];
 export type SelfSignPackage = Schemas["PackageResponse"];
-
-/** Bytes as base64, in chunks (a spread of megabytes would overflow the call stack). */
-export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
 
 /** The one signer row: the user (Send's fields step places fields for rows). */
 export const SELF_ROW_KEY = "self";

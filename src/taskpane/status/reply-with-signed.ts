@@ -16,7 +16,7 @@ import type {
   SignedFiles,
   Signer,
 } from "../../api/packages";
-import { OUTLOOK_LIMITS, type OutlookHost, type ReplyFile } from "../../outlook";
+import { OUTLOOK_LIMITS, bytesToBase64, type OutlookHost, type ReplyFile } from "../../outlook";
 import { formatDate, namesList } from "./words";
 
 /**
@@ -181,14 +181,6 @@ export function linkedBody(content: ReplyContent, links: MintedShareLink[], byte
     `At ${escapeHtml(sizeWords(bytes))} ${they} too large to attach, so ${they} a download:</p>` +
     `<ul>${items}</ul><p>The links work until ${until}.</p>`
   );
-}
-
-function bytesToBase64(bytes: Uint8Array): string {
-  let binary = "";
-  const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk)
-    binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
-  return btoa(binary);
 }
 
 async function download(url: string, signal?: AbortSignal): Promise<Uint8Array> {
