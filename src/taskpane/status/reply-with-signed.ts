@@ -17,6 +17,7 @@ import type {
   Signer,
 } from "../../api/packages";
 import { OUTLOOK_LIMITS, bytesToBase64, type OutlookHost, type ReplyFile } from "../../outlook";
+import { escapeHtml } from "../../shared/html";
 import { formatDate, namesList } from "./words";
 
 /**
@@ -50,12 +51,6 @@ export function sizeWords(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
 
 /** Within what Outlook attaches: each file and all of them together. */
 export function fitsOutlook(files: Pick<SignedFiles, "totalSize" | "files">): boolean {
