@@ -153,9 +153,9 @@ export interface TagPlacement {
 export const TEXT_SIZE_CAP = 1.4;
 
 /**
- * A stored tag as it is today: one read before this change has no `field`, `textSize` or
- * `baseline`; they are estimated from its box (fallbackFieldBox, its own font size, its baseline
- * where Helvetica's would be).
+ * A stored tag with its placement: one stored without `field`, `textSize` or `baseline` gets them
+ * estimated from its box (fallbackFieldBox, its own font size, its baseline where Helvetica's would
+ * be).
  */
 export function withPlacement<T extends Box & { type: TagType | null; page: number } & Partial<TagPlacement>>(
   tag: T,
