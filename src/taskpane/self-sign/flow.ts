@@ -1,5 +1,5 @@
 /**
- * Sign it yourself (issue 33): the user signs attachments of the open message themselves. The
+ * Sign it yourself: the user signs attachments of the open message themselves. The
  * steps outside React: the package made (create-and-send with signYourself: the user is the one
  * signer, nobody is mailed), the signing page's window, waiting for the signature and the seal, and
  * the sealed PDFs read back for the reply or the draft. The Send view's pieces do the rest: its

@@ -1,5 +1,5 @@
 /**
- * "Reply with signed documents" (issue 33): a reply-all in the thread with a Completed package's signed
+ * "Reply with signed documents": a reply-all in the thread with a Completed package's signed
  * PDFs (and, when asked, its certificate) attached, so nothing is downloaded and attached again by hand.
  *
  * - Within Outlook's limits (OUTLOOK_LIMITS.attachmentBytes for all files together), the files are
