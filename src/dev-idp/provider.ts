@@ -20,7 +20,8 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
-import { SCOPES } from "../service/domain/scopes";
+import { escapeHtml } from "../shared/html";
+import { SCOPES } from "../shared/scopes";
 import type { TlsCertificate } from "./tls";
 import { DEV_USERS, devUser, devUserByCredentials } from "./users";
 
@@ -86,10 +87,6 @@ function setClockOffset(seconds: number): void {
   if (!Number.isFinite(seconds)) return;
   clockOffsetMs = seconds * 1000;
   Date.now = () => realNow() + clockOffsetMs;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** The sign-in page: email address and password (a wrong pair says so), or cancel. */

@@ -1,5 +1,5 @@
 /**
- * Browser-safe helpers for attachment content: Base64 decoding without Node's Buffer,
+ * Browser-safe helpers for attachment content: Base64 without Node's Buffer,
  * and a MIME type guess for compose-mode attachments (Outlook gives no content type there).
  */
 
@@ -11,6 +11,16 @@ export function base64ToBytes(base64: string): Uint8Array {
     bytes[i] = binary.charCodeAt(i);
   }
   return bytes;
+}
+
+/** Bytes as standard Base64 using `btoa`, in chunks (a spread of megabytes would overflow the call stack). */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = "";
+  const chunk = 0x8000;
+  for (let i = 0; i < bytes.length; i += chunk) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
+  }
+  return btoa(binary);
 }
 
 const MIME_BY_EXTENSION: ReadonlyMap<string, string> = new Map(

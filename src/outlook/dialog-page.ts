@@ -11,14 +11,11 @@ export interface DialogPage {
   messageParent(message: string): void;
 }
 
-interface UiLike {
-  messageParent?: (message: string, options?: { targetOrigin?: string }) => void;
-}
-
 export function createDialogPage(office: typeof Office): DialogPage {
-  const ui = (): UiLike | undefined => {
+  // Partial: outside a dialog (or before Office is ready) the object or its messageParent is missing.
+  const ui = (): Partial<Office.UI> | undefined => {
     try {
-      return office.context?.ui as unknown as UiLike | undefined;
+      return office.context?.ui;
     } catch {
       return undefined;
     }

@@ -37,4 +37,4 @@ export {
   type UnsupportedAttachmentKind,
 } from "./errors";
 export { createAsyncLimiter, type AsyncLimiter } from "./limiter";
-export { base64ToBytes, guessContentType } from "./content";
+export { base64ToBytes, bytesToBase64, guessContentType } from "./content";

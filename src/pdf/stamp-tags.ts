@@ -1,4 +1,4 @@
-// Writing text tags into a PDF: the pane's "drop a field" (issue 17) stamps the tag text where
+// Writing text tags into a PDF: the pane's "drop a field" stamps the tag text where
 // the user dropped the field, and the service later finds it there with find-tags. Each tag's text
 // fills its box exactly (font size = box height, squeezed or stretched to the box width with Tz),
 // so the rectangle find-tags reports is the box that was dropped. White by default: invisible on

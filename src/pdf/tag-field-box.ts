@@ -1,4 +1,4 @@
-// The box of a field made from a text tag (issue 26): it sits on the tag's line and in the free
+// The box of a field made from a text tag: it sits on the tag's line and in the free
 // space around the tag, not a default-sized box hung from the tag's top-left corner (which, under a
 // "Signature:" line, covered the "Name:" and "Title:" lines below it). Pure arithmetic on boxes in
 // points from the page's visible top-left, y down; shared by the service (apply-detected-tags,
@@ -149,13 +149,13 @@ export interface TagPlacement {
   baseline: number;
 }
 
-/** The largest text size a value may take: 1.4 times the tag's text height (issue 26). */
+/** The largest text size a value may take: 1.4 times the tag's text height. */
 export const TEXT_SIZE_CAP = 1.4;
 
 /**
- * A stored tag as it is today: one read before this change has no `field`, `textSize` or
- * `baseline`; they are estimated from its box (fallbackFieldBox, its own font size, its baseline
- * where Helvetica's would be).
+ * A stored tag with its placement: one stored without `field`, `textSize` or `baseline` gets them
+ * estimated from its box (fallbackFieldBox, its own font size, its baseline where Helvetica's would
+ * be).
  */
 export function withPlacement<T extends Box & { type: TagType | null; page: number } & Partial<TagPlacement>>(
   tag: T,

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig, type ServiceConfig } from "./config";
 import { createOAuthClient, createPersonalAccessToken, CredentialInputError } from "./domain/credentials";
-import { SCOPES } from "./domain/scopes";
+import { SCOPES } from "../shared/scopes";
 import { formatDailyReport, reportStartDay } from "./domain/telemetry";
 import { messageFor } from "./domain/outbox";
 import { SigningLinks } from "./domain/signing-links";

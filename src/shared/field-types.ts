@@ -42,8 +42,13 @@ export const FIELD_TYPE_WORDS: Record<FieldType, string> = {
   Attachment: "Attachment",
 };
 
+/** Dropdown and RadioGroup: the types that need a list of options to choose from (contract §5). */
+export function takesOptions(type: FieldType): boolean {
+  return type === "Dropdown" || type === "RadioGroup";
+}
+
 /** The types that need nothing more than a signer: all but those that need options to choose from. */
 export type FieldTypeWithoutOptions = Exclude<FieldType, "RadioGroup" | "Dropdown">;
 export const FIELD_TYPES_WITHOUT_OPTIONS = FIELD_TYPES.filter(
-  (t): t is FieldTypeWithoutOptions => t !== "RadioGroup" && t !== "Dropdown",
+  (t): t is FieldTypeWithoutOptions => !takesOptions(t),
 );

@@ -1,5 +1,5 @@
 /**
- * What the signing page tells the window that opened it when the signer is done (issue 33, sign it
+ * What the signing page tells the window that opened it when the signer is done (Sign it
  * yourself): the pane's Office dialog hears it through messageParent, a window opened by the pane
  * through postMessage to its opener. Only a hint that hurries the pane: the package's state, read from
  * the service, is what it acts on.

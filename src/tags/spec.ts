@@ -1,6 +1,7 @@
 // The limits of contract §5 that every tag meaning must respect, whatever its format.
 import { codePointLength } from "./text";
-import { TAG_TYPES, isTagType, takesOptions } from "./types";
+import { takesOptions } from "../shared/field-types";
+import { TAG_TYPES, isTagType } from "./types";
 import type { SpecProblem, TagFormat, TagSpec } from "./types";
 
 export const MIN_SIGNER = 1;

@@ -132,8 +132,3 @@ export function typeInfo(type: TagType): TagTypeInfo {
   // Callers only pass values that passed isTagType or came from a lookup table.
   return TYPE_INFO.get(type) as TagTypeInfo;
 }
-
-/** Types whose options list makes sense (contract §5). */
-export function takesOptions(type: TagType): boolean {
-  return type === "Dropdown" || type === "RadioGroup";
-}

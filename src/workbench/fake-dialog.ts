@@ -4,7 +4,7 @@
  * DialogMessageReceived, the stand-in for messageParent:
  * - sign-in's auth-dialog.html (development build) sees the window's name start with
  *   WORKBENCH_DIALOG_NAME and posts `{ workbenchDialog: message }` from the pane's own origin;
- * - the signing page (issue 33) posts its message as a string from the service's origin.
+ * - the signing page posts its message as a string from the service's origin.
  * Closing the window is DialogEventReceived 12006. `?dialogs=0` leaves the Dialog API out, so the
  * pane takes its browser-window fallback.
  */

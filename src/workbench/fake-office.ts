@@ -20,6 +20,7 @@ import {
   type WorkbenchMode,
   type WorkbenchTheme,
 } from "./bridge";
+import { bytesToBase64 } from "../outlook/content";
 import { DIALOGS_PARAM, fakeDisplayDialogAsync } from "./fake-dialog";
 import {
   FakeComposeError,
@@ -91,15 +92,6 @@ export const OFFICE_THEMES: Readonly<Record<WorkbenchTheme, Office.OfficeTheme>>
     controlForegroundColor: "#FFFFFF",
   } as Office.OfficeTheme,
 };
-
-export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = "";
-  const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
-  }
-  return btoa(binary);
-}
 
 /** Office methods take `(…args, options?, callback?)`: the callback is the last function argument. */
 function callbackOf<T>(args: unknown[]): Callback<T> | undefined {

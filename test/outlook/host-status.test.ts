@@ -5,7 +5,7 @@
  * browser, and the pane's visibility.
  */
 import { OutlookError, createAsyncLimiter, createOutlookHost } from "../../src/outlook";
-import { packageIdFromHeaders } from "../../src/api/notification-headers";
+import { packageIdFromHeaders } from "../../src/shared/notification-headers";
 import { READ_HEADERS, composeItem, fakeMailbox, fakeOffice, fakeUi, readItem } from "./fakes";
 
 function hostFor(item: unknown, extra: Parameters<typeof fakeOffice>[1] = {}) {

@@ -154,7 +154,7 @@ describe.each(BACKENDS)("outbox delivery on %s", (backend) => {
     expect(ada.html).toContain("sign &lt;b&gt;this&lt;/b&gt; &amp; send it back.");
     expect(ada.html).not.toContain("<b>this</b>");
     expect(ada.headers.get("auto-submitted")).toBe("auto-generated");
-    // The task pane recognises our mails by these (src/api/notification-headers.ts).
+    // The task pane recognises our mails by these (src/shared/notification-headers.ts).
     expect(ada.headers.get("x-sign-package-id")).toBe(pkg.id);
     expect(ada.headers.get("x-sign-notification")).toBe("Invitation");
     const adaRow = queued.find((r) => r.email === "ada@contoso.com")!;

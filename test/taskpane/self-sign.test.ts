@@ -16,7 +16,6 @@ import {
 } from "../../src/taskpane/self-sign/deliver";
 import {
   SelfSignStopped,
-  bytesToBase64,
   packageName,
   progressOf,
   selfRow,
@@ -24,6 +23,7 @@ import {
   waitUntilSealed,
   type SelfSignPackage,
 } from "../../src/taskpane/self-sign/flow";
+import { bytesToBase64 } from "../../src/outlook/content";
 import { openSigningWindow } from "../../src/taskpane/self-sign/signing-window";
 import type { SendDocument } from "../../src/taskpane/send/documents";
 

@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createAsyncLimiter, createOutlookHost, OutlookError } from "../../src/outlook";
 import type { MessageFixture, WorkbenchBridge } from "../../src/workbench/bridge";
-import { bytesToBase64, createFakeOffice } from "../../src/workbench/fake-office";
+import { bytesToBase64 } from "../../src/outlook/content";
+import { createFakeOffice } from "../../src/workbench/fake-office";
 import { DOCUMENTS, writePdf } from "../../scripts/build-fixtures";
 
 const FIXTURES = join(__dirname, "..", "fixtures");

@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
 import type { OidcConfig } from "../config";
 import type { Storage } from "../storage";
-import { knownScopes, type Scope } from "./scopes";
+import { knownScopes, type Scope } from "../../shared/scopes";
 import {
   hashSecret,
   looksLikeAccessToken,

@@ -1,5 +1,5 @@
 import type { Storage } from "../storage";
-import { knownScopes, SCOPES, type Scope, isScope } from "./scopes";
+import { knownScopes, SCOPES, type Scope, isScope } from "../../shared/scopes";
 import {
   displayPrefix,
   hashSecret,

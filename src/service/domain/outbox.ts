@@ -22,7 +22,7 @@
 
 import { performance } from "node:perf_hooks";
 import type { Storage, ClaimedOutboxRecord, OutboxRecord, PackageRecord } from "../storage";
-import { NOTIFICATION_KIND_HEADER, PACKAGE_ID_HEADER } from "../../api/notification-headers";
+import { NOTIFICATION_KIND_HEADER, PACKAGE_ID_HEADER } from "../../shared/notification-headers";
 import type { BlobStore } from "../blobs";
 import { DEFAULT_MAIL_ATTACH_MAX_BYTES } from "../config";
 import { composeNotification, headerText, type CompletedMailParts } from "../mail/messages";

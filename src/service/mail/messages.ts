@@ -1,4 +1,5 @@
 import type { OutboxDetails, OutboxKind } from "../storage";
+import { escapeHtml } from "../../shared/html";
 
 /** What a notification says: from the outbox row and its package, as they are when it is sent. */
 export interface NotificationContent {
@@ -44,15 +45,6 @@ export function headerText(value: string): string {
   // eslint-disable-next-line no-control-regex -- control characters (C0, DEL, C1) are what this removes.
   const singleLine = value.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ");
   return singleLine.replace(/\s+/g, " ").trim();
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 }
 
 /** Stands where the link will be while mail/signing-link.ts answers null. */

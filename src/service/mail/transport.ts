@@ -12,7 +12,7 @@ export interface OutgoingMail {
    * recognisably the same mail.
    */
   id: string;
-  /** More headers (single-line values): the package's id for the task pane (src/api/notification-headers.ts). */
+  /** More headers (single-line values), e.g. the package's id (src/shared/notification-headers.ts). */
   headers?: Record<string, string>;
   /** Files sent with the mail (a Completed mail's signed PDFs), read from the blob store when it is sent. */
   attachments?: MailAttachment[];

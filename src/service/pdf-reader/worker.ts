@@ -11,8 +11,8 @@ import type { ReaderReply, ReaderRequest } from "./protocol";
 const port = parentPort!;
 
 // pdf.js inflates a stream through a DecompressionStream when there is one: Node's zlib in its thread
-// pool and back, a round trip a stream that cost more than the rest of a page's reading (10 ms a
-// page). Without one it inflates in this thread, as it reads.
+// pool and back for every stream, which costs more than the rest of a page's reading. Without one it
+// inflates in this thread, as it reads.
 delete (globalThis as { DecompressionStream?: unknown }).DecompressionStream;
 
 // A full collection now and then while pdf.js loads (see readPdfFile's collectGarbage). The flag

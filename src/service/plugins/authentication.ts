@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { InvalidCredentialError, type Authenticator, type Principal } from "../domain/authenticate";
-import type { Scope } from "../domain/scopes";
+import type { Scope } from "../../shared/scopes";
 import { rateLimitedError, type Budget, type RateLimiter } from "../domain/rate-limits";
 import { looksLikePersonalAccessToken } from "../domain/tokens";
 import { ApiError } from "../errors";

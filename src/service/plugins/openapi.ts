@@ -2,7 +2,7 @@ import swagger from "@fastify/swagger";
 import type { TSchema } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { SCOPES } from "../domain/scopes";
+import { SCOPES } from "../../shared/scopes";
 
 export const OPENAPI_PATH = "/openapi/tenant-api.json";
 

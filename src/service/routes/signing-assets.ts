@@ -17,6 +17,7 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { ApiError } from "../errors";
 import { htmlCsp } from "../plugins/security-headers";
+import { escapeHtml } from "../../shared/html";
 
 export interface SigningAssetsOptions {
   /** The built page: index.html and assets/. */
@@ -49,10 +50,6 @@ const TYPES: Record<string, string> = {
 const HASHED = /\.[0-9a-f]{8}\.(m?js|css)$/;
 
 const notFound = () => new ApiError(404, "not_found", "There is no such file of the signing page.");
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** What a signer sees when the page is not built: words for them, and what the operator must do. */
 function notBuiltPage(dir: string): string {

@@ -1,5 +1,5 @@
 /**
- * The sealed PDFs back into the conversation (issue 33): reading, a reply to the sender opens with
+ * The sealed PDFs back into the conversation: reading, a reply to the sender opens with
  * them attached; writing, they are attached to the draft, beside or in place of the originals. And
  * which of these the host can do (requirement sets), in words where it cannot.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign it yourself (issue 33): the user signs attachments of the open message themselves. The
+ * Sign it yourself: the user signs attachments of the open message themselves. The
  * steps outside React: the package made (create-and-send with signYourself: the user is the one
  * signer, nobody is mailed), the signing page's window, waiting for the signature and the seal, and
  * the sealed PDFs read back for the reply or the draft. The Send view's pieces do the rest: its
@@ -7,7 +7,7 @@
  */
 import type { ApiClient, Schemas } from "../../api/client";
 import type { PackagesApi } from "../../api/packages";
-import type { AttachmentInfo } from "../../outlook";
+import { bytesToBase64, type AttachmentInfo } from "../../outlook";
 import { documentsFromAttachments, type SendDocument } from "../send/documents";
 import { stampsFor, type PlacedField } from "../send/fields";
 import type { PersonRow } from "../send/signers";
@@ -16,15 +16,6 @@ import type { TagFormat } from "../../tags";
 
 export type SelfSignResponse = Schemas["CreateAndSendResponse"];
 export type SelfSignPackage = Schemas["PackageResponse"];
-
-/** Bytes as base64, in chunks (a spread of megabytes would overflow the call stack). */
-export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
 
 /** The one signer row: the user (Send's fields step places fields for rows). */
 export const SELF_ROW_KEY = "self";

@@ -12,7 +12,7 @@
  * bytes where they are read, in the browser profile Outlook's pane runs in.
  *
  * Every operation fails soft: where IndexedDB is missing or refuses (private modes, quota), the
- * view says the file must be added again, as before.
+ * view says the file must be added again.
  */
 
 export interface StoredFile {

@@ -3,16 +3,16 @@
  *
  * A received message has an Internet message id that never changes. A message being written has
  * none, nor an item id until Outlook saves it (getItemIdAsync would need a saveAsync, which puts a
- * copy in Drafts), and a new one has no thread either: keyed by its subject, as drafts were, the
- * user's setup was "lost" as soon as they edited the subject (the pane reads it again on focus)
- * and the draft stayed behind. So a compose item gets an id of its own, written into the item's
+ * copy in Drafts), and a new one has no thread either. Keyed by its subject, the user's setup would
+ * be lost whenever they edit the subject (the pane reads it again on focus), the draft left behind.
+ * So a compose item gets an id of its own, written into the item's
  * custom properties (loadCustomPropertiesAsync; they stay with the item while it is written, so a
  * pane closed and opened again on the same draft reads the same id back). The key is worked out
  * once per item: whatever the user edits afterwards, the draft stays where it is.
  *
- * Where the host has no custom properties (or refuses), the old key is used, read once when the
- * item is opened: editing the subject no longer resets the form, but a pane opened again after the
- * edit starts afresh (as before). A draft saved under the old key is moved to the new one.
+ * Where the host has no custom properties (or refuses), the subject's key is used, read once when
+ * the item is opened: editing the subject keeps the form, but a pane opened again after the edit
+ * starts afresh. A draft saved under the subject's key is moved to the item's id.
  */
 import type { OutlookHost } from "../../outlook";
 import { loadDraft, messageKey, moveDraft, type DraftStorage } from "./draft";

@@ -1,5 +1,5 @@
 /**
- * Geometry of the page preview in the Send view's Fields step (issue 28.12): the zoom steps, where a
+ * Geometry of the page preview in the Send view's Fields step: the zoom steps, where a
  * pointer on the shown page is in PDF points (the same at every zoom), and where a field's badge goes
  * so that it covers neither the field nor the document's text beside it. Pure: tested without a browser.
  */

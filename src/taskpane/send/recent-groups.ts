@@ -1,6 +1,6 @@
 /**
  * The signing groups the user chose as signers lately, newest first, kept in this browser: the
- * Send view's "Add a signing group" lists them first when it opens (issue 28). The service keeps no
+ * Send view's "Add a signing group" lists them first when it opens. The service keeps no
  * "last used" per group, and what one user used last is theirs, not the tenant's.
  */
 import type { DraftStorage } from "./draft";

@@ -1,5 +1,5 @@
 /**
- * "Reply with signed documents" (issue 33): a reply-all in the thread with a Completed package's signed
+ * "Reply with signed documents": a reply-all in the thread with a Completed package's signed
  * PDFs (and, when asked, its certificate) attached, so nothing is downloaded and attached again by hand.
  *
  * - Within Outlook's limits (OUTLOOK_LIMITS.attachmentBytes for all files together), the files are
@@ -16,7 +16,8 @@ import type {
   SignedFiles,
   Signer,
 } from "../../api/packages";
-import { OUTLOOK_LIMITS, type OutlookHost, type ReplyFile } from "../../outlook";
+import { OUTLOOK_LIMITS, bytesToBase64, type OutlookHost, type ReplyFile } from "../../outlook";
+import { escapeHtml } from "../../shared/html";
 import { formatDate, namesList } from "./words";
 
 /**
@@ -50,12 +51,6 @@ export function sizeWords(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
 
 /** Within what Outlook attaches: each file and all of them together. */
 export function fitsOutlook(files: Pick<SignedFiles, "totalSize" | "files">): boolean {
@@ -181,14 +176,6 @@ export function linkedBody(content: ReplyContent, links: MintedShareLink[], byte
     `At ${escapeHtml(sizeWords(bytes))} ${they} too large to attach, so ${they} a download:</p>` +
     `<ul>${items}</ul><p>The links work until ${until}.</p>`
   );
-}
-
-function bytesToBase64(bytes: Uint8Array): string {
-  let binary = "";
-  const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk)
-    binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
-  return btoa(binary);
 }
 
 async function download(url: string, signal?: AbortSignal): Promise<Uint8Array> {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { packageIdFromHeaders } from "../../api/notification-headers";
+import { packageIdFromHeaders } from "../../shared/notification-headers";
 import type { ItemMode } from "../../outlook";
 import { useHost } from "../host-context";
 

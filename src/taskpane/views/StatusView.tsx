@@ -40,7 +40,7 @@ function StatusPanel({ identity }: { identity: Identity }) {
   const shown = usePanelShown(root);
   // Every feed of the view holds its background refreshes while a card's dialog is open.
   const { held, hold } = useDialogHold();
-  // After the two above, as before the split: its effect (a navigation's package) runs after theirs.
+  // After the two above: its effect (a navigation's package) must run after theirs.
   const { tab, visited, select, focusId, clearFocus } = useStatusTabs();
 
   return (

@@ -1,6 +1,7 @@
 // GET /annotation-field-types: the field types a sender may place, read from the tag grammar
 // (src/tags) so the list is declared once.
 import { FIELD_SIZES, TAG_TYPES } from "../../../tags";
+import { takesOptions } from "../../../shared/field-types";
 
 /** GET /annotation-field-types: every type of contract §5 with the size a new field gets. */
 export function annotationFieldTypes() {
@@ -8,7 +9,7 @@ export function annotationFieldTypes() {
     type: t.type,
     description: t.description,
     acceptsInput: t.acceptsInput,
-    takesOptions: t.type === "Dropdown" || t.type === "RadioGroup",
+    takesOptions: takesOptions(t.type),
     defaultWidth: FIELD_SIZES[t.type].width,
     defaultHeight: FIELD_SIZES[t.type].height,
   }));

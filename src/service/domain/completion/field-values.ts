@@ -24,7 +24,7 @@ export function tagBoxes(doc: Pick<DocumentRecord, "detectedTags">): PageBox[] {
 }
 
 /**
- * What tag detection may know of a tag beyond its text box (issue 26): the field box made from it,
+ * What tag detection may know of a tag beyond its text box: the field box made from it,
  * the size of the document's text around it and its baseline. Read defensively: documents scanned
  * before those existed have none of them.
  */

@@ -149,7 +149,7 @@ export interface SignedFileLink {
 }
 
 /**
- * signed-files (issue 33): every sealed document of a Completed package, in the package's order, and
+ * signed-files: every sealed document of a Completed package, in the package's order, and
  * its certificate when asked, each with its name, size and a download link of contract §6.2 (5
  * minutes, no credential), in one answer: what a mail client needs to attach them (Outlook downloads
  * a reply's files from such links) or to decide they are too large to attach.

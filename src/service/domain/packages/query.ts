@@ -139,7 +139,7 @@ export async function listPackages(storage: Storage, query: ReturnType<typeof pa
   const { items, totalCount } = await storage.packages.list(query);
   // includeSigners: each package's signers as GET /packages/{id}/signers answers them, read for the
   // whole page in two queries, so a thread's packages and their signers are one request (the add-in's
-  // Status view, issue 18) and one ETag covers both.
+  // Status view) and one ETag covers both.
   let signersOf: ((id: string) => ReturnType<typeof signerApi>[]) | null = null;
   if (query.includeSigners) {
     const ids = items.map((p) => p.id);

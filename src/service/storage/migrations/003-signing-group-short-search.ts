@@ -82,9 +82,9 @@ export const migration: Migration = {
     ],
     postgres: [
       // A search that most groups match rechecks most groups' search_text. Over about 2 KB (some 50
-      // members) PostgreSQL compresses it, and decompressing took most of that time (bench: 38 ms
-      // against 14 ms for the count of 'contoso.com'); rows up to a page now stay uncompressed, and
-      // the rows there are rewritten so. Larger ones (hundreds of members) are compressed as before.
+      // members) PostgreSQL compresses it, and decompressing took most of that time (docs/benchmarks.md,
+      // signing groups): rows up to a page stay uncompressed (the existing ones rewritten so), larger
+      // ones (hundreds of members) compressed.
       `ALTER TABLE signing_groups SET (toast_tuple_target = 8160)`,
       `UPDATE signing_groups SET search_text = search_text || ''`,
       // A compact key for those rows (the id is 36 characters); existing groups are numbered too.

@@ -1,8 +1,9 @@
 import type { Migration } from "./types";
 
 /**
- * The case-folded address signing_links.email_lower holds, as src/api/signing-group-rules.ts folded it
- * when this shipped: copied, so that this backfill stays what it was whatever that code becomes.
+ * The case-folded address signing_links.email_lower holds, as the signing-group rules (now
+ * src/shared/signing-group-rules.ts) folded it when this shipped: copied, so that this backfill stays
+ * what it was whatever that code becomes.
  */
 const caseKey = (text: string): string => text.normalize("NFC").toLowerCase();
 

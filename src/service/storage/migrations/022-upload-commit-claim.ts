@@ -1,6 +1,6 @@
 import type { Migration } from "./types";
 
-// ---- Issue 15 follow-up (branch upload-races): a commit claims its upload session first.
+// A commit claims its upload session first.
 export const migration: Migration = {
   version: 22,
   name: "upload sessions: a commit's claim",

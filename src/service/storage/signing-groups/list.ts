@@ -38,8 +38,8 @@ const WALK = 4;
 
 /**
  * PostgreSQL: a page of a domain search that ends within this many rows tests each row's domains by
- * its key; a deeper one hashes all the matches (bench: 0.5 ms for page 1 against some 10 ms for the
- * hash, but 15 ms for 1,000 lookups).
+ * its key; a deeper one hashes all the matches, which costs less than that many lookups
+ * (docs/benchmarks.md, signing-group search).
  */
 const PROBE_ROWS = 200;
 

@@ -3,8 +3,9 @@ import { createSigningGroupsApi, type SigningGroupsApi } from "../../../api/sign
 import { createMembershipIndex, type MembershipIndex } from "../../groups/membership-index";
 import { useServiceClient } from "../../service-client";
 import { GROUP_INDEX_STORAGE_KEY, useSession, type Identity } from "../../session";
+import type { Scope } from "../../../shared/scopes";
 
-export const WRITE_SCOPE = "sign.signinggroup.write";
+export const WRITE_SCOPE = "sign.signinggroup.write" satisfies Scope;
 
 interface GroupsContextValue {
   api: SigningGroupsApi;

@@ -1,5 +1,5 @@
 /**
- * Sign it yourself (issue 33): the user signs attachments of this message themselves, in the signing
+ * Sign it yourself: the user signs attachments of this message themselves, in the signing
  * page opened in an Office dialog, and gets the sealed PDF back into the conversation: reading, a
  * reply to the sender with it attached; writing, attached to the message (replacing the original or
  * beside it). Nothing to download and attach by hand. Fields are placed with the Send view's step.

@@ -139,7 +139,7 @@ export function freshChoices(attachments: readonly SendDocument[], message: Mess
     signatureBlock: false,
     subject: plainLine(message.subject),
     // Never the mail's own text: a received mail greets the user and is signed by its sender,
-    // which the invitation would then repeat to the signers (issue 28). Writing, the user may
+    // which the invitation would then repeat to the signers. Writing, the user may
     // take their own text ("Use my message's text").
     message: NEUTRAL_MESSAGE,
     expiresInDays: 30,

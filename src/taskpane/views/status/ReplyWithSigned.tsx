@@ -1,5 +1,5 @@
 /**
- * A Completed package's "Reply with signed documents" (issue 33): offered on the package of the open
+ * A Completed package's "Reply with signed documents": offered on the package of the open
  * conversation, where Outlook can open a reply with files (the adapter's composeSupport); elsewhere a
  * sentence says why not. Progress while it works, the outcome (or error) in words.
  */

@@ -11,14 +11,8 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { MAX_SIGNER, MIN_SIGNER, TAG_TYPES, type TagType } from "../../../tags";
-import {
-  INITIAL_FORM,
-  evaluateForm,
-  takesOptions,
-  warningsFor,
-  type BuilderField,
-  type BuilderForm,
-} from "./builder";
+import { takesOptions } from "../../../shared/field-types";
+import { INITIAL_FORM, evaluateForm, warningsFor, type BuilderField, type BuilderForm } from "./builder";
 import { TagOutput } from "./TagOutput";
 
 const useStyles = makeStyles({

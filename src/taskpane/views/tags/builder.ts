@@ -4,6 +4,7 @@
  */
 import { MAX_SIGNER, MIN_SIGNER, buildTag, checkSpec } from "../../../tags";
 import type { TagBuild, TagSpec, TagType } from "../../../tags";
+import { takesOptions } from "../../../shared/field-types";
 
 export interface BuilderForm {
   type: TagType;
@@ -26,10 +27,6 @@ export const INITIAL_FORM: BuilderForm = {
   group: "",
   options: "",
 };
-
-export function takesOptions(type: TagType): boolean {
-  return type === "Dropdown" || type === "RadioGroup";
-}
 
 /** The options as typed, one per line; null when none were typed (checkSpec then asks for one). */
 export function optionsFromText(text: string): string[] | null {

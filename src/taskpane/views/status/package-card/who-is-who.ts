@@ -4,6 +4,7 @@
  */
 import { IN_FLIGHT_STATUSES, type Package, type Signer } from "../../../../api/packages";
 import type { OutlookHost } from "../../../../outlook";
+import type { Scope } from "../../../../shared/scopes";
 import { SELF_SIGNER_CLIENT_ID } from "../../../../shared/self-signer";
 import type { Identity } from "../../../session";
 import { isEmbedded, whoseTurn } from "../../../status/words";
@@ -32,7 +33,7 @@ export function whoIsWho(
   host: OutlookHost | null,
 ): WhoIsWho {
   const inFlight = IN_FLIGHT_STATUSES.includes(pkg.status);
-  const canSend = identity.scopes.includes("sign.package.send");
+  const canSend = identity.scopes.includes("sign.package.send" satisfies Scope);
   // Signing links are the sender's to hand out: the mailbox that sent it (when the package says).
   const me = host?.userAddress().trim().toLowerCase() ?? "";
   const isSender = !pkg.senderEmail || !me || pkg.senderEmail.trim().toLowerCase() === me;

@@ -1,3 +1,7 @@
+/**
+ * The service's OAuth scopes (contract §2): the service checks them; the pane and the dev identity
+ * provider name them.
+ */
 export const SCOPES = [
   "sign.package.read",
   "sign.package.create",
