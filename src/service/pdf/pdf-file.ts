@@ -410,7 +410,7 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
     // it. Only when it is much (a large table, a repair, a large file's objects): a full collection
     // of the reader's heap (pdf.js's code and data) costs 40-50 ms, half of reading a 40 MB scanned
     // file, for the few kilobytes a sound table of a few pages is; and before 100 text pages whose
-    // overlay is their page tree, it cost 500 ms of CPU in all (pdf.js's code compiled again).
+    // overlay is their page tree, it measured 500 ms more CPU in all.
     if (repaired || checked + surveyed + (overlay?.length ?? 0) >= GARBAGE_BYTES) options.collectGarbage?.();
     const seen = new Uint8Array(Math.ceil((size + (appendix?.length ?? 0)) / CHUNK_BYTES));
     let current: OpenDocument;
