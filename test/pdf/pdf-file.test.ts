@@ -134,6 +134,22 @@ describe("readPdfFile reads what inspectPdf and findTags read", () => {
     expect(await readPdfFile(fileOf(bytes), { tags: false })).toEqual({ pageCount, pages, tags: [] });
   });
 
+  it("a flat page tree of 300 pages (written again over a level of new nodes), what the root gives its pages inherited", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont("Helvetica");
+    for (let i = 0; i < 300; i++) {
+      const page = doc.addPage([400 + (i % 7), 600]);
+      page.drawText(i % 3 ? `{{sig:${(i % 4) + 1}}}` : `page ${i}`, { x: 40, y: 500, size: 12, font });
+      // The rotation is the root's, as pdf.js and pdf-lib look it up through /Parent.
+      page.node.delete(PDFName.of("Rotate"));
+    }
+    doc.catalog.Pages().set(PDFName.of("Rotate"), doc.context.obj(90));
+    const reading = await expectSameAsInMemory(await doc.save());
+    expect(reading.pageCount).toBe(300);
+    expect(reading.pages[3]).toEqual({ width: 600, height: 403 });
+    expect(reading.tags).toHaveLength(200);
+  });
+
   it("accepts exactly 2,000 pages", async () => {
     const doc = await PDFDocument.create();
     for (let i = 0; i < MAX_DOCUMENT_PAGES; i++) doc.addPage([100, 100]);

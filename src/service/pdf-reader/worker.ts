@@ -4,7 +4,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { parentPort } from "node:worker_threads";
 import { DocumentLimitError, InvalidDocumentError } from "../../pdf/inspect";
-import { ChunkBufferLender, readPdfFile } from "../pdf/pdf-file";
+import { readPdfFile } from "../pdf/pdf-file";
 import { loadPatchedPdfJs } from "../pdf/pdfjs-patched";
 import type { ReaderReply, ReaderRequest } from "./protocol";
 
@@ -20,47 +20,32 @@ delete (globalThis as { DecompressionStream?: unknown }).DecompressionStream;
 v8.setFlagsFromString("--expose-gc");
 const collectGarbage = vm.runInNewContext("gc") as () => void;
 
-// pdf.js's copy of each file in one reused array (pdf-file.ts), dropped after a minute without
-// readings: it holds as much memory as the largest file read since.
-const buffers = new ChunkBufferLender().install();
-const IDLE_MS = 60_000;
-let idle: NodeJS.Timeout | null = null;
-
 port.on("message", (request: ReaderRequest) => {
-  if (idle) clearTimeout(idle);
-  idle = null;
   void readPdfFile(request.file, {
     loadPdfJs: loadPatchedPdfJs,
     tags: request.tags,
     collectGarbage,
     syncReads: true,
-    buffers,
-  })
-    .finally(() => {
-      idle = setTimeout(() => buffers.release(), IDLE_MS);
-      // An idle reader thread does not keep the process alive (index.ts unrefs the worker).
-      idle.unref();
-    })
-    .then(
-      (reading) => port.postMessage({ id: request.id, ok: true, reading } satisfies ReaderReply),
-      (error: unknown) => {
-        let reply: ReaderReply;
-        if (error instanceof InvalidDocumentError) {
-          reply = {
-            id: request.id,
-            ok: false,
-            kind: "invalid",
-            reason: error.reason,
-            message: error.message,
-          };
-        } else if (error instanceof DocumentLimitError) {
-          const { limit, actual, maximum } = error;
-          reply = { id: request.id, ok: false, kind: "limit", limit, actual, maximum };
-        } else {
-          const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-          reply = { id: request.id, ok: false, kind: "error", message };
-        }
-        port.postMessage(reply);
-      },
-    );
+  }).then(
+    (reading) => port.postMessage({ id: request.id, ok: true, reading } satisfies ReaderReply),
+    (error: unknown) => {
+      let reply: ReaderReply;
+      if (error instanceof InvalidDocumentError) {
+        reply = {
+          id: request.id,
+          ok: false,
+          kind: "invalid",
+          reason: error.reason,
+          message: error.message,
+        };
+      } else if (error instanceof DocumentLimitError) {
+        const { limit, actual, maximum } = error;
+        reply = { id: request.id, ok: false, kind: "limit", limit, actual, maximum };
+      } else {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        reply = { id: request.id, ok: false, kind: "error", message };
+      }
+      port.postMessage(reply);
+    },
+  );
 });

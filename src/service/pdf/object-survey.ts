@@ -61,6 +61,13 @@ export interface ObjectSurvey {
    * stream, and the page written again to name it.
    */
   largeContentArrays: { page: { num: number; gen: number; dict: PdfDict }; parts: SurveyedStream[] }[];
+  /**
+   * The page tree's root when it is flat and wide (more than FLAT_TREE_KIDS pages, all its kids):
+   * opening a document, pdf.js starts a fetch of every kid of the root at once, and for 2,000
+   * pages those held 20 MB of the reader's heap; overlay.ts writes the root again over a level of
+   * new nodes, so it starts a few dozen.
+   */
+  flatPageTree: { num: number; gen: number; dict: PdfDict; kids: PdfRef[] } | null;
 }
 
 /** A stream object: its dictionary as parsed and where its data lies in the file. */
@@ -85,6 +92,8 @@ const OBJECT_STREAMS_KEPT = 4;
 const MAX_TREE_DEPTH = 64;
 /** The most pages walked (pdf.js refuses more than 2,000 anyway: limits.ts). */
 const MAX_PAGES = 10_000;
+/** A root with more kids than this, all pages, is listed as flatPageTree. */
+export const FLAT_TREE_KIDS = 256;
 
 const WS = "[\\0\\t\\n\\f\\r ]";
 const OBJECT_HEADER = new RegExp(
@@ -412,12 +421,15 @@ export async function surveyObjects(
 async function walkPages(
   objects: Objects,
   root: { num: number; gen: number },
-): Promise<Pick<ObjectSurvey, "largeImage" | "largeContents" | "largeContentArrays">> {
+): Promise<Pick<ObjectSurvey, "largeImage" | "largeContents" | "largeContentArrays" | "flatPageTree">> {
   let largeImage: ObjectSurvey["largeImage"] = null;
   const largeContents: SurveyedStream[] = [];
   const largeContentArrays: ObjectSurvey["largeContentArrays"] = [];
+  /** The root, if wide, and how many of its kids are pages as pdf.js tells one (a Page, or no /Kids). */
+  let wide: NonNullable<ObjectSurvey["flatPageTree"]> | null = null;
+  let pageKids = 0;
   const catalog = (await objects.load(root.num, root.gen))?.value;
-  if (!(catalog instanceof Map)) return { largeImage, largeContents, largeContentArrays };
+  if (!(catalog instanceof Map)) return { largeImage, largeContents, largeContentArrays, flatPageTree: null };
   /** XObjects looked at already (an image all pages share is measured once). */
   const seen = new Set<string>();
   const largeIn = async (
@@ -488,9 +500,20 @@ async function walkPages(
     const resources = get(dict, "Resources") ?? inherited;
     const kids = await objects.resolve(get(dict, "Kids"));
     if (nameOf(get(dict, "Type")) !== "Page" && Array.isArray(kids)) {
+      if (depth === 0 && node instanceof PdfRef && dict.has("Kids") && kids.length > FLAT_TREE_KIDS) {
+        const refs = kids.filter((kid): kid is PdfRef => kid instanceof PdfRef);
+        const distinct = new Set(refs.map((kid) => `${kid.num} ${kid.gen}`));
+        if (
+          refs.length === kids.length &&
+          distinct.size === refs.length &&
+          !distinct.has(`${node.num} ${node.gen}`)
+        )
+          wide = { num: node.num, gen: node.gen, dict, kids: refs };
+      }
       for (const kid of kids) await walk(kid, resources, depth + 1);
       return;
     }
+    if (depth === 1 && (nameOf(get(dict, "Type")) === "Page" || get(dict, "Kids") === undefined)) pageKids++;
     page++;
     await contentsOf(node, dict);
     if (!largeImage) {
@@ -499,5 +522,6 @@ async function walkPages(
     }
   };
   await walk(get(catalog, "Pages"), undefined, 0);
-  return { largeImage, largeContents, largeContentArrays };
+  const flatPageTree = wide && pageKids === (wide as { kids: PdfRef[] }).kids.length ? wide : null;
+  return { largeImage, largeContents, largeContentArrays, flatPageTree };
 }

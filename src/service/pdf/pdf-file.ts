@@ -39,7 +39,6 @@ import {
   tooManyPixels,
 } from "../../pdf/inspect";
 import { MAX_DOCUMENT_PAGES } from "../../pdf/limits";
-import { CHUNK_BUFFER_KEY } from "./pdfjs-patched";
 import { surveyObjects } from "./object-survey";
 import { buildOverlay } from "./overlay";
 import {
@@ -78,88 +77,6 @@ export interface ReadPdfFileOptions {
    * a thread that does nothing else (src/service/pdf-reader): it blocks no one.
    */
   syncReads?: boolean;
-  /**
-   * Lends pdf.js its copy of the file from one reused array (pdfjs-patched.ts, change 6), for a
-   * thread that reads one file after another with the patched pdf.js.
-   */
-  buffers?: ChunkBufferLender;
-}
-
-/**
- * `length` zeroed bytes that begin on a page of memory. pdf.js fills its copy of a file a chunk
- * (CHUNK_BYTES, a multiple of the page) at a time, and memory is taken a page at a time; an array
- * from `new Uint8Array` begins 16 bytes into a page (malloc's header), so each chunk pdf.js loaded
- * alone took two pages: 16 MB resident for the 8 MB that opening a file of 2,000 pages reads. A
- * WebAssembly memory is mapped by V8 itself, from a page boundary, and taken as it is touched.
- */
-function pageAlignedBytes(length: number): Uint8Array {
-  const pages = Math.max(1, Math.ceil(length / WASM_PAGE_BYTES));
-  try {
-    return new Uint8Array(new WebAssembly.Memory({ initial: pages, maximum: pages }).buffer, 0, length);
-  } catch {
-    // No WebAssembly (node --jitless), or no room for its reservation (V8 reserves gigabytes of
-    // address space around a memory: a ulimit -v can refuse it): a plain array, unaligned.
-    return new Uint8Array(length);
-  }
-}
-
-/** WebAssembly's unit of memory. */
-const WASM_PAGE_BYTES = 64 * 1024;
-
-/**
- * The array pdf.js keeps its copy of a file in, lent from one reading to the next (pdfjs-patched.ts,
- * change 6): a new one for each 40 MB file cost the reader's thread more in garbage collections
- * than the reading itself. Lent only while a single reading is under way in the thread (two at once
- * would need two arrays: the second gets its own from pdf.js), and again to the same reading when it
- * opens the file again. What a reading loaded into it is cleared when it ends. The owner calls
- * `release` when it has been idle a while: the array holds as much memory as the largest file read.
- */
-export class ChunkBufferLender {
-  private spare: Uint8Array | null = null;
-  /** The reading the array is lent to. */
-  private owner: object | null = null;
-  private readonly active = new Set<object>();
-
-  /** Makes pdf.js in this thread ask this lender (the patched pdf.js only; others never ask). */
-  install(): this {
-    (globalThis as Record<symbol, unknown>)[Symbol.for(CHUNK_BUFFER_KEY)] = (length: number) =>
-      this.lend(length);
-    return this;
-  }
-
-  begin(reading: object): void {
-    this.active.add(reading);
-  }
-
-  /** The reading is over and its documents destroyed; `seen` marks the chunks it loaded. */
-  end(reading: object, seen: Uint8Array | null): void {
-    this.active.delete(reading);
-    if (this.owner !== reading) return;
-    this.owner = null;
-    const spare = this.spare;
-    if (!spare || !seen) return;
-    for (let c = 0; c < seen.length; c++) {
-      if (seen[c]) spare.fill(0, c * CHUNK_BYTES, (c + 1) * CHUNK_BYTES);
-    }
-  }
-
-  /** Drops the array (when idle): the next reading has pdf.js allocate, and lends from then on. */
-  release(): void {
-    if (!this.owner) this.spare = null;
-  }
-
-  private lend(length: number): Uint8Array | null {
-    if (this.active.size !== 1) return null;
-    const [reading] = this.active as Set<object>;
-    if (this.owner && this.owner !== reading) return null;
-    if (!this.spare || this.spare.length < length) {
-      // Not while it is lent: the same reading opening the file again asks for the same length.
-      if (this.owner) return null;
-      this.spare = pageAlignedBytes(length);
-    }
-    this.owner = reading!;
-    return this.spare.subarray(0, length);
-  }
 }
 
 /** How many bytes handed to pdf.js between two calls of `collectGarbage`. */
@@ -193,9 +110,11 @@ const CHUNK_BYTES = 4 * 1024;
  * resources. Only bytes no earlier opening read count, so a font all pages share cannot make every
  * page open the file again, and an opening that reads more than this (a damaged cross-reference
  * table makes pdf.js read the whole file to rebuild it) raises the bar to what it read: opening
- * again must drop more than it reads again.
+ * again must drop more than it reads again. 4 MB, not 8, since pdf.js allocates its own copy of the
+ * file again (each chunk it fills takes two pages of memory) and opening reads little now (the overlay
+ * writes a flat page tree again): 2,000 scanned pages 27-30 MB against 35-39 at 8 MB.
  */
-const WINDOW_BYTES = 8 * 1024 * 1024;
+const WINDOW_BYTES = 4 * 1024 * 1024;
 
 /** Reading a file far larger than a chunk in steps of this, to find an /Encrypt (see below). */
 const SCAN_BYTES = 1024 * 1024;
@@ -461,13 +380,7 @@ async function hasEncryptEntry(handle: FileHandle, size: number): Promise<boolea
  */
 export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}): Promise<PdfFileReading> {
   const withTags = options.tags ?? true;
-  const reading = {};
-  let seen: Uint8Array | null = null;
-  options.buffers?.begin(reading);
-  const handle = await open(file, "r").catch((error: unknown) => {
-    options.buffers?.end(reading, null);
-    throw error;
-  });
+  const handle = await open(file, "r");
   try {
     const { size } = await handle.stat();
     checkDocumentSize(size);
@@ -498,9 +411,10 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
     // What the check and the survey read is garbage: collected before pdf.js reads, not on top of
     // it. Only when it is much (a large table, a repair, a large file's objects): a full collection
     // of the reader's heap (pdf.js's code and data) costs 40-50 ms, half of reading a 40 MB scanned
-    // file, for the few kilobytes a sound table of a few pages is.
-    if (appendix || checked + surveyed >= GARBAGE_BYTES) options.collectGarbage?.();
-    seen = new Uint8Array(Math.ceil((size + (appendix?.length ?? 0)) / CHUNK_BYTES));
+    // file, for the few kilobytes a sound table of a few pages is; and before 100 text pages whose
+    // overlay is their page tree, it measured 500 ms more CPU in all.
+    if (repaired || checked + surveyed + (overlay?.length ?? 0) >= GARBAGE_BYTES) options.collectGarbage?.();
+    const seen = new Uint8Array(Math.ceil((size + (appendix?.length ?? 0)) / CHUNK_BYTES));
     let current: OpenDocument;
     try {
       current = await openDocument(pdfjs, handle, size, appendix, seen, options);
@@ -572,6 +486,5 @@ export async function readPdfFile(file: string, options: ReadPdfFileOptions = {}
     }
   } finally {
     await handle.close();
-    options.buffers?.end(reading, seen);
   }
 }
