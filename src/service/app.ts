@@ -17,6 +17,7 @@ import errorResponses, { sendProblem } from "./plugins/error-responses";
 import openapi from "./plugins/openapi";
 import safeText from "./plugins/safe-text";
 import securityHeaders from "./plugins/security-headers";
+import services from "./plugins/services";
 import connectTokenRoutes from "./routes/connect-token";
 import meRoutes from "./routes/me";
 import signingGroupRoutes from "./routes/signing-groups";
@@ -230,17 +231,6 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
     failuresPerMinute: config.authFailuresPerMinute,
   });
 
-  await app.register(connectTokenRoutes, {
-    storage,
-    limiter,
-    failuresPerMinute: config.authFailuresPerMinute,
-  });
-  await app.register(meRoutes);
-  await app.register(tagRoutes);
-  await app.register(signingGroupRoutes, { storage });
-  await app.register(packageRoutes, { storage });
-  await app.register(signerRoutes, { storage });
-  await app.register(annotationRoutes, { storage });
   const blobs = openBlobStore(config);
   const workDir = path.join(config.dataDir, "work");
   // What a crash or a stop cut off: work files and half-written blobs go; on local files (one machine,
@@ -268,28 +258,36 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   }
   const pdfReader = new PdfReader();
   app.addHook("onClose", () => pdfReader.close());
-  await app.register(documentRoutes, { storage, blobs, workDir, pdfReader, staging });
   // Signers' links: SIGN_PUBLIC_URL, or the address this service listens on (known once it listens).
   const links = await SigningLinks.open(storage, () => config.publicUrl ?? ownUrl(app, config.port));
-  await app.register(createAndSendRoutes, { storage, blobs, workDir, pdfReader, staging, links });
-  await app.register(downloadRoutes, { storage, blobs });
   // The seal certificate is read (or made, the first time) when a completion or a report first
   // needs it: making one takes a second or two, which every start of a test service would otherwise pay.
   const seal = new SealKeeper(config);
-  await app.register(completionRoutes, { storage, seal });
   // What a signer is shown of a document: made once per set of values, kept as a blob.
   const copies = new SignerCopies(storage, blobs, (error) =>
     app.log.warn({ err: error }, "a signer's copy of a document could not be made; the upload is shown"),
   );
-  await app.register(signingPageRoutes, { ctx: { storage, links, limiter, blobs, copies } });
-  if (config.devRoutes)
-    await app.register(devRoutes, { storage, links, attachMaxBytes: config.mailAttachMaxBytes });
-  await app.register(shareLinkRoutes, { storage, blobs, seal });
-  await app.register(templateRoutes, { storage });
+  // Shared by the route plugins below, which read them from `app` (plugins/services.ts).
+  await app.register(services, { storage, blobs, workDir, pdfReader, staging, links, limiter, seal });
+  await app.register(connectTokenRoutes, { failuresPerMinute: config.authFailuresPerMinute });
+  await app.register(meRoutes);
+  await app.register(tagRoutes);
+  await app.register(signingGroupRoutes);
+  await app.register(packageRoutes);
+  await app.register(signerRoutes);
+  await app.register(annotationRoutes);
+  await app.register(documentRoutes);
+  await app.register(createAndSendRoutes);
+  await app.register(downloadRoutes);
+  await app.register(completionRoutes);
+  await app.register(signingPageRoutes, { copies });
+  if (config.devRoutes) await app.register(devRoutes, { attachMaxBytes: config.mailAttachMaxBytes });
+  await app.register(shareLinkRoutes);
+  await app.register(templateRoutes);
   // A new bulk send job wakes the scheduler (started below), so its rows start now, not next tick.
   let wakeScheduler = () => {};
-  await app.register(bulkSendRoutes, { storage, wake: () => wakeScheduler() });
-  await app.register(templateDocumentRoutes, { storage, blobs, workDir, pdfReader, staging });
+  await app.register(bulkSendRoutes, { wake: () => wakeScheduler() });
+  await app.register(templateDocumentRoutes);
   if (config.schedulerIntervalMs > 0) {
     const scheduler = startScheduler({
       storage,
@@ -311,7 +309,7 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
     });
     app.addHook("onClose", () => scheduler.stop());
   }
-  await app.register(addinRoutes, { storage, config, limiter });
+  await app.register(addinRoutes, { config });
   await app.register(signingAssets, {
     dir: config.signingPageDir,
     framingOrigins: (token) => framingOriginsFor({ storage, links }, token),

@@ -244,6 +244,21 @@ describe("flattenPdf", () => {
     expect(words).toEqual(expect.arrayContaining(["Zoë", "?", "Smith"]));
   });
 
+  it("places values in what a reader sees of a page whose CropBox reaches past its MediaBox (the two clipped)", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([612, 792]);
+    page.setCropBox(0, 0, 612, 900);
+    page.drawText("{{t_es_:signer1}}", { x: 200, y: 700, size: 12, font });
+    const cropped = await doc.save();
+    const box = tagBox(wordsOf(cropped)[0]!.words, 1);
+    const flat = await flattenPdf(cropped, { fields: [{ ...box, type: "Text", value: "Placed" }] });
+    expectInside(
+      wordsOf(flat)[0]!.words.find((w) => w.text === "Placed"),
+      box,
+    );
+  });
+
   it("rejects fields off the document, without area, or images in text fields", async () => {
     const base = { type: "Text" as const, x: 1, y: 1, width: 10, height: 10, value: "x" };
     await expect(flattenPdf(source, { fields: [{ ...base, page: 6 }] })).rejects.toThrow(FlattenError);

@@ -3,8 +3,7 @@
 // could preview the same result the service seals.
 //
 // Coordinates are points from the top-left of the page as a reader shows it (after /Rotate and
-// inside the CropBox). The geometry here is deliberately local and small (one matrix per rotation);
-// it should be unified with src/pdf/geometry.ts once that lands.
+// inside the CropBox clipped to the MediaBox: src/pdf/geometry.ts, geometryOfPage).
 import UPNG from "@pdf-lib/upng";
 import {
   clip,
@@ -22,6 +21,7 @@ import {
   StandardFontEmbedder,
   StandardFonts,
 } from "pdf-lib";
+import { geometryOfPage } from "../../pdf/geometry";
 import type { FieldType } from "../../shared/field-types";
 
 /** Contract §5 field types, declared once in src/shared. */
@@ -73,22 +73,27 @@ interface Frame {
   height: number;
 }
 
-/** Visible frame of a page and a matrix mapping visible coordinates (origin bottom-left, y up) to user space. */
+/**
+ * Visible frame of a page and a matrix mapping visible coordinates (origin bottom-left, y up) to user
+ * space: the visible box and rotation are src/pdf/geometry.ts's, as tag detection measures them.
+ */
 function frameOf(page: PDFPage): Frame & { matrix: [number, number, number, number, number, number] } {
-  const box = page.getCropBox();
+  // geometry.ts reads any other /Rotate as 0, as viewers do; completion has always refused it.
+  const angle = page.getRotation().angle;
+  if (!Number.isFinite(angle) || angle % 90 !== 0) {
+    throw new FlattenError(`page rotation ${angle} is not a multiple of 90`);
+  }
+  const { box, rotation, width, height } = geometryOfPage(page);
   const { x: x0, y: y0, width: w, height: h } = box;
-  const rotation = (((page.getRotation().angle % 360) + 360) % 360) as number;
   switch (rotation) {
     case 90:
-      return { width: h, height: w, matrix: [0, 1, -1, 0, x0 + w, y0] };
+      return { width, height, matrix: [0, 1, -1, 0, x0 + w, y0] };
     case 180:
-      return { width: w, height: h, matrix: [-1, 0, 0, -1, x0 + w, y0 + h] };
+      return { width, height, matrix: [-1, 0, 0, -1, x0 + w, y0 + h] };
     case 270:
-      return { width: h, height: w, matrix: [0, -1, 1, 0, x0, y0 + h] };
+      return { width, height, matrix: [0, -1, 1, 0, x0, y0 + h] };
     case 0:
-      return { width: w, height: h, matrix: [1, 0, 0, 1, x0, y0] };
-    default:
-      throw new FlattenError(`page rotation ${rotation} is not a multiple of 90`);
+      return { width, height, matrix: [1, 0, 0, 1, x0, y0] };
   }
 }
 

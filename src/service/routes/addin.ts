@@ -3,7 +3,7 @@ import { MAX_BATCH_BYTES } from "../../telemetry/catalogue";
 import type { ServiceConfig } from "../config";
 import { manifestFingerprintReader } from "../domain/addin-manifest";
 import { beaconKeys } from "../domain/beacon-keys";
-import { rateLimitedError, type Budget, type RateLimiter } from "../domain/rate-limits";
+import { rateLimitedError, type Budget } from "../domain/rate-limits";
 import { acceptBatch, checkBatch } from "../domain/telemetry";
 import { ApiError, validationFailed } from "../errors";
 import { principal, secured } from "../plugins/authentication";
@@ -15,14 +15,10 @@ import {
   TelemetryBatchApiRequest,
   TelemetryBeaconApiRequest,
 } from "../schemas/telemetry";
-import type { Storage } from "../storage";
 
 /** The add-in's own operations: its telemetry and the fingerprint of the manifest it should run under. */
-const addinRoutes: FastifyPluginAsyncTypebox<{
-  storage: Storage;
-  config: ServiceConfig;
-  limiter: RateLimiter;
-}> = async (app, { storage, config, limiter }) => {
+const addinRoutes: FastifyPluginAsyncTypebox<{ config: ServiceConfig }> = async (app, { config }) => {
+  const { storage, limiter } = app;
   const budget: Budget = { name: "telemetry", max: config.telemetryRateLimitPerMinute };
   /** Spends one batch of the key's budget (counted in the database, so across instances), or 429. */
   const spend = async (key: string) => {

@@ -26,14 +26,14 @@ import {
   PackageValidationResponse,
   UpdateAnnotationApiRequest,
 } from "../schemas/packages";
-import type { Storage } from "../storage";
 import { DownloadLinkResponse } from "../schemas/documents";
 import { operation } from "./route-kit";
 
 const BASE = "/api/v1/packages/:id/annotations";
 
 /** Annotations (fields placed for signers on a package's documents, contract §6.4). */
-const annotationRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (app, { storage }) => {
+const annotationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { storage } = app;
   const read = secured(["sign.package.read"]);
   const create = secured(["sign.package.create"]);
   const tags = ["Annotations"];

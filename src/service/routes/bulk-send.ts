@@ -18,7 +18,6 @@ import {
 } from "../schemas/bulk-send";
 import { errorResponses, ref } from "../schemas/common";
 import { TemplatePath } from "../schemas/templates";
-import type { Storage } from "../storage";
 
 const JOBS = "/api/v1/bulk-send-jobs";
 
@@ -27,10 +26,8 @@ const JOBS = "/api/v1/bulk-send-jobs";
  * sign.package.send (the job makes and sends packages); reading jobs sign.package.read. `wake` asks
  * the scheduler to start on the rows now instead of at its next tick.
  */
-const bulkSendRoutes: FastifyPluginAsyncTypebox<{ storage: Storage; wake: () => void }> = async (
-  app,
-  { storage, wake },
-) => {
+const bulkSendRoutes: FastifyPluginAsyncTypebox<{ wake: () => void }> = async (app, { wake }) => {
+  const { storage } = app;
   const read = secured(["sign.package.read"]);
   const send = secured(["sign.package.create", "sign.package.send"]);
   const tags = ["Bulk send"];

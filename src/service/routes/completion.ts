@@ -5,7 +5,6 @@ import {
   certificateLink,
   exportAuditTrail,
   packageDownloadLink,
-  type SealKeeper,
   signedDocumentLink,
   signedFileLinks,
 } from "../domain/completion";
@@ -14,7 +13,6 @@ import { errorResponses, ref } from "../schemas/common";
 import { DocumentPath, DownloadLinkResponse } from "../schemas/documents";
 import { PackagePath } from "../schemas/packages";
 import { SignedFilesApiRequest, SignedFilesApiResponse } from "../schemas/signed-files";
-import type { Storage } from "../storage";
 
 const BASE = "/api/v1/packages/:id";
 
@@ -23,10 +21,8 @@ const NOT_YET =
   "400 invalid_state saying which.";
 
 /** The completion half of contract §6.2 and audit-trail/export of §6.5. */
-const completionRoutes: FastifyPluginAsyncTypebox<{ storage: Storage; seal?: SealKeeper | null }> = async (
-  app,
-  { storage, seal },
-) => {
+const completionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { storage, seal } = app;
   const read = secured(["sign.package.read"]);
   const tags = ["Completion"];
   const tenant = (request: FastifyRequest) => principal(request).tenantId;

@@ -1,8 +1,6 @@
 import formbody from "@fastify/formbody";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
-import type { Storage } from "../storage";
 import { exchangeClientCredentials, TokenRequestError } from "../domain/credentials";
-import type { RateLimiter } from "../domain/rate-limits";
 import { hasUnsafeText } from "../text-safety";
 import { ApiError } from "../errors";
 import { authFailures } from "../plugins/authentication";
@@ -80,8 +78,6 @@ function tokenErrorOf(error: FastifyError | ApiError): { status: number; error: 
 }
 
 export interface ConnectTokenOptions {
-  storage: Storage;
-  limiter: RateLimiter;
   /** Failed client authentications per client id and per address per minute before 429. */
   failuresPerMinute: number;
 }
@@ -183,7 +179,7 @@ export default async function connectTokenRoutes(app: FastifyInstance, options: 
         }
         // Secrets are not guessed at speed: each client id and each address has a budget of failures.
         const keys = [`client:${clientId}`, `ip:${request.ip}`];
-        const verdict = await options.limiter.check(failures, keys);
+        const verdict = await app.limiter.check(failures, keys);
         if (!verdict.allowed) {
           reply.header("Retry-After", String(verdict.retryAfterSeconds));
           throw new TokenRequestError(
@@ -194,14 +190,14 @@ export default async function connectTokenRoutes(app: FastifyInstance, options: 
         }
         let token;
         try {
-          token = await exchangeClientCredentials(options.storage, {
+          token = await exchangeClientCredentials(app.storage, {
             clientId,
             clientSecret,
             scope: single(form, "scope"),
           });
         } catch (error) {
           if (error instanceof TokenRequestError && error.error === "invalid_client") {
-            await options.limiter.spend(failures, keys);
+            await app.limiter.spend(failures, keys);
           }
           throw error;
         }

@@ -32,9 +32,16 @@ const PACKAGE_FIELD_LIMIT = 4 * 1024 * 1024;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** create-and-send (contract §6.1), JSON with base64 documents and multipart with file parts. */
-const createAndSendRoutes: FastifyPluginAsyncTypebox<
-  DocumentContext & { links: Pick<SigningLinks, "urlFor"> }
-> = async (app, ctx) => {
+const createAndSendRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { storage, blobs, workDir, pdfReader, staging, links } = app;
+  const ctx: DocumentContext & { links: Pick<SigningLinks, "urlFor"> } = {
+    storage,
+    blobs,
+    workDir,
+    pdfReader,
+    staging,
+    links,
+  };
   const both = secured(["sign.package.create", "sign.package.send"]);
   const tags = ["Packages"];
   const tenant = (request: FastifyRequest) => principal(request).tenantId;

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { completedMailPlan, messageFor } from "../domain/outbox";
-import type { SigningLinks } from "../domain/signing-links";
 import { signingLinkFor } from "../mail/signing-link";
-import type { PackageRecord, Storage } from "../storage";
+import type { PackageRecord } from "../storage";
 
 const LIMIT = 200;
 const SIGN_LINK = /https?:\/\/[^\s"<>]+\/sign\/[A-Za-z0-9_-]+/g;
@@ -14,11 +13,10 @@ const SIGN_LINK = /https?:\/\/[^\s"<>]+\/sign\/[A-Za-z0-9_-]+/g;
  * service listens on loopback, and the mails are the developer's own test data.
  */
 const devRoutes: FastifyPluginAsync<{
-  storage: Storage;
-  links: SigningLinks;
   /** config.mailAttachMaxBytes: a Completed mail is shown with the attachments it will carry. */
   attachMaxBytes: number;
-}> = async (app, { storage, links, attachMaxBytes }) => {
+}> = async (app, { attachMaxBytes }) => {
+  const { storage, links } = app;
   const handler = async () => {
     const rows = await storage.outbox.list({ tenantId: null, status: null, limit: LIMIT });
     const packages = new Map<string, PackageRecord | null>();

@@ -33,8 +33,9 @@ import { registerUploadRoutes } from "./upload-routes";
 const BASE = "/api/v1/packages/:id";
 
 /** Documents of a package (contract §6.2): uploads, reading, deleting, detected tags. */
-const documentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, ctx) => {
-  const { storage } = ctx;
+const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { storage, blobs, workDir, pdfReader, staging } = app;
+  const ctx: DocumentContext = { storage, blobs, workDir, pdfReader, staging };
   const read = secured(["sign.package.read"]);
   const create = secured(["sign.package.create"]);
   const tags = ["Documents"];

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Readable } from "node:stream";
-import { BlobNotFoundError, type BlobStore } from "../blobs";
+import { BlobNotFoundError } from "../blobs";
 import {
   contentDisposition,
   DOWNLOAD_LINK_TTL_SECONDS,
@@ -12,7 +12,6 @@ import {
 } from "../domain/download-links";
 import { ApiError } from "../errors";
 import { errorResponses } from "../schemas/common";
-import type { Storage } from "../storage";
 
 /** One answer for every link that serves nothing, so that it tells nothing about why. */
 const gone = () =>
@@ -26,10 +25,8 @@ const gone = () =>
  * The short-lived links of contract §6.2 (`download`, `download-pdf`, `download-signed`, the
  * package zip, the certificate): the bytes of one blob to whoever holds the link, no credential.
  */
-const downloadRoutes: FastifyPluginAsyncTypebox<{ storage: Storage; blobs: BlobStore }> = async (
-  app,
-  { storage, blobs },
-) => {
+const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { storage, blobs } = app;
   // After the service-wide security headers (they give text/html answers the policy of our own
   // pages, which lets our scripts run): whatever a file holds, opened from our origin it runs in a
   // sandbox with no access to the origin, and it never leaks its own URL (the token) as a Referer.

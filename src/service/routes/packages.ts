@@ -41,7 +41,6 @@ import {
   UpdateRemindersApiRequest,
   VoidPackageApiRequest,
 } from "../schemas/packages";
-import type { Storage } from "../storage";
 import { operation } from "./route-kit";
 import { rawQuery } from "./raw-query";
 import { withETag } from "./etag";
@@ -50,7 +49,8 @@ import { Type } from "@sinclair/typebox";
 const BASE = "/api/v1/packages";
 
 /** Packages of contract §6.1 and their audit trail (§6.5). */
-const packageRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (app, { storage }) => {
+const packageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { storage } = app;
   const read = secured(["sign.package.read"]);
   const create = secured(["sign.package.create"]);
   const send = secured(["sign.package.send"]);

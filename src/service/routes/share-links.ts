@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import type { FastifyRequest } from "fastify";
-import type { BlobStore } from "../blobs/types";
 import { apiActor } from "../domain/audit";
 import { contentDisposition } from "../domain/download-links";
-import type { SealKeeper } from "../domain/completion";
 import { shareContent, shareContentReady } from "../domain/share-content";
 import {
   listShareLinks,
@@ -22,16 +20,12 @@ import {
   MintShareLinkApiRequest,
   ShareLinkListApiResponse,
 } from "../schemas/share-links";
-import type { Storage } from "../storage";
 import { rawQuery } from "./raw-query";
 
 /** Share links of contract §7: mint, list and revoke with a credential; open with the link alone. */
-const shareLinkRoutes: FastifyPluginAsyncTypebox<{
-  storage: Storage;
-  blobs: BlobStore;
-  /** Seals the evidence pack's audit trail as the documents are. */
-  seal?: SealKeeper | null;
-}> = async (app, { storage, blobs, seal }) => {
+const shareLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The seal signs the evidence pack's audit trail as it does the documents.
+  const { storage, blobs, seal } = app;
   const read = secured(["sign.package.read"]);
   const send = secured(["sign.package.send"]);
   const tags = ["Share links"];

@@ -27,14 +27,14 @@ import {
   SignerPath,
   UpdateSignerApiRequest,
 } from "../schemas/packages";
-import type { Storage } from "../storage";
 import { operation } from "./route-kit";
 import { withETag } from "./etag";
 
 const BASE = "/api/v1/packages/:id/signers";
 
 /** Signers of a package (contract §6.3): people and signing-group slots. */
-const signerRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (app, { storage }) => {
+const signerRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { storage } = app;
   const read = secured(["sign.package.read"]);
   const create = secured(["sign.package.create"]);
   const send = secured(["sign.package.send"]);

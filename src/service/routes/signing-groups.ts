@@ -31,7 +31,6 @@ import {
   SigningGroupMemberApiResponse,
   UpdateSigningGroupApiRequest,
 } from "../schemas/signing-groups";
-import type { Storage } from "../storage";
 import { rawQuery } from "./raw-query";
 
 const BASE = "/api/v1/signing-groups";
@@ -40,7 +39,8 @@ const BASE = "/api/v1/signing-groups";
  * The nine signing-group operations of service.md §4.1 with the rules of contract §4, and
  * resolveSigningGroups (which groups hold these recipients), for the task pane's first open.
  */
-const signingGroupRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (app, { storage }) => {
+const signingGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { storage } = app;
   const read = secured(["sign.signinggroup.read"], { apiKey: true });
   const write = secured(["sign.signinggroup.write"], { apiKey: true });
   const readSchema = { tags: ["Signing groups"], security: read.security };

@@ -17,6 +17,7 @@ import {
   type SigningContext,
 } from "../domain/signing";
 import { SIGNING_API_PATH } from "../domain/signing-links";
+import type { SignerCopies } from "../domain/signer-document";
 import { ApiError } from "../errors";
 import { principal, secured } from "../plugins/authentication";
 import { errorResponses, ref } from "../schemas/common";
@@ -67,7 +68,9 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
  * reach the log (app.ts redacts them from request URLs), answers are never cached, and the page's
  * address (with its token) is never sent on as a Referer.
  */
-const signingPageRoutes: FastifyPluginAsyncTypebox<{ ctx: SigningContext }> = async (app, { ctx }) => {
+const signingPageRoutes: FastifyPluginAsyncTypebox<{ copies: SignerCopies }> = async (app, { copies }) => {
+  const { storage, links, limiter, blobs } = app;
+  const ctx: SigningContext = { storage, links, limiter, blobs, copies };
   const tags = ["Signing page"];
   app.addHook("onSend", async (request, reply, payload) => {
     if (request.url.startsWith(SIGNING_API_PATH)) {

@@ -54,8 +54,9 @@ const BlockPath = Type.Object({ ...UploadPath.properties, block: Type.String({ d
  * A template's documents (uploaded and read as a package's, contract §6.2) and its annotations,
  * tied to roles (§7). Reads need sign.template.read, writes sign.package.create.
  */
-const templateDocumentRoutes: FastifyPluginAsyncTypebox<DocumentContext> = async (app, ctx) => {
-  const { storage } = ctx;
+const templateDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { storage, blobs, workDir, pdfReader, staging } = app;
+  const ctx: DocumentContext = { storage, blobs, workDir, pdfReader, staging };
   const read = secured(["sign.template.read"]);
   const write = secured(["sign.package.create"]);
   const tags = ["Templates"];

@@ -34,13 +34,13 @@ import {
   UpdateTemplateApiRequest,
   UpdateTemplateRoleApiRequest,
 } from "../schemas/templates";
-import type { Storage } from "../storage";
 import { actorOf, operation, tenantOf } from "./route-kit";
 
 const BASE = "/api/v1/templates";
 
 /** Templates of contract §7 and their roles. Reads need sign.template.read, writes sign.package.create. */
-const templateRoutes: FastifyPluginAsyncTypebox<{ storage: Storage }> = async (app, { storage }) => {
+const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { storage } = app;
   const read = secured(["sign.template.read"]);
   const write = secured(["sign.package.create"]);
   const tags = ["Templates"];

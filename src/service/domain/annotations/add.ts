@@ -3,14 +3,8 @@
 import { validationFailed, type FieldError } from "../../errors";
 import type { AnnotationRecord, PackageRecord, Storage } from "../../storage";
 import { appendAudit, type AuditContext } from "../audit";
-import {
-  PACKAGE_LIMITS,
-  requirePackage,
-  requireState,
-  throwIfAny,
-  touchPackage,
-  type Stores,
-} from "../package-rules";
+import { PACKAGE_LIMITS, requirePackage, requireState, throwIfAny, type Stores } from "../package-rules";
+import { touchPackage } from "../packages/transition";
 import { annotationApi } from "./answer";
 import { applyAnnotation, blankAnnotation, type CreateAnnotationInput } from "./apply";
 import { partsOf } from "./parts";

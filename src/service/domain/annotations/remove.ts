@@ -1,7 +1,8 @@
 // Removing an annotation from a Draft package (contract §6.4).
 import type { Storage } from "../../storage";
 import { appendAudit, type AuditContext } from "../audit";
-import { requirePackage, requireState, touchPackage } from "../package-rules";
+import { requirePackage, requireState } from "../package-rules";
+import { touchPackage } from "../packages/transition";
 import { requireAnnotation, summary } from "./records";
 
 export async function removeAnnotation(

@@ -3,7 +3,8 @@
 import type { FieldError } from "../../errors";
 import type { Storage } from "../../storage";
 import { appendAudit, type AuditContext } from "../audit";
-import { requirePackage, requireState, throwIfAny, touchPackage } from "../package-rules";
+import { requirePackage, requireState, throwIfAny } from "../package-rules";
+import { touchPackage } from "../packages/transition";
 import { annotationApi } from "./answer";
 import { applyAnnotation, type UpdateAnnotationInput } from "./apply";
 import { partsOf } from "./parts";

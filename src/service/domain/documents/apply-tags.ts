@@ -5,14 +5,8 @@ import type { FieldError } from "../../errors";
 import type { AnnotationRecord, PackageRecord, Storage } from "../../storage";
 import { annotationApi, applyAnnotation, blankAnnotation, partsOf, type Parts } from "../annotations";
 import { appendAudit, type AuditContext } from "../audit";
-import {
-  parseId,
-  requirePackage,
-  requireState,
-  throwIfAny,
-  touchPackage,
-  type Stores,
-} from "../package-rules";
+import { parseId, requirePackage, requireState, throwIfAny, type Stores } from "../package-rules";
+import { touchPackage } from "../packages/transition";
 import type { FullDocument } from "./context";
 
 export interface SkippedTag {

@@ -4,7 +4,8 @@
 import type { PackageRecord } from "../../storage";
 import type { DocumentStore, UploadStore } from "../../storage/documents";
 import { appendAudit, type AuditContext } from "../audit";
-import { requirePackage, requireState, touchPackage, type Stores } from "../package-rules";
+import { requirePackage, requireState, type Stores } from "../package-rules";
+import { touchPackage } from "../packages/transition";
 import type { FullDocument } from "./context";
 
 export interface Owned {

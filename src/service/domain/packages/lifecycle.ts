@@ -5,17 +5,19 @@ import type { AuditContext } from "../audit";
 import {
   checkText,
   FINAL_STATES,
-  firstReminderOn,
   IN_FLIGHT_STATES,
-  invited,
-  nextReminderAfter,
-  notifySigner,
   PACKAGE_LIMITS,
   requireState,
-  signersWhoseTurnItIs,
   throwIfAny,
   type Stores,
 } from "../package-rules";
+import {
+  firstReminderOn,
+  invited,
+  nextReminderAfter,
+  notifySigner,
+  signersWhoseTurnItIs,
+} from "../signers/invitations";
 import type { PackageApi } from "./api";
 import { change } from "./locked";
 import { transition } from "./transition";

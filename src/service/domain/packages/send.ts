@@ -2,13 +2,8 @@
 import { ApiError, validationFailed } from "../../errors";
 import type { PackageRecord, Storage } from "../../storage";
 import { appendAudit, type AuditContext } from "../audit";
-import {
-  inviteWhoseTurn,
-  requirePackage,
-  requireState,
-  signersWhoseTurnItIs,
-  type Stores,
-} from "../package-rules";
+import { requirePackage, requireState, type Stores } from "../package-rules";
+import { inviteWhoseTurn, signersWhoseTurnItIs } from "../signers/invitations";
 import type { PackageApi } from "./api";
 import { change } from "./locked";
 import { transition } from "./transition";

@@ -1,5 +1,7 @@
-// transition(): every recorded change of a package (its status above all) goes through here, so that
-// each one moves updatedOn forward, writes its audit event and, on Completed, queues the sealing.
+// transition(): every write of an existing package's row (its status above all, its settings, and
+// touchPackage's updatedOn when its parts change) goes through here, so that each one moves updatedOn
+// forward, writes its audit event and, on Completed, queues the sealing. Creating and deleting a
+// package, and recounting its parts (packages.refreshCounts), are not changes of its fields.
 import type { PackageFields, PackageRecord } from "../../storage";
 import { appendAudit, type AuditContext } from "../audit";
 import { nextUpdatedOn, type Stores } from "../package-rules";
@@ -14,7 +16,7 @@ export interface TransitionEvent {
 /**
  * Writes `change` onto the locked package with updatedOn moved forward (updatedSince relies on it),
  * then the event, in the caller's transaction; answers the package as written. `event` is null only
- * where another event of the same operation already tells it (finish's SignerCompleted).
+ * where another event of the same operation already tells it (finish's SignerCompleted, touchPackage).
  */
 export async function transition(
   s: Stores,
@@ -36,4 +38,13 @@ export async function transition(
  */
 async function queueCompletion(s: Stores, pkg: PackageRecord): Promise<void> {
   await s.completions.queue(pkg.id, pkg.tenantId, pkg.completedOn ?? pkg.updatedOn);
+}
+
+/**
+ * Marks a change to the package's parts (signers, annotations, documents): updatedOn moves, counts
+ * follow. No event of its own: the operation on the part writes it.
+ */
+export async function touchPackage(s: Stores, pkg: PackageRecord, now: Date): Promise<void> {
+  await transition(s, pkg, {}, null, now);
+  await s.packages.refreshCounts(pkg.id);
 }

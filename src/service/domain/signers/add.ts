@@ -3,14 +3,8 @@
 import { validationFailed, type FieldError } from "../../errors";
 import type { PackageRecord, SignerRecord, Storage } from "../../storage";
 import { appendAudit, type AuditContext } from "../audit";
-import {
-  PACKAGE_LIMITS,
-  requirePackage,
-  requireState,
-  throwIfAny,
-  touchPackage,
-  type Stores,
-} from "../package-rules";
+import { PACKAGE_LIMITS, requirePackage, requireState, throwIfAny, type Stores } from "../package-rules";
+import { touchPackage } from "../packages/transition";
 import { signerApi } from "./answer";
 import { checkDuplicates, withDuplicateGuard } from "./guards";
 import { applySigner, type CreateSignerInput } from "./input";

@@ -9,14 +9,12 @@ import {
   PACKAGE_LIMITS,
   checkText,
   FINISHED,
-  notifySigner,
-  invited,
   requirePackage,
   requireState,
-  signersWhoseTurnItIs,
   throwIfAny,
-  touchPackage,
 } from "../package-rules";
+import { notifySigner, invited, signersWhoseTurnItIs } from "./invitations";
+import { touchPackage } from "../packages/transition";
 import { newId } from "../tokens";
 import { signerApi } from "./answer";
 import { checkDuplicates, requireSigner, withDuplicateGuard } from "./guards";

@@ -2,7 +2,8 @@
 // them.
 import type { Storage } from "../../storage";
 import { appendAudit, type AuditContext } from "../audit";
-import { requirePackage, requireState, touchPackage } from "../package-rules";
+import { requirePackage, requireState } from "../package-rules";
+import { touchPackage } from "../packages/transition";
 import { requireSigner } from "./guards";
 
 export async function removeSigner(

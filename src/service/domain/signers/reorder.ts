@@ -3,14 +3,8 @@
 import type { FieldError } from "../../errors";
 import type { SignerRecord, Storage } from "../../storage";
 import { appendAudit, type AuditContext } from "../audit";
-import {
-  PACKAGE_LIMITS,
-  parseId,
-  requirePackage,
-  requireState,
-  throwIfAny,
-  touchPackage,
-} from "../package-rules";
+import { PACKAGE_LIMITS, parseId, requirePackage, requireState, throwIfAny } from "../package-rules";
+import { touchPackage } from "../packages/transition";
 import { signerApi } from "./answer";
 
 export async function reorderSigners(

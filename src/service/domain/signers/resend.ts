@@ -10,10 +10,8 @@ import {
   requirePackage,
   requireState,
   FINISHED,
-  notifySigner,
-  invited,
-  signersWhoseTurnItIs,
 } from "../package-rules";
+import { notifySigner, invited, signersWhoseTurnItIs } from "./invitations";
 import { requireSigner } from "./guards";
 
 /** Re-notifies one signer whose turn it is and who has not finished. */

@@ -3,7 +3,8 @@
 import type { FieldError } from "../../errors";
 import type { Storage } from "../../storage";
 import { appendAudit, type AuditContext } from "../audit";
-import { requirePackage, requireState, throwIfAny, touchPackage } from "../package-rules";
+import { requirePackage, requireState, throwIfAny } from "../package-rules";
+import { touchPackage } from "../packages/transition";
 import { signerApi } from "./answer";
 import { checkDuplicates, requireSigner, withDuplicateGuard } from "./guards";
 import { applySigner, type UpdateSignerInput } from "./input";

@@ -4,7 +4,7 @@ import { validationFailed, type FieldError } from "../../errors";
 import type { SignerRecord } from "../../storage";
 import { appendAudit } from "../audit";
 import { transition } from "../packages/transition";
-import { inviteWhoseTurn } from "../package-rules";
+import { inviteWhoseTurn } from "../signers/invitations";
 import { newId } from "../tokens";
 import { AUTO_TYPES, autoValue, nameOfField } from "./fields";
 import { sessionOf, type SigningSessionApi } from "./session";

@@ -2,7 +2,8 @@
 // scheduled by the package's settings.
 import type { Storage } from "../../storage";
 import { appendAudit, type AuditContext } from "../audit";
-import { IN_FLIGHT_STATES, nextReminderAfter, notifySigner, signersWhoseTurnItIs } from "../package-rules";
+import { IN_FLIGHT_STATES } from "../package-rules";
+import { nextReminderAfter, notifySigner, signersWhoseTurnItIs } from "../signers/invitations";
 
 /**
  * Sends the reminders that are due: each to a signer whose turn it is and who has not finished, by

@@ -3,14 +3,8 @@
 import { caseKey } from "../../../shared/signing-group-rules";
 import { ApiError, type FieldError } from "../../errors";
 import { appendAudit, type AuditContext } from "../audit";
-import {
-  IN_FLIGHT_STATES,
-  parseId,
-  requirePackage,
-  signersWhoseTurnItIs,
-  throwIfAny,
-  type Stores,
-} from "../package-rules";
+import { IN_FLIGHT_STATES, parseId, requirePackage, throwIfAny, type Stores } from "../package-rules";
+import { signersWhoseTurnItIs } from "../signers/invitations";
 import type { PackageRecord, SignerRecord } from "../../storage";
 import type { SigningLinks } from "../signing-links";
 import { newId } from "../tokens";

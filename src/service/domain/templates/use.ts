@@ -3,7 +3,8 @@
 import { ApiError, type FieldError } from "../../errors";
 import { UniqueViolationError, type Storage, type TemplateRecord } from "../../storage";
 import { appendAudit, type AuditContext } from "../audit";
-import { parseId, throwIfAny, touchPackage, type Stores } from "../package-rules";
+import { parseId, throwIfAny, type Stores } from "../package-rules";
+import { touchPackage } from "../packages/transition";
 import { createPackageLocked, newPackageFields, packageApi, sendLocked } from "../packages";
 import { addSignersLocked } from "../signers";
 import { newId } from "../tokens";
