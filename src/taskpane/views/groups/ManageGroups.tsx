@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import {
   Body1,
   Button,
@@ -24,21 +24,17 @@ import {
   ChevronRightRegular,
   DeleteRegular,
 } from "@fluentui/react-icons";
-import { isApiError } from "../../../api/errors";
-import {
-  SIGNING_GROUP_LIMITS,
-  type BulkDeleteResult,
-  type SigningGroup,
-  type SigningGroupList,
-  type SigningGroupSort,
-} from "../../../api/signing-groups";
+import { SIGNING_GROUP_LIMITS, type SigningGroupSort } from "../../../api/signing-groups";
 import { ApiErrorMessage } from "../../components/ApiErrorMessage";
+import { LoadState } from "../../components/LoadState";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { formatDate } from "./format-date";
 import { GroupDetail } from "./GroupDetail";
-import { useTelemetry } from "../../telemetry";
 import { useGroups } from "./groups-context";
 import { plural } from "./MemberOutcomes";
+import { useGroupListing } from "./use-group-listing";
+import { useGroupSelection } from "./use-group-selection";
+import { useOpenedGroup } from "./use-opened-group";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
@@ -76,131 +72,47 @@ const SORTS: readonly { value: SigningGroupSort; label: string }[] = [
   { value: "memberCount", label: "Members" },
 ];
 const PAGE_SIZES = [10, 25, 50, 100];
-const SEARCH_DELAY_MS = 300;
-
-type Listing =
-  { state: "loading" } | { state: "ready"; list: SigningGroupList } | { state: "failed"; error: unknown };
-type BulkOutcome = { result: BulkDeleteResult; names: ReadonlyMap<string, string> } | { error: unknown };
 
 /** The tenant's signing groups: search, sort, pages, open one, delete one or several. */
 export function ManageGroups() {
   const styles = useStyles();
   const headingId = useId();
-  const { api, revision, changed, canWrite } = useGroups();
-  const track = useTelemetry();
-  const [searchDraft, setSearchDraft] = useState("");
-  const [search, setSearch] = useState("");
-  const [sortBy, setSortBy] = useState<SigningGroupSort>("name");
-  const [descending, setDescending] = useState(false);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const [listing, setListing] = useState<Listing>({ state: "loading" });
-  const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [bulk, setBulk] = useState<BulkOutcome | null>(null);
-  const [open, setOpen] = useState<SigningGroup | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { canWrite } = useGroups();
+  const { query, dispatch, listing } = useGroupListing();
+  const selection = useGroupSelection();
+  const opened = useOpenedGroup();
+  const { search, sortBy, descending, page, pageSize } = query;
+  const { selected, tooMany, outcome: bulk } = selection;
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(searchDraft.trim());
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchDraft]);
+  if (opened.open) return <GroupDetail group={opened.open} onClose={opened.close} />;
 
-  useEffect(() => {
-    const abort = new AbortController();
-    setListing((l) => (l.state === "ready" ? l : { state: "loading" }));
-    const action = track.actionStarted("groups.list");
-    api
-      .list({ page, pageSize, sortBy, descending, ...(search ? { search } : {}) }, { signal: abort.signal })
-      .then(
-        (list) => {
-          action.succeeded();
-          // The last page emptied (deletions): show the new last page.
-          if (list.items.length === 0 && page > 1 && list.totalPages < page)
-            setPage(Math.max(1, list.totalPages));
-          setListing({ state: "ready", list });
-        },
-        (error: unknown) => {
-          if (isApiError(error) && error.kind === "cancelled") return;
-          action.failed(error);
-          setListing({ state: "failed", error });
-        },
-      );
-    return () => abort.abort();
-  }, [api, page, pageSize, sortBy, descending, search, revision]); // not `track`: telemetry never changes what is listed
-
-  if (open) {
-    return (
-      <GroupDetail
-        group={open}
-        onClose={(message) => {
-          setOpen(null);
-          setNotice(message ?? null);
-        }}
-      />
-    );
-  }
-
-  const toggle = (group: SigningGroup, on: boolean): void =>
-    setSelected((s) => {
-      const next = new Map(s);
-      if (on) next.set(group.id, group.name);
-      else next.delete(group.id);
-      return next;
-    });
-
-  const bulkDelete = async (): Promise<void> => {
-    setConfirming(false);
-    setDeleting(true);
-    const names = new Map(selected);
-    const action = track.actionStarted("groups.bulk_delete");
-    try {
-      const result = await api.bulkDelete([...names.keys()]);
-      action.succeeded();
-      setBulk({ result, names });
-      setSelected(new Map([...names].filter(([id]) => !result.results.find((r) => r.id === id)?.success)));
-      changed();
-    } catch (error) {
-      action.failed(error);
-      setBulk({ error });
-    } finally {
-      setDeleting(false);
-    }
-  };
-
-  const list = listing.state === "ready" ? listing.list : null;
-  const tooMany = selected.size > SIGNING_GROUP_LIMITS.idsPerBulkDelete;
+  const list = listing.status === "ready" ? listing.list : null;
 
   return (
     <section className={styles.root} aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId}>
         All signing groups
       </Subtitle2>
-      {notice && (
+      {opened.notice && (
         <MessageBar intent="success" role="status">
-          <MessageBarBody>{notice}</MessageBarBody>
+          <MessageBarBody>{opened.notice}</MessageBarBody>
         </MessageBar>
       )}
       <div className={styles.toolbar}>
         <Field label="Search" style={{ flexGrow: 2 }}>
           <SearchBox
-            value={searchDraft}
+            value={query.searchDraft}
             placeholder="Name, description or member address"
-            onChange={(_, data) => setSearchDraft(data.value)}
+            onChange={(_, data) => dispatch({ type: "searchTyped", text: data.value })}
           />
         </Field>
         <Field label="Sort by" className={styles.sort}>
           <Dropdown
             value={SORTS.find((s) => s.value === sortBy)!.label}
             selectedOptions={[sortBy]}
-            onOptionSelect={(_, data) => {
-              setSortBy(data.optionValue as SigningGroupSort);
-              setPage(1);
-            }}
+            onOptionSelect={(_, data) =>
+              dispatch({ type: "sorted", sortBy: data.optionValue as SigningGroupSort })
+            }
           >
             {SORTS.map((s) => (
               <Option key={s.value} value={s.value}>
@@ -212,21 +124,13 @@ export function ManageGroups() {
         <Button
           icon={descending ? <ArrowSortDownRegular /> : <ArrowSortUpRegular />}
           aria-pressed={descending}
-          onClick={() => {
-            setDescending(!descending);
-            setPage(1);
-          }}
+          onClick={() => dispatch({ type: "directionToggled" })}
         >
           {descending ? "Descending" : "Ascending"}
         </Button>
       </div>
 
-      {listing.state === "loading" && (
-        <Spinner size="tiny" label="Loading signing groups…" labelPosition="after" />
-      )}
-      {listing.state === "failed" && (
-        <ApiErrorMessage title="Could not list signing groups" error={listing.error} />
-      )}
+      <LoadState state={listing} loading="Loading signing groups…" failed="Could not list signing groups" />
 
       {list && list.totalCount === 0 && (
         <Body1 className={styles.muted}>
@@ -245,12 +149,12 @@ export function ManageGroups() {
                 {canWrite && (
                   <Checkbox
                     checked={selected.has(g.id)}
-                    onChange={(_, data) => toggle(g, data.checked === true)}
+                    onChange={(_, data) => selection.toggle(g, data.checked === true)}
                     aria-label={`Select ${g.name}`}
                   />
                 )}
                 <span className={styles.rowText}>
-                  <Link as="button" onClick={() => setOpen(g)}>
+                  <Link as="button" onClick={() => opened.openGroup(g)}>
                     {g.name}
                   </Link>
                   <Caption1 className={styles.muted}>
@@ -264,7 +168,7 @@ export function ManageGroups() {
             <Button
               icon={<ChevronLeftRegular />}
               disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
+              onClick={() => dispatch({ type: "pageChosen", page: page - 1 })}
               aria-label="Previous page"
             />
             <Caption1>
@@ -273,7 +177,7 @@ export function ManageGroups() {
             <Button
               icon={<ChevronRightRegular />}
               disabled={page >= list.totalPages}
-              onClick={() => setPage(page + 1)}
+              onClick={() => dispatch({ type: "pageChosen", page: page + 1 })}
               aria-label="Next page"
             />
             <Dropdown
@@ -281,10 +185,9 @@ export function ManageGroups() {
               style={{ minWidth: "72px" }}
               value={String(pageSize)}
               selectedOptions={[String(pageSize)]}
-              onOptionSelect={(_, data) => {
-                setPageSize(Number(data.optionValue));
-                setPage(1);
-              }}
+              onOptionSelect={(_, data) =>
+                dispatch({ type: "pageSizeChosen", pageSize: Number(data.optionValue) })
+              }
             >
               {PAGE_SIZES.map((n) => (
                 <Option key={n} value={String(n)}>
@@ -305,12 +208,12 @@ export function ManageGroups() {
               }
             : {})}
         >
-          <Button icon={<DeleteRegular />} disabled={deleting || tooMany} onClick={() => setConfirming(true)}>
+          <Button icon={<DeleteRegular />} disabled={selection.deleting || tooMany} onClick={selection.ask}>
             Delete {plural(selected.size, "selected group")}
           </Button>
         </Field>
       )}
-      {deleting && <Spinner size="tiny" label="Deleting…" labelPosition="after" />}
+      {selection.deleting && <Spinner size="tiny" label="Deleting…" labelPosition="after" />}
       {bulk && "error" in bulk && <ApiErrorMessage title="Nothing was deleted" error={bulk.error} />}
       {bulk && "result" in bulk && (
         <MessageBar
@@ -334,11 +237,11 @@ export function ManageGroups() {
         </MessageBar>
       )}
       <ConfirmDialog
-        open={confirming}
+        open={selection.confirming}
         title={`Delete ${plural(selected.size, "signing group")}?`}
         confirm={`Delete ${plural(selected.size, "group")}`}
-        onConfirm={() => void bulkDelete()}
-        onCancel={() => setConfirming(false)}
+        onConfirm={() => void selection.bulkDelete()}
+        onCancel={selection.cancel}
       >
         {[...selected.values()].join(", ")} will be deleted with their member lists. This cannot be undone.
         Packages already sent are not affected.
