@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Button, Caption1, Combobox, Field, Option, Spinner } from "@fluentui/react-components";
 import { isApiError } from "../../../api/errors";
 import type { SigningGroup } from "../../../api/signing-groups";
-import { ApiErrorMessage } from "../../components/ApiErrorMessage";
+import { LoadState } from "../../components/LoadState";
 import { addMembers, retryFailed, type MemberOutcome, type Progress } from "../../groups/add-members";
 import { emailKey, type MessagePerson } from "../../groups/people";
 import { nameOf, usePanelStyles } from "./CreateGroupForm";
@@ -13,13 +13,17 @@ import { MemberOutcomes, MemberProgress, plural } from "./MemberOutcomes";
 const SEARCH_DELAY_MS = 250;
 
 type Found =
-  | { state: "searching" }
-  | { state: "ready"; groups: SigningGroup[]; total: number }
-  | { state: "failed"; error: unknown };
+  | { status: "searching" }
+  | { status: "ready"; groups: SigningGroup[]; total: number }
+  | { status: "failed"; error: unknown };
 type Members =
-  { state: "loading" } | { state: "ready"; keys: ReadonlySet<string> } | { state: "failed"; error: unknown };
+  | { status: "loading" }
+  | { status: "ready"; keys: ReadonlySet<string> }
+  | { status: "failed"; error: unknown };
 type Work =
-  { state: "idle" } | { state: "working"; progress: Progress } | { state: "done"; outcomes: MemberOutcome[] };
+  | { status: "idle" }
+  | { status: "working"; progress: Progress }
+  | { status: "done"; outcomes: MemberOutcome[] };
 
 /** Adds the picked people to a group found by name; those already in it are shown and skipped. */
 export function AddToGroupForm({ picked }: { picked: readonly MessagePerson[] }) {
@@ -27,19 +31,19 @@ export function AddToGroupForm({ picked }: { picked: readonly MessagePerson[] })
   const { api, changed, revision } = useGroups();
   const track = useTelemetry();
   const [query, setQuery] = useState("");
-  const [found, setFound] = useState<Found>({ state: "searching" });
+  const [found, setFound] = useState<Found>({ status: "searching" });
   const [group, setGroup] = useState<SigningGroup | null>(null);
-  const [members, setMembers] = useState<Members>({ state: "loading" });
-  const [work, setWork] = useState<Work>({ state: "idle" });
+  const [members, setMembers] = useState<Members>({ status: "loading" });
+  const [work, setWork] = useState<Work>({ status: "idle" });
 
   useEffect(() => {
     const abort = new AbortController();
-    setFound({ state: "searching" });
+    setFound({ status: "searching" });
     const timer = setTimeout(() => {
       api.list({ search: query.trim() || undefined, pageSize: 20 }, { signal: abort.signal }).then(
-        (list) => setFound({ state: "ready", groups: list.items, total: list.totalCount }),
+        (list) => setFound({ status: "ready", groups: list.items, total: list.totalCount }),
         (error: unknown) => {
-          if (!(isApiError(error) && error.kind === "cancelled")) setFound({ state: "failed", error });
+          if (!(isApiError(error) && error.kind === "cancelled")) setFound({ status: "failed", error });
         },
       );
     }, SEARCH_DELAY_MS);
@@ -52,26 +56,26 @@ export function AddToGroupForm({ picked }: { picked: readonly MessagePerson[] })
   useEffect(() => {
     if (!group) return;
     const abort = new AbortController();
-    setMembers({ state: "loading" });
+    setMembers({ status: "loading" });
     api.members(group.id, { signal: abort.signal }).then(
-      (list) => setMembers({ state: "ready", keys: new Set(list.map((m) => emailKey(m.email))) }),
+      (list) => setMembers({ status: "ready", keys: new Set(list.map((m) => emailKey(m.email))) }),
       (error: unknown) => {
-        if (!(isApiError(error) && error.kind === "cancelled")) setMembers({ state: "failed", error });
+        if (!(isApiError(error) && error.kind === "cancelled")) setMembers({ status: "failed", error });
       },
     );
     return () => abort.abort();
   }, [api, group, revision]);
 
-  const already = members.state === "ready" ? picked.filter((p) => members.keys.has(p.key)) : [];
-  const toAdd = members.state === "ready" ? picked.filter((p) => !members.keys.has(p.key)) : [];
+  const already = members.status === "ready" ? picked.filter((p) => members.keys.has(p.key)) : [];
+  const toAdd = members.status === "ready" ? picked.filter((p) => !members.keys.has(p.key)) : [];
 
   /** Adds the people to add, or (retry) the failed ones of the last outcomes. */
   const add = async (retry: boolean): Promise<void> => {
     if (!group) return;
-    const earlier = retry && work.state === "done" ? work.outcomes : null;
-    setWork({ state: "working", progress: { done: 0, total: 0 } });
+    const earlier = retry && work.status === "done" ? work.outcomes : null;
+    setWork({ status: "working", progress: { done: 0, total: 0 } });
     const action = track.actionStarted("groups.members.add");
-    const onProgress = (progress: Progress) => setWork({ state: "working", progress });
+    const onProgress = (progress: Progress) => setWork({ status: "working", progress });
     const outcomes = earlier
       ? await retryFailed(api, group.id, earlier, nameOf(picked), { onProgress })
       : await addMembers(
@@ -83,17 +87,17 @@ export function AddToGroupForm({ picked }: { picked: readonly MessagePerson[] })
     const failure = outcomes.find((o) => o.status === "failed");
     if (failure?.status === "failed") action.failed(failure.error);
     else action.succeeded();
-    setWork({ state: "done", outcomes });
+    setWork({ status: "done", outcomes });
     changed();
   };
 
-  const options = found.state === "ready" ? found.groups : [];
+  const options = found.status === "ready" ? found.groups : [];
   return (
     <div className={styles.form} role="group" aria-label="Add to a signing group">
       <Field
         label="Signing group"
         hint="Type part of a group's name, description or a member's address."
-        {...(found.state === "failed"
+        {...(found.status === "failed"
           ? {
               validationMessage: found.error instanceof Error ? found.error.message : String(found.error),
               validationState: "error" as const,
@@ -108,7 +112,7 @@ export function AddToGroupForm({ picked }: { picked: readonly MessagePerson[] })
           onOptionSelect={(_, data) => {
             const chosen = options.find((g) => g.id === data.optionValue) ?? null;
             setGroup(chosen);
-            setWork({ state: "idle" });
+            setWork({ status: "idle" });
             if (chosen) setQuery(chosen.name);
           }}
         >
@@ -117,22 +121,23 @@ export function AddToGroupForm({ picked }: { picked: readonly MessagePerson[] })
               {g.name} ({plural(g.memberCount, "member")})
             </Option>
           ))}
-          {found.state === "ready" && options.length === 0 && (
+          {found.status === "ready" && options.length === 0 && (
             <Option disabled value="" text="">
               No group matches
             </Option>
           )}
         </Combobox>
       </Field>
-      {found.state === "searching" && <Spinner size="extra-tiny" label="Searching…" labelPosition="after" />}
+      {found.status === "searching" && <Spinner size="extra-tiny" label="Searching…" labelPosition="after" />}
 
-      {group && members.state === "loading" && (
-        <Spinner size="tiny" label={`Reading the members of ${group.name}…`} labelPosition="after" />
+      {group && (
+        <LoadState
+          state={members}
+          loading={`Reading the members of ${group.name}…`}
+          failed={`Could not read the members of ${group.name}`}
+        />
       )}
-      {group && members.state === "failed" && (
-        <ApiErrorMessage title={`Could not read the members of ${group.name}`} error={members.error} />
-      )}
-      {group && members.state === "ready" && (
+      {group && members.status === "ready" && (
         <>
           {already.length > 0 && (
             <Caption1 className={styles.muted}>
@@ -141,7 +146,7 @@ export function AddToGroupForm({ picked }: { picked: readonly MessagePerson[] })
           )}
           <Button
             appearance="primary"
-            disabled={toAdd.length === 0 || work.state === "working"}
+            disabled={toAdd.length === 0 || work.status === "working"}
             onClick={() => void add(false)}
           >
             {toAdd.length === 0
@@ -150,8 +155,8 @@ export function AddToGroupForm({ picked }: { picked: readonly MessagePerson[] })
           </Button>
         </>
       )}
-      {work.state === "working" && <MemberProgress progress={work.progress} />}
-      {work.state === "done" && group && (
+      {work.status === "working" && <MemberProgress progress={work.progress} />}
+      {work.status === "done" && group && (
         <MemberOutcomes
           title={`Added to “${group.name}”`}
           outcomes={work.outcomes}
