@@ -35,6 +35,7 @@ import {
   readStreamData,
   readStreamHead,
   readText,
+  streamDataLength,
 } from "./xref-stream";
 
 /** The most one stream may decode to (pdf.js's buffer doubles as it grows: 16 + 8 MB at the end). */
@@ -282,26 +283,14 @@ class Objects {
       if (p >= text.length) return { value, stream: null };
       p += text[p] === "\r" && text[p + 1] === "\n" ? 2 : 1;
       const dataStart = position + p;
-      return { value, stream: { dataStart, length: await this.streamLength(value, dataStart) } };
+      const declared = await this.resolve(get(value, "Length"));
+      const found = await streamDataLength(this.read, this.size, dataStart, declared);
+      // No `endstream`: pdf.js reads to the end of the file.
+      return {
+        value,
+        stream: { dataStart, length: typeof found === "number" ? found : this.size - dataStart },
+      };
     }
-  }
-
-  /**
-   * The stream's data length as pdf.js finds it: /Length (resolved) when `endstream` follows it,
-   * else up to the next `endstream`.
-   */
-  private async streamLength(dict: PdfDict, dataStart: number): Promise<number> {
-    const declared = await this.resolve(get(dict, "Length"));
-    if (typeof declared === "number" && Number.isInteger(declared) && declared >= 0) {
-      const after = await readText(this.read, dataStart + declared, 64, this.size);
-      if (/^(?:[\0\t\n\f\r ]|%[^\n\r]*)*endstream/.test(after)) return declared;
-    }
-    const PIECE = 64 * 1024;
-    for (let p = dataStart; p < this.size; p += PIECE - 16) {
-      const at = (await readText(this.read, p, PIECE, this.size)).indexOf("endstream");
-      if (at >= 0) return p + at - dataStart;
-    }
-    return this.size - dataStart;
   }
 }
 
