@@ -18,7 +18,6 @@
 // time. An object it cannot parse is passed over: pdf.js, reading the file next, judges it.
 //
 // Service only (it reads files through xref-stream.ts, which decodes with node:zlib).
-import zlib from "node:zlib";
 import { MAX_IMAGE_PIXELS } from "../../pdf/limits";
 import { decodedSizeWithin } from "./decoded-size";
 import { Kind, type ObjectIndex } from "./xref-repair";
@@ -36,6 +35,7 @@ import {
   readStreamData,
   readStreamHead,
   readText,
+  streamDataLength,
 } from "./xref-stream";
 
 /** The most one stream may decode to (pdf.js's buffer doubles as it grows: 16 + 8 MB at the end). */
@@ -88,6 +88,11 @@ const MAX_OBJECT_BYTES = 4 * 1024 * 1024;
 const FIRST_OBJECT_BYTES = 2 * 1024;
 /** How many decoded object streams are kept (each at most 4 MB; most are tens of kilobytes). */
 const OBJECT_STREAMS_KEPT = 4;
+/**
+ * The most text of objects kept from the main loop for the page walk (Objects.keep): about 3,000
+ * pages' dictionaries and their content streams' (pdf.js refuses more than 2,000 pages: limits.ts).
+ */
+const KEPT_BYTES = 512 * 1024;
 /** How deep a page tree or a form's resources are followed. */
 const MAX_TREE_DEPTH = 64;
 /** The most pages walked (pdf.js refuses more than 2,000 anyway: limits.ts). */
@@ -197,12 +202,17 @@ function noteActive(value: PdfValue, found: Set<ActiveContent>, depth = 0): void
 interface Loaded {
   value: PdfValue;
   stream: { dataStart: number; length: number } | null;
+  /** An object's text as written (a stream's dictionary's), for Objects.keep. */
+  source?: string;
 }
 
 /** Reads the objects the index lists, each at most once at a time (object streams: the last one kept). */
 class Objects {
   /** The object streams decoded last (the page walk goes from one to another and back). */
   private readonly streams = new Map<number, ObjectStream | null>();
+  /** What keep() kept for the page walk, and the length of their text. */
+  private readonly kept = new Map<number, Loaded>();
+  private keptBytes = 0;
 
   constructor(
     private readonly read: ReadInto,
@@ -218,6 +228,8 @@ class Objects {
   }
 
   async load(num: number, gen?: number): Promise<Loaded | null> {
+    const kept = this.kept.get(num);
+    if (kept && (gen === undefined || gen === this.genOf(num))) return kept;
     const entry = this.index.get(num);
     if (!entry || entry.kind === Kind.Free) return null;
     if (entry.kind === Kind.Offset) {
@@ -231,8 +243,34 @@ class Objects {
     const listed = entry.kind === Kind.InObjectStream ? entry.field3 : stream.nums.lastIndexOf(num);
     const i = listed >= 0 ? listed : entry.field3;
     if (i >= stream.nums.length) return null;
-    const value = new ObjectParser(objectText(stream, i)).value();
-    return value === undefined ? null : { value, stream: null };
+    const source = objectText(stream, i);
+    const value = new ObjectParser(source).value();
+    return value === undefined ? null : { value, stream: null, source };
+  }
+
+  /**
+   * Keeps what the main loop loaded that the page walk reads again: an image (the survey holds it
+   * anyway), and the catalog, the page tree's nodes and other streams (a page's content among them)
+   * while their text is within KEPT_BYTES. Those are parsed again from a copy of their own text: a
+   * name parsed from the file's text is a slice of it, and would hold the whole read (an object
+   * stream's 4 MB) as long as it is kept.
+   */
+  keep(num: number, loaded: Loaded): void {
+    const value = loaded.value;
+    if (!(value instanceof Map) || this.kept.has(num)) return;
+    if (loaded.stream && isImage(value)) {
+      this.kept.set(num, loaded);
+      return;
+    }
+    const type = nameOf(get(value, "Type"));
+    if (!loaded.stream && type !== "Catalog" && type !== "Pages" && type !== "Page" && !value.has("Kids"))
+      return;
+    const source = loaded.source;
+    if (source === undefined || this.keptBytes + source.length > KEPT_BYTES) return;
+    const copy = new ObjectParser(Buffer.from(source, "latin1").toString("latin1")).value();
+    if (!(copy instanceof Map)) return;
+    this.keptBytes += source.length;
+    this.kept.set(num, { value: copy, stream: loaded.stream });
   }
 
   /** `value`, or the object it refers to (one level: what pdf.js's Dict.get resolves). */
@@ -270,39 +308,30 @@ class Objects {
       if (!m || Number(m[1]) !== num) return null;
       const parser = new ObjectParser(text, m[0].length);
       const value = parser.value();
+      const end = parser.pos;
       parser.skip();
       const cut = text.length === length;
       // Cut off by this read: read again, longer (up to MAX_OBJECT_BYTES).
       if ((value === undefined || parser.pos + 12 > text.length) && cut && length < MAX_OBJECT_BYTES)
         continue;
       if (value === undefined) return null;
-      if (!(value instanceof Map) || !text.startsWith("stream", parser.pos)) return { value, stream: null };
+      if (!(value instanceof Map) || !text.startsWith("stream", parser.pos))
+        return { value, stream: null, source: text.slice(m[0].length, end) };
       // As pdf.js's lexer: the data starts on the line after `stream`.
       let p = parser.pos + 6;
       while (p < text.length && text[p] !== "\n" && text[p] !== "\r") p++;
-      if (p >= text.length) return { value, stream: null };
+      if (p >= text.length) return { value, stream: null, source: text.slice(m[0].length, end) };
       p += text[p] === "\r" && text[p + 1] === "\n" ? 2 : 1;
       const dataStart = position + p;
-      return { value, stream: { dataStart, length: await this.streamLength(value, dataStart) } };
+      const declared = await this.resolve(get(value, "Length"));
+      const found = await streamDataLength(this.read, this.size, dataStart, declared);
+      // No `endstream`: pdf.js reads to the end of the file.
+      return {
+        value,
+        stream: { dataStart, length: typeof found === "number" ? found : this.size - dataStart },
+        source: text.slice(m[0].length, end),
+      };
     }
-  }
-
-  /**
-   * The stream's data length as pdf.js finds it: /Length (resolved) when `endstream` follows it,
-   * else up to the next `endstream`.
-   */
-  private async streamLength(dict: PdfDict, dataStart: number): Promise<number> {
-    const declared = await this.resolve(get(dict, "Length"));
-    if (typeof declared === "number" && Number.isInteger(declared) && declared >= 0) {
-      const after = await readText(this.read, dataStart + declared, 64, this.size);
-      if (/^(?:[\0\t\n\f\r ]|%[^\n\r]*)*endstream/.test(after)) return declared;
-    }
-    const PIECE = 64 * 1024;
-    for (let p = dataStart; p < this.size; p += PIECE - 16) {
-      const at = (await readText(this.read, p, PIECE, this.size)).indexOf("endstream");
-      if (at >= 0) return p + at - dataStart;
-    }
-    return this.size - dataStart;
   }
 }
 
@@ -333,39 +362,6 @@ async function filtersOf(
   return { names, params };
 }
 
-/** The most raw data inflated at once by quickFlate. */
-const QUICK_BYTES = 64 * 1024;
-
-/**
- * The common case at once, in this thread: a single Flate filter without a predictor, of at most
- * QUICK_BYTES (a page's content, a font), inflated in one call with zlib's cap on the output. Through
- * decoded-size.ts's streams each is a round trip to zlib's thread pool, which in the reader's thread
- * cost 2 ms a stream (100 text pages: 210 ms). Null where it cannot say: other filters, a predictor,
- * more data, or data zlib refuses (damaged, counted by decoded-size.ts as pdf.js reads it).
- */
-async function quickFlate(
-  read: ReadInto,
-  stream: { dataStart: number; length: number },
-  names: readonly string[],
-  params: readonly (PdfDict | null)[],
-): Promise<"within" | "too_large" | null> {
-  if (names.length !== 1 || (names[0] !== "FlateDecode" && names[0] !== "Fl")) return null;
-  if (stream.length > QUICK_BYTES || params[0] || stream.length === 0) return null;
-  const raw = new Uint8Array(stream.length);
-  let filled = 0;
-  while (filled < raw.length) {
-    const n = await read(raw.subarray(filled), stream.dataStart + filled, raw.length - filled);
-    if (n <= 0) break;
-    filled += n;
-  }
-  try {
-    zlib.inflateSync(raw.subarray(0, filled), { maxOutputLength: MAX_DECODED_BYTES });
-    return "within";
-  } catch (error) {
-    return (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" ? "too_large" : null;
-  }
-}
-
 const isImage = (dict: PdfDict) => nameOf(get(dict, "Subtype")) === "Image";
 
 /**
@@ -386,6 +382,7 @@ export async function surveyObjects(
   for (const num of index.sortedNums()) {
     const loaded = await objects.load(num);
     if (!loaded) continue;
+    objects.keep(num, loaded);
     noteActive(loaded.value, active);
     if (loaded.stream && loaded.value instanceof Map && isImage(loaded.value)) {
       images.push({ num, gen: objects.genOf(num), dict: loaded.value, ...loaded.stream });
@@ -395,11 +392,6 @@ export async function surveyObjects(
     if (nameOf(get(loaded.value, "Type")) === "XRef") continue;
     const { names, params } = await filtersOf(objects, loaded.value);
     if (names.length === 0) continue;
-    const quick = await quickFlate(read, loaded.stream, names, params);
-    if (quick !== null) {
-      tooComplex = quick === "too_large";
-      continue;
-    }
     const size = await decodedSizeWithin(
       read,
       loaded.stream.dataStart,

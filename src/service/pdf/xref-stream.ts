@@ -284,9 +284,40 @@ function parseStreamHead(text: string, position: number): StreamHead | null {
 export type StreamFailure = "unsupported" | "damaged" | "too_large";
 
 /**
- * The stream's raw data as pdf.js delimits it: /Length bytes when `endstream` follows them, else up
- * to the first `endstream` (pdf.js's search) before `end` (where the object ends, when the caller
- * knows it: a repair's walk does); "too_large" past MAX_STREAM_BYTES.
+ * A stream's data length as pdf.js delimits it: `declared` (its /Length) when `endstream` follows
+ * that many bytes, else up to the first `endstream` (pdf.js's search) before `size`; null when
+ * there is none. Past `max` bytes, "too_large" (a longer /Length is not looked at).
+ */
+export async function streamDataLength(
+  read: ReadInto,
+  size: number,
+  dataStart: number,
+  declared: PdfValue | undefined,
+  max = Infinity,
+): Promise<number | "too_large" | null> {
+  const length = integer(declared);
+  if (length !== null && length >= 0 && length <= max) {
+    const after = await readText(read, dataStart + length, 64, size);
+    if (/^(?:[\0\t\n\f\r ]|%[^\n\r]*)*endstream/.test(after)) return length;
+  }
+  // Searched a piece at a time.
+  const PIECE = 64 * 1024;
+  for (let p = dataStart; p < size && p - dataStart <= max; p += PIECE - 16) {
+    const text = await readText(read, p, Math.min(PIECE, size - p), size);
+    const at = text.indexOf("endstream");
+    if (at >= 0) {
+      const found = p + at - dataStart;
+      return found > max ? "too_large" : found;
+    }
+    if (p + text.length >= size) break;
+  }
+  return size - dataStart > max ? "too_large" : null;
+}
+
+/**
+ * The stream's raw data as pdf.js delimits it (streamDataLength), `endstream` searched for before
+ * `end` (where the object ends, when the caller knows it: a repair's walk does); "too_large" past
+ * MAX_STREAM_BYTES.
  */
 async function rawData(
   read: ReadInto,
@@ -297,25 +328,15 @@ async function rawData(
   // Without a bound, a file of thousands of object streams without `endstream` would have each
   // searched through the 4 MB after it.
   const size = Math.max(0, Math.min(fileSize, end));
-  const length = integer(head.dict.get("Length"));
-  if (length !== null && length >= 0 && length <= MAX_STREAM_BYTES) {
-    const after = await readText(read, head.dataStart + length, 64, size);
-    if (/^(?:[\0\t\n\f\r ]|%[^\n\r]*)*endstream/.test(after)) {
-      return readBytes(read, head.dataStart, length, fileSize);
-    }
-  }
-  // Searched a piece at a time; the data is read once found.
-  const PIECE = 64 * 1024;
-  for (let p = head.dataStart; p < size && p - head.dataStart <= MAX_STREAM_BYTES; p += PIECE - 16) {
-    const text = await readText(read, p, Math.min(PIECE, size - p), size);
-    const at = text.indexOf("endstream");
-    if (at >= 0) {
-      const found = p + at - head.dataStart;
-      return found > MAX_STREAM_BYTES ? "too_large" : readBytes(read, head.dataStart, found, size);
-    }
-    if (p + text.length >= size) break;
-  }
-  return size - head.dataStart > MAX_STREAM_BYTES ? "too_large" : "damaged";
+  const length = await streamDataLength(
+    read,
+    size,
+    head.dataStart,
+    head.dict.get("Length"),
+    MAX_STREAM_BYTES,
+  );
+  if (length === null) return "damaged";
+  return length === "too_large" ? length : readBytes(read, head.dataStart, length, fileSize);
 }
 
 /** Inflates `raw` to at most `max` bytes; a cut-off stream gives what it holds, as pdf.js's does. */
