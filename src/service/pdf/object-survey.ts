@@ -88,11 +88,6 @@ const MAX_OBJECT_BYTES = 4 * 1024 * 1024;
 const FIRST_OBJECT_BYTES = 2 * 1024;
 /** How many decoded object streams are kept (each at most 4 MB; most are tens of kilobytes). */
 const OBJECT_STREAMS_KEPT = 4;
-/**
- * The most text of objects kept from the main loop for the page walk (Objects.keep): about 3,000
- * pages' dictionaries and their content streams' (pdf.js refuses more than 2,000 pages: limits.ts).
- */
-const KEPT_BYTES = 512 * 1024;
 /** How deep a page tree or a form's resources are followed. */
 const MAX_TREE_DEPTH = 64;
 /** The most pages walked (pdf.js refuses more than 2,000 anyway: limits.ts). */
@@ -202,17 +197,12 @@ function noteActive(value: PdfValue, found: Set<ActiveContent>, depth = 0): void
 interface Loaded {
   value: PdfValue;
   stream: { dataStart: number; length: number } | null;
-  /** An object's text as written (a stream's dictionary's), for Objects.keep. */
-  source?: string;
 }
 
 /** Reads the objects the index lists, each at most once at a time (object streams: the last one kept). */
 class Objects {
   /** The object streams decoded last (the page walk goes from one to another and back). */
   private readonly streams = new Map<number, ObjectStream | null>();
-  /** What keep() kept for the page walk, and the length of their text. */
-  private readonly kept = new Map<number, Loaded>();
-  private keptBytes = 0;
 
   constructor(
     private readonly read: ReadInto,
@@ -228,8 +218,6 @@ class Objects {
   }
 
   async load(num: number, gen?: number): Promise<Loaded | null> {
-    const kept = this.kept.get(num);
-    if (kept && (gen === undefined || gen === this.genOf(num))) return kept;
     const entry = this.index.get(num);
     if (!entry || entry.kind === Kind.Free) return null;
     if (entry.kind === Kind.Offset) {
@@ -243,34 +231,8 @@ class Objects {
     const listed = entry.kind === Kind.InObjectStream ? entry.field3 : stream.nums.lastIndexOf(num);
     const i = listed >= 0 ? listed : entry.field3;
     if (i >= stream.nums.length) return null;
-    const source = objectText(stream, i);
-    const value = new ObjectParser(source).value();
-    return value === undefined ? null : { value, stream: null, source };
-  }
-
-  /**
-   * Keeps what the main loop loaded that the page walk reads again: an image (the survey holds it
-   * anyway), and the catalog, the page tree's nodes and other streams (a page's content among them)
-   * while their text is within KEPT_BYTES. Those are parsed again from a copy of their own text: a
-   * name parsed from the file's text is a slice of it, and would hold the whole read (an object
-   * stream's 4 MB) as long as it is kept.
-   */
-  keep(num: number, loaded: Loaded): void {
-    const value = loaded.value;
-    if (!(value instanceof Map) || this.kept.has(num)) return;
-    if (loaded.stream && isImage(value)) {
-      this.kept.set(num, loaded);
-      return;
-    }
-    const type = nameOf(get(value, "Type"));
-    if (!loaded.stream && type !== "Catalog" && type !== "Pages" && type !== "Page" && !value.has("Kids"))
-      return;
-    const source = loaded.source;
-    if (source === undefined || this.keptBytes + source.length > KEPT_BYTES) return;
-    const copy = new ObjectParser(Buffer.from(source, "latin1").toString("latin1")).value();
-    if (!(copy instanceof Map)) return;
-    this.keptBytes += source.length;
-    this.kept.set(num, { value: copy, stream: loaded.stream });
+    const value = new ObjectParser(objectText(stream, i)).value();
+    return value === undefined ? null : { value, stream: null };
   }
 
   /** `value`, or the object it refers to (one level: what pdf.js's Dict.get resolves). */
@@ -308,19 +270,17 @@ class Objects {
       if (!m || Number(m[1]) !== num) return null;
       const parser = new ObjectParser(text, m[0].length);
       const value = parser.value();
-      const end = parser.pos;
       parser.skip();
       const cut = text.length === length;
       // Cut off by this read: read again, longer (up to MAX_OBJECT_BYTES).
       if ((value === undefined || parser.pos + 12 > text.length) && cut && length < MAX_OBJECT_BYTES)
         continue;
       if (value === undefined) return null;
-      if (!(value instanceof Map) || !text.startsWith("stream", parser.pos))
-        return { value, stream: null, source: text.slice(m[0].length, end) };
+      if (!(value instanceof Map) || !text.startsWith("stream", parser.pos)) return { value, stream: null };
       // As pdf.js's lexer: the data starts on the line after `stream`.
       let p = parser.pos + 6;
       while (p < text.length && text[p] !== "\n" && text[p] !== "\r") p++;
-      if (p >= text.length) return { value, stream: null, source: text.slice(m[0].length, end) };
+      if (p >= text.length) return { value, stream: null };
       p += text[p] === "\r" && text[p + 1] === "\n" ? 2 : 1;
       const dataStart = position + p;
       const declared = await this.resolve(get(value, "Length"));
@@ -329,7 +289,6 @@ class Objects {
       return {
         value,
         stream: { dataStart, length: typeof found === "number" ? found : this.size - dataStart },
-        source: text.slice(m[0].length, end),
       };
     }
   }
@@ -382,7 +341,6 @@ export async function surveyObjects(
   for (const num of index.sortedNums()) {
     const loaded = await objects.load(num);
     if (!loaded) continue;
-    objects.keep(num, loaded);
     noteActive(loaded.value, active);
     if (loaded.stream && loaded.value instanceof Map && isImage(loaded.value)) {
       images.push({ num, gen: objects.genOf(num), dict: loaded.value, ...loaded.stream });
