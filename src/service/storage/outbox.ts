@@ -142,16 +142,12 @@ export class OutboxStore {
   }
 
   async listForPackage(packageId: string): Promise<OutboxRecord[]> {
-    const rows = await this.db.all<{
-      id: string;
-      tenant_id: string;
-      package_id: string;
-      signer_id: string | null;
-      kind: OutboxKind;
-      email: string;
-      name: string | null;
-      created_on: string;
-    }>(
+    const rows = await this.db.all<
+      Pick<
+        OutboxRow,
+        "id" | "tenant_id" | "package_id" | "signer_id" | "kind" | "email" | "name" | "created_on"
+      >
+    >(
       `SELECT id, tenant_id, package_id, signer_id, kind, email, name, created_on FROM outbox
        WHERE package_id = ? ORDER BY created_on, id`,
       [packageId],
