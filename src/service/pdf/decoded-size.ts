@@ -45,73 +45,6 @@ export async function decodedSizeWithin(
   params: readonly (PdfDict | null)[],
   max: number,
 ): Promise<DecodedSize> {
-  return (
-    (await quickFlate(read, start, length, filters, params, max)) ??
-    decode(read, start, length, filters, params, max)
-  );
-}
-
-/**
- * Decodes as decodedSizeWithin does, handing the last filter's output to `onChunk` a window at a
- * time until it answers false. "unsupported" too for a predictor (its rows are counted here, not
- * rebuilt).
- */
-export function decodeWithin(
-  read: ReadInto,
-  start: number,
-  length: number,
-  filters: readonly string[],
-  params: readonly (PdfDict | null)[],
-  max: number,
-  onChunk: (chunk: Uint8Array) => boolean,
-): Promise<DecodedSize> {
-  return decode(read, start, length, filters, params, max, onChunk);
-}
-
-/** The most raw data inflated at once by quickFlate. */
-const QUICK_BYTES = 64 * 1024;
-
-/**
- * The common case at once, in this thread: a single Flate filter without parameters, of at most
- * QUICK_BYTES (a page's content, a font), inflated in one call with zlib's cap on the output. Through
- * the streams below each is a round trip to zlib's thread pool, which in the reader's thread cost
- * 2 ms a stream (100 text pages: 210 ms). Null where it cannot say: other filters, parameters, more
- * data, or data zlib refuses (damaged, counted by the streams below as pdf.js reads it).
- */
-async function quickFlate(
-  read: ReadInto,
-  start: number,
-  length: number,
-  names: readonly string[],
-  params: readonly (PdfDict | null)[],
-  max: number,
-): Promise<"within" | "too_large" | null> {
-  if (names.length !== 1 || (names[0] !== "FlateDecode" && names[0] !== "Fl")) return null;
-  if (length > QUICK_BYTES || params[0] || length <= 0) return null;
-  const raw = new Uint8Array(length);
-  let filled = 0;
-  while (filled < raw.length) {
-    const n = await read(raw.subarray(filled), start + filled, raw.length - filled);
-    if (n <= 0) break;
-    filled += n;
-  }
-  try {
-    zlib.inflateSync(raw.subarray(0, filled), { maxOutputLength: max });
-    return "within";
-  } catch (error) {
-    return (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" ? "too_large" : null;
-  }
-}
-
-async function decode(
-  read: ReadInto,
-  start: number,
-  length: number,
-  filters: readonly string[],
-  params: readonly (PdfDict | null)[],
-  max: number,
-  onChunk?: (chunk: Uint8Array) => boolean,
-): Promise<DecodedSize> {
   const tally: Tally = { max, tooLarge: false };
   // pdf.js makes an empty stream (its /Length 0) nothing, whatever its filters.
   if (length <= 0) return "within";
@@ -133,10 +66,8 @@ async function decode(
       predictor = rows;
     }
   }
-  if (predictor !== null && onChunk) return "unsupported";
   for await (const chunk of source()) {
     if (predictor !== null && !predictor.add(chunk, tally)) break;
-    if (onChunk && !onChunk(chunk)) break;
   }
   if (predictor !== null) predictor.end(tally);
   return tally.tooLarge ? "too_large" : "within";

@@ -19,8 +19,8 @@
 //   /Parent (the root, as written again), so what they inherit is the same.
 //
 // The file itself is never changed or copied; what is written here is a few hundred bytes an image.
+import zlib from "node:zlib";
 import { ContentTextReducer } from "./content-text";
-import { decodeWithin } from "./decoded-size";
 import type { ObjectSurvey, SurveyedStream } from "./object-survey";
 import type { TrailerRefs } from "./xref-repair";
 import {
@@ -35,6 +35,9 @@ import {
 
 /** The most a reduced content stream may be; past it, the stream is left as it is. */
 export const MAX_REDUCED_BYTES = 4 * 1024 * 1024;
+
+/** What is read of a stream's data at a time. */
+const WINDOW_BYTES = 64 * 1024;
 
 /** A number as PDF writes it (no exponent). */
 function number(n: number): string {
@@ -73,8 +76,7 @@ function dictWithLength(dict: PdfDict, length: number): PdfDict {
 
 /**
  * The stream's data decoded when its only filter is FlateDecode without a predictor (or it has
- * none), fed to `sink` a window at a time (decoded-size.ts's decoders, as pdf.js decodes it); false
- * when it has other filters (left as it is) or `sink` stopped it.
+ * none), fed to `sink` a window at a time; false when it has other filters (left as it is).
  */
 async function decodeInto(
   read: ReadInto,
@@ -87,20 +89,46 @@ async function decodeInto(
   if (filter !== undefined && !flate) return false;
   const parms = stream.dict.get("DecodeParms") ?? stream.dict.get("DP");
   if (parms !== undefined && parms !== null) return false;
+  const buffer = new Uint8Array(WINDOW_BYTES);
   let go = true;
-  // Unbounded: the survey refused a stream that decodes past its bound; `sink` bounds what is kept.
-  await decodeWithin(
-    read,
-    stream.dataStart,
-    stream.length,
-    flate ? ["FlateDecode"] : [],
-    [],
-    Infinity,
-    (chunk) => {
-      go = sink(chunk);
-      return go;
-    },
-  );
+  const inflate = flate ? zlib.createInflate({ finishFlush: zlib.constants.Z_SYNC_FLUSH }) : null;
+  const inflated = inflate
+    ? new Promise<void>((resolve) => {
+        inflate.on("data", (chunk: Buffer) => {
+          if (go && !sink(chunk)) {
+            go = false;
+            inflate.destroy();
+          }
+        });
+        inflate.on("end", resolve);
+        inflate.on("close", resolve);
+        // Damaged data: what was inflated before it, as pdf.js reads it.
+        inflate.on("error", () => resolve());
+      })
+    : null;
+  for (let p = 0; p < stream.length && go;) {
+    const n = await read(buffer, stream.dataStart + p, Math.min(WINDOW_BYTES, stream.length - p));
+    if (n <= 0) break;
+    p += n;
+    if (!inflate) {
+      go = sink(buffer.subarray(0, n));
+      continue;
+    }
+    if (inflate.destroyed) break;
+    if (!inflate.write(Buffer.from(buffer.subarray(0, n)))) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          inflate.off("drain", done);
+          inflate.off("close", done);
+          resolve();
+        };
+        inflate.on("drain", done);
+        inflate.on("close", done);
+      });
+    }
+  }
+  if (inflate && !inflate.destroyed) inflate.end();
+  await inflated;
   return go;
 }
 
