@@ -70,7 +70,12 @@ interface OutboxRow {
 const OUTBOX_COLUMNS = `id, tenant_id, package_id, signer_id, kind, email, name, created_on, status, attempts,
   next_attempt_on, delivered_on, last_error, details`;
 
-function toEntry(r: OutboxRow): OutboxEntry {
+type RecordRow = Pick<
+  OutboxRow,
+  "id" | "tenant_id" | "package_id" | "signer_id" | "kind" | "email" | "name" | "created_on"
+>;
+
+function toRecord(r: RecordRow): OutboxRecord {
   return {
     id: r.id,
     tenantId: r.tenant_id,
@@ -80,6 +85,12 @@ function toEntry(r: OutboxRow): OutboxEntry {
     email: r.email,
     name: r.name,
     createdOn: r.created_on,
+  };
+}
+
+function toEntry(r: OutboxRow): OutboxEntry {
+  return {
+    ...toRecord(r),
     status: r.status,
     attempts: Number(r.attempts),
     nextAttemptOn: r.next_attempt_on,
@@ -152,16 +163,7 @@ export class OutboxStore {
        WHERE package_id = ? ORDER BY created_on, id`,
       [packageId],
     );
-    return rows.map((r) => ({
-      id: r.id,
-      tenantId: r.tenant_id,
-      packageId: r.package_id,
-      signerId: r.signer_id,
-      kind: r.kind,
-      email: r.email,
-      name: r.name,
-      createdOn: r.created_on,
-    }));
+    return rows.map(toRecord);
   }
 
   /**
