@@ -153,12 +153,7 @@ export class OutboxStore {
   }
 
   async listForPackage(packageId: string): Promise<OutboxRecord[]> {
-    const rows = await this.db.all<
-      Pick<
-        OutboxRow,
-        "id" | "tenant_id" | "package_id" | "signer_id" | "kind" | "email" | "name" | "created_on"
-      >
-    >(
+    const rows = await this.db.all<RecordRow>(
       `SELECT id, tenant_id, package_id, signer_id, kind, email, name, created_on FROM outbox
        WHERE package_id = ? ORDER BY created_on, id`,
       [packageId],
