@@ -104,7 +104,7 @@ export async function sealedFinalDocument(
   lap("load");
   await drawFinalForm(doc, input, () => lap("scrub"));
   addSealPlaceholder(doc, identity, seal);
-  // Images are embedded (through the patched flateStream) when flushed; then the drawn content.
+  // Images are embedded (through useNativeFlate's flateStream) when flushed; then the drawn content.
   await doc.flush();
   deflateContentStreams(doc);
   lap("draw");

@@ -1,11 +1,10 @@
-// The PDF reader's thread (see index.ts): reads one file at a time with readPdfFile and pdf.js as
-// changed by src/service/pdf/pdfjs-patched.ts, and answers what it read or why it refused.
+// The PDF reader's thread (see index.ts): reads one file at a time with readPdfFile and pdf.js (its
+// public API, the core loaded into this thread), and answers what it read or why it refused.
 import v8 from "node:v8";
 import vm from "node:vm";
 import { parentPort } from "node:worker_threads";
 import { DocumentLimitError, InvalidDocumentError } from "../../pdf/inspect";
 import { readPdfFile } from "../pdf/pdf-file";
-import { loadPatchedPdfJs } from "../pdf/pdfjs-patched";
 import type { ReaderReply, ReaderRequest } from "./protocol";
 
 const port = parentPort!;
@@ -22,7 +21,6 @@ const collectGarbage = vm.runInNewContext("gc") as () => void;
 
 port.on("message", (request: ReaderRequest) => {
   void readPdfFile(request.file, {
-    loadPdfJs: loadPatchedPdfJs,
     tags: request.tags,
     collectGarbage,
     syncReads: true,
