@@ -6,13 +6,17 @@
  *
  *   SIGN_SIGNING_BUILD_DIR=/elsewhere npm run build:signing    build somewhere else
  *   npm run build:signing -- --development                      readable, with source maps
+ *   npm run build:signing -- --if-stale                         only when a source changed (npm start)
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import webpack from "webpack";
 
 const ROOT = join(__dirname, "..");
+
+/** What a build was made from and in which mode, to tell whether it is stale (signingBuildIsFresh). */
+const INPUTS_FILE = "inputs.json";
 
 /** Where the build goes: SIGN_SIGNING_BUILD_DIR, else dist/signing. */
 export function signingBuildDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -28,6 +32,7 @@ export function buildSigningPage(
     argv: { mode: string },
   ) => webpack.Configuration;
   const config = factory({}, { mode: options.mode ?? "production" });
+  const started = Date.now();
   return new Promise((resolve, reject) => {
     webpack(config, (error, stats) => {
       if (error) return reject(error);
@@ -37,9 +42,61 @@ export function buildSigningPage(
       if (stats.hasWarnings() && !options.quiet)
         console.warn(stats.toString({ all: false, warnings: true, colors: false }));
       const dir = config.output!.path!;
+      recordInputs(dir, started, options.mode ?? "production", [...stats.compilation.fileDependencies]);
       if (!options.quiet) report(dir);
       resolve(dir);
     });
+  });
+}
+
+/** The checkout's files the build read (packages go by package-lock.json), written beside it. */
+function recordInputs(dir: string, builtAt: number, mode: string, files: string[]): void {
+  const inputs = files
+    .filter((file) => file.startsWith(ROOT) && !file.includes("node_modules") && isFile(file))
+    .map((file) => relative(ROOT, file));
+  inputs.push(
+    "package.json",
+    "package-lock.json",
+    "tsconfig.json",
+    "webpack.signing.config.js",
+    "scripts/build-signing.ts",
+  );
+  const temporary = join(dir, `${INPUTS_FILE}.${process.pid}.tmp`);
+  writeFileSync(temporary, JSON.stringify({ builtAt, mode, inputs }));
+  renameSync(temporary, join(dir, INPUTS_FILE));
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function mtimeMs(file: string): number | null {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether `dir` holds a build of the sources as they are now, in `mode`: made after the last change
+ * of every file it read (a new import is a change to a file it read, so it is noticed).
+ */
+export function signingBuildIsFresh(dir: string = signingBuildDir(), mode = "production"): boolean {
+  let recorded: { builtAt: number; mode: string; inputs: string[] };
+  try {
+    recorded = JSON.parse(readFileSync(join(dir, INPUTS_FILE), "utf8")) as typeof recorded;
+  } catch {
+    return false;
+  }
+  if (recorded.mode !== mode || mtimeMs(join(dir, "index.html")) === null) return false;
+  return recorded.inputs.every((file) => {
+    const changed = mtimeMs(join(ROOT, file));
+    return changed !== null && changed < recorded.builtAt;
   });
 }
 
@@ -59,7 +116,11 @@ function report(dir: string): void {
 
 if (require.main === module) {
   const mode = process.argv.includes("--development") ? "development" : "production";
-  buildSigningPage({ mode }).catch((error: unknown) => {
+  const build =
+    process.argv.includes("--if-stale") && signingBuildIsFresh(signingBuildDir(), mode)
+      ? Promise.resolve(console.log(`Signing page: ${signingBuildDir()} up to date`))
+      : buildSigningPage({ mode });
+  build.catch((error: unknown) => {
     console.error(
       `Building the signing page failed: ${error instanceof Error ? error.message : String(error)}`,
     );

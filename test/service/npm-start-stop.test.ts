@@ -1,8 +1,9 @@
 // `npm start` under a process manager (issue 27.8): a SIGTERM to any of its processes (npm, or the
 // node process running start-dev.ts) stops everything it started, the service and the add-in dev
 // server, and frees their ports. Before, a SIGTERM to npm stopped npm and its shell and left both
-// servers running. Each run has its own ports, data and signing-page build, so it can run beside
-// other suites (and `npm start` itself).
+// servers running. Each run has its own ports and data, and the file its own signing-page build (the
+// first run makes it, the second finds it up to date), so it can run beside other suites (and `npm
+// start` itself).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -78,6 +79,10 @@ interface NpmStart {
   output: () => string;
 }
 
+// The file's signing-page build: `npm start` builds it only when it is stale.
+const signingDir = mkdtempSync(path.join(os.tmpdir(), "npm-start-signing-"));
+afterAll(() => rmSync(signingDir, { recursive: true, force: true }));
+
 /** `npm start` in its own process group, with its own ports and directories; waits until both servers answer. */
 async function npmStart(): Promise<NpmStart> {
   const [servicePort, addinPort] = [await freePort(), await freePort()];
@@ -88,8 +93,8 @@ async function npmStart(): Promise<NpmStart> {
     ADDIN_PORT: String(addinPort),
     HOST: "127.0.0.1",
     SIGN_DATA_DIR: path.join(dir, "data"),
-    SIGN_SIGNING_BUILD_DIR: path.join(dir, "signing"),
-    SIGN_SIGNING_PAGE_DIR: path.join(dir, "signing"),
+    SIGN_SIGNING_BUILD_DIR: signingDir,
+    SIGN_SIGNING_PAGE_DIR: signingDir,
   };
   delete env.DATABASE_URL;
   // Its own process group, as under a process manager, so that the net below can reach all of it.

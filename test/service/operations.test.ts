@@ -215,7 +215,7 @@ describe.each(BACKENDS)("health and metrics on %s", (backend) => {
         LOG_LEVEL: "silent",
         PORT: "0",
         HOST: "127.0.0.1",
-        SIGN_DRAIN_SECONDS: "10",
+        SIGN_DRAIN_SECONDS: "3",
         SIGN_METRICS_PORT: "0",
       }),
     );
@@ -249,7 +249,7 @@ describe.each(BACKENDS)("health and metrics on %s", (backend) => {
 test("the compiled service drains on SIGTERM: /readyz 503, still answering, then it exits 0", async () => {
   const place = await freshPlace("sqlite");
   try {
-    const running = await spawnService({ SIGN_DATA_DIR: place.dataDir, SIGN_DRAIN_SECONDS: "10" });
+    const running = await spawnService({ SIGN_DATA_DIR: place.dataDir, SIGN_DRAIN_SECONDS: "3" });
     expect((await fetch(`${running.url}/readyz`)).status).toBe(200);
     running.child.kill("SIGTERM");
     await until(async () => (await fetch(`${running.url}/readyz`)).status === 503, "/readyz to answer 503");
