@@ -64,12 +64,12 @@ beforeEach(async () => {
 });
 
 /** A sent package (through the service's routes; the document row through its storage: see status-seed.ts). */
-function seedPackage(base: string, as: string, options: SeedOptions) {
+function seedPackage(base: string, as: string, options: SeedOptions, on: () => TestService = () => service) {
   return seedThrough(base, as, {
     ...options,
     addDocument: async (packageId) => {
       const id = newId();
-      await service.storage.transaction(async (s) => {
+      await on().storage.transaction(async (s) => {
         await s.documents.insert({
           id,
           packageId,
@@ -619,6 +619,54 @@ describe("the feed", () => {
     );
     expect(net.seen.every((r) => !r.url.includes("/signers"))).toBe(true);
     unmount();
+  });
+
+  test("while a shown package is being sealed the feed ticks every 2 s, else at its own interval", async () => {
+    // A service whose scheduler is off: a completed package stays "being sealed".
+    const unsealed = await startTestService("sqlite", { SIGN_SCHEDULER_INTERVAL_MS: "0" });
+    try {
+      const as = await unsealed.token("sealing-ticks");
+      const seed = (name: string, conversationId: string) =>
+        seedPackage(unsealed.url, as, { name, conversationId, signers: [ADA] }, () => unsealed);
+      const completed = await seed("Being sealed", "sealing");
+      expect(await signAs(unsealed.url, as, completed.id, completed.signerIds[0]!)).toBe("Completed");
+      await seed("Still out", "sent");
+
+      const follow = (conversationId: string) => {
+        const net = countingFetch();
+        const api = createPackagesApi(
+          createHttpClient({
+            baseUrl: unsealed.url,
+            fetch: net.fetch,
+            tokenSource: { getToken: async () => as, signOut: () => undefined },
+          }),
+        );
+        const wrapper = ({ children }: { children: ReactNode }) => <Root host={null}>{children}</Root>;
+        const target = { kind: "list" as const, query: { conversationId, includeSigners: true } };
+        const hook = renderHook(
+          () => usePackageFeed(api, target, { signersFor: "all", intervalMs: 60_000 }),
+          {
+            wrapper,
+          },
+        );
+        return { net, hook };
+      };
+      const sealing = follow("sealing");
+      const sent = follow("sent");
+      await waitFor(() =>
+        expect(sealing.hook.result.current.state.packages?.[0]?.sealing).toBe("InProgress"),
+      );
+      await waitFor(() => expect(sent.hook.result.current.state.packages).toHaveLength(1));
+      const lists = (net: ReturnType<typeof countingFetch>) =>
+        net.seen.filter((r) => r.url.includes("/api/v1/packages?")).length;
+      // Two ticks of 2 s: well before the 60 s interval would have made one.
+      await waitFor(() => expect(lists(sealing.net)).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
+      expect(lists(sent.net)).toBe(1);
+      sealing.hook.unmount();
+      sent.hook.unmount();
+    } finally {
+      await unsealed.close();
+    }
   });
 
   test("while a card's dialog holds it, no timed refresh runs; the held one runs when it closes", async () => {

@@ -21,6 +21,11 @@ import { isApiError } from "../../api/errors";
 import { useHost } from "../host-context";
 
 export const POLL_INTERVAL_MS = 30_000;
+/**
+ * While a shown package's documents are being sealed, a tick every 2 s: its card says they can be
+ * opened "in a moment", and sealing takes seconds, not the 30 of a background tick.
+ */
+export const SEALING_POLL_INTERVAL_MS = 2_000;
 
 /** What to follow: a list (a thread, a mail, a search) or one package. */
 export type FeedTarget = { kind: "list"; query: PackageQuery } | { kind: "one"; id: string };
@@ -208,19 +213,17 @@ export function usePackageFeed(api: PackagesApi, target: FeedTarget | null, opti
     setState(EMPTY);
   }, [key, keepPrevious]);
 
+  /** A timed or on-screen refresh: held while paused, run when the pause ends. */
+  const background = useCallback(() => {
+    if (pausedRef.current) missed.current = true;
+    else void refreshNow();
+  }, [refreshNow]);
+
   useEffect(() => {
     if (!enabled || !target) return;
     let alive = true;
     setLoading(stateRef.current.packages === null);
     void refreshNow().finally(() => alive && setLoading(false));
-    const visible = () => (host ? host.isVisible() : document.visibilityState !== "hidden");
-    const background = () => {
-      if (pausedRef.current) missed.current = true;
-      else void refreshNow();
-    };
-    const timer = setInterval(() => {
-      if (visible()) background();
-    }, intervalMs);
     const onVisible = (isVisible: boolean) => {
       if (isVisible) background();
     };
@@ -233,10 +236,23 @@ export function usePackageFeed(api: PackagesApi, target: FeedTarget | null, opti
     }
     return () => {
       alive = false;
-      clearInterval(timer);
       off();
     };
-  }, [enabled, key, host, intervalMs, refreshNow]);
+  }, [enabled, key, host, refreshNow, background]);
+
+  // The timer apart from the effect above, so that sealing's quicker ticks starting or ending
+  // change the tick only, without a refresh of their own.
+  const sealingShown =
+    state.packages?.some((p) => p.status === "Completed" && p.sealing === "InProgress") ?? false;
+  const tickMs = sealingShown ? Math.min(intervalMs, SEALING_POLL_INTERVAL_MS) : intervalMs;
+  useEffect(() => {
+    if (!enabled || !target) return;
+    const visible = () => (host ? host.isVisible() : document.visibilityState !== "hidden");
+    const timer = setInterval(() => {
+      if (visible()) background();
+    }, tickMs);
+    return () => clearInterval(timer);
+  }, [enabled, key, host, tickMs, background]);
 
   useEffect(() => {
     if (paused || !missed.current) return;
