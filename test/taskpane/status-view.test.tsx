@@ -538,27 +538,31 @@ describe("Status view, all packages", () => {
 });
 
 describe("the feed", () => {
+  /** The packages API against `base` as `as`, every request counted. */
+  const countedApi = (base: string, as: string) => {
+    const net = countingFetch();
+    const api = createPackagesApi(
+      createHttpClient({
+        baseUrl: base,
+        fetch: net.fetch,
+        tokenSource: { getToken: async () => as, signOut: () => undefined },
+      }),
+    );
+    return { net, api };
+  };
+  const feedWrapper = ({ children }: { children: ReactNode }) => <Root host={null}>{children}</Root>;
+
   test("polls with If-None-Match: unchanged answers are 304; a change comes through", async () => {
     const seeded = await seedPackage(service.url, token, {
       name: "Polled",
       conversationId: "poll",
       signers: [ADA],
     });
-    const net = countingFetch();
-    const api = createPackagesApi(
-      createHttpClient({
-        baseUrl: service.url,
-        fetch: net.fetch,
-        tokenSource: { getToken: async () => token, signOut: () => undefined },
-      }),
-    );
-    const wrapper = ({ children }: { children: ReactNode }) => <Root host={null}>{children}</Root>;
+    const { net, api } = countedApi(service.url, token);
     const target = { kind: "list" as const, query: { conversationId: "poll" } };
     const { result, unmount } = renderHook(
       () => usePackageFeed(api, target, { signersFor: "all", intervalMs: 150 }),
-      {
-        wrapper,
-      },
+      { wrapper: feedWrapper },
     );
     await waitFor(() => expect(result.current.state.signers[seeded.id]).toBeDefined());
     const first = result.current.state.packages;
@@ -584,22 +588,14 @@ describe("the feed", () => {
       conversationId: "embedded",
       signers: [ADA, ALEX],
     });
-    const net = countingFetch();
-    const api = createPackagesApi(
-      createHttpClient({
-        baseUrl: service.url,
-        fetch: net.fetch,
-        tokenSource: { getToken: async () => token, signOut: () => undefined },
-      }),
-    );
-    const wrapper = ({ children }: { children: ReactNode }) => <Root host={null}>{children}</Root>;
+    const { net, api } = countedApi(service.url, token);
     const target = {
       kind: "list" as const,
       query: { conversationId: "embedded", pageSize: 50, includeSigners: true },
     };
     const { result, unmount } = renderHook(
       () => usePackageFeed(api, target, { signersFor: "all", intervalMs: 150 }),
-      { wrapper },
+      { wrapper: feedWrapper },
     );
     await waitFor(() => expect(result.current.state.signers[seeded.id]).toHaveLength(2));
     await waitFor(() => expect(net.seen.filter((r) => r.status === 304).length).toBeGreaterThanOrEqual(3));
@@ -633,21 +629,11 @@ describe("the feed", () => {
       await seed("Still out", "sent");
 
       const follow = (conversationId: string) => {
-        const net = countingFetch();
-        const api = createPackagesApi(
-          createHttpClient({
-            baseUrl: unsealed.url,
-            fetch: net.fetch,
-            tokenSource: { getToken: async () => as, signOut: () => undefined },
-          }),
-        );
-        const wrapper = ({ children }: { children: ReactNode }) => <Root host={null}>{children}</Root>;
+        const { net, api } = countedApi(unsealed.url, as);
         const target = { kind: "list" as const, query: { conversationId, includeSigners: true } };
         const hook = renderHook(
           () => usePackageFeed(api, target, { signersFor: "all", intervalMs: 60_000 }),
-          {
-            wrapper,
-          },
+          { wrapper: feedWrapper },
         );
         return { net, hook };
       };
@@ -671,20 +657,12 @@ describe("the feed", () => {
 
   test("while a card's dialog holds it, no timed refresh runs; the held one runs when it closes", async () => {
     await seedPackage(service.url, token, { name: "Held", conversationId: "hold", signers: [ADA] });
-    const net = countingFetch();
-    const api = createPackagesApi(
-      createHttpClient({
-        baseUrl: service.url,
-        fetch: net.fetch,
-        tokenSource: { getToken: async () => token, signOut: () => undefined },
-      }),
-    );
-    const wrapper = ({ children }: { children: ReactNode }) => <Root host={null}>{children}</Root>;
+    const { net, api } = countedApi(service.url, token);
     const target = { kind: "list" as const, query: { conversationId: "hold" } };
     const { result, rerender, unmount } = renderHook(
       ({ paused }: { paused: boolean }) =>
         usePackageFeed(api, target, { signersFor: "all", intervalMs: 100, paused }),
-      { wrapper, initialProps: { paused: false } },
+      { wrapper: feedWrapper, initialProps: { paused: false } },
     );
     await waitFor(() => expect(result.current.state.packages).toHaveLength(1));
     rerender({ paused: true });
