@@ -1,3 +1,4 @@
+// Kept, need (issue 30): no well-kept library removes glyphs from a content stream (pdf-lib writes streams, pdf.js reads them).
 // Removes the text tags' characters from the pages' content streams, so that the final document holds
 // no tag text at all (a white box over it would still leave it to copy, search and extract).
 //
