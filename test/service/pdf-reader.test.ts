@@ -2,12 +2,15 @@
 // files larger and smaller than the last read what a reading of each alone reads.
 // And a page's content stream of over a megabyte, given to pdf.js reduced to its text (overlay.ts):
 // in each way a page can have one, the same pages and tags as pdf.js reading the file here finds.
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { degrees } from "pdf-lib";
+import { InvalidDocumentError } from "../../src/pdf/inspect";
 import { readPdfFile } from "../../src/service/pdf/pdf-file";
 import { PdfReader } from "../../src/service/pdf-reader";
 import { breakStartxref, writeBigPdf, writeLargeContentsPdf, writeManyTextPagesPdf } from "../pdf/big-pdf";
+import { drawUpright, newDoc } from "../pdf/draw";
 
 jest.setTimeout(120_000);
 
@@ -18,6 +21,51 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("PdfReader", () => {
+  it("a damaged object stream among the page tree's kids: invalid_document, and the thread reads on", async () => {
+    // Four pages in object streams, with a cross-reference stream (pdf-lib's default).
+    const { doc, helvetica, times } = await newDoc();
+    for (const rotation of [0, 90, 180]) {
+      const page = doc.addPage([612, 792]);
+      page.setRotation(degrees(rotation));
+      drawUpright(page, [{ text: "{{sig:1}}", font: helvetica }], { x: 72, baseline: 100 });
+      drawUpright(
+        page,
+        [
+          { text: "{{text:2;", font: helvetica },
+          { text: "label=Amount due}}", font: times },
+        ],
+        { x: 200, baseline: 300, size: 11 },
+      );
+    }
+    doc.addPage([300, 400]);
+    const intact = await doc.save();
+    const text = Buffer.from(intact).toString("latin1");
+    const xref = Number(/startxref\s+(\d+)/.exec(text.slice(text.lastIndexOf("startxref")))![1]);
+    // Bytes over the cross-reference stream's entries (two that xref-repair.test.ts's property found):
+    // pdf.js's fetch of a page tree kid it started and never awaits rejects (FormatError,
+    // XRefEntryException), which ended the thread mid-reading with a server error.
+    const good = path.join(dir, "objstm-intact.pdf");
+    writeFileSync(good, intact);
+    const reader = new PdfReader();
+    try {
+      for (const [at, hex] of [
+        [171, "14225bdf1b31b1"],
+        [172, "5fa7b61e88da154ed5b7"],
+      ] as const) {
+        const damaged = intact.slice();
+        damaged.set(Buffer.from(hex, "hex"), xref + at);
+        const file = path.join(dir, `objstm-${at}.pdf`);
+        writeFileSync(file, damaged);
+        const outcome = await reader.read(file).catch((error: unknown) => error);
+        if (outcome instanceof Error) expect(outcome).toBeInstanceOf(InvalidDocumentError);
+        else expect(outcome).toEqual(await reader.read(good));
+        expect((await reader.read(good)).pageCount).toBe(4);
+      }
+    } finally {
+      await reader.close();
+    }
+  });
+
   it("reads files one after another, larger and smaller, as each alone is read", async () => {
     const text = path.join(dir, "text.pdf");
     const scan = path.join(dir, "scan.pdf");

@@ -19,6 +19,28 @@ delete (globalThis as { DecompressionStream?: unknown }).DecompressionStream;
 v8.setFlagsFromString("--expose-gc");
 const collectGarbage = vm.runInNewContext("gc") as () => void;
 
+// pdf.js, looking for a page, starts a fetch of every kid of the page tree's root and awaits only
+// those it walks to: where the file is damaged, the others reject with no handler. Unhandled, such a
+// rejection would end this thread mid-reading (and the upload with a server error instead of
+// invalid_document). The reading fails or succeeds through the promises it awaits, so a rejection
+// with one of pdf.js's own exceptions is dropped here; any other still ends the thread.
+const PDFJS_EXCEPTIONS = new Set([
+  "AbortException",
+  "FormatError",
+  "InvalidPDFException",
+  "MissingDataException",
+  "ParserEOFException",
+  "PasswordException",
+  "ResponseException",
+  "UnknownErrorException",
+  "XRefEntryException",
+  "XRefParseException",
+]);
+process.on("unhandledRejection", (reason) => {
+  if (reason instanceof Error && PDFJS_EXCEPTIONS.has(reason.name)) return;
+  throw reason;
+});
+
 port.on("message", (request: ReaderRequest) => {
   void readPdfFile(request.file, {
     tags: request.tags,
