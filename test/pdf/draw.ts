@@ -54,6 +54,26 @@ export async function newDoc(): Promise<{
   };
 }
 
+/** Three pages turned 0, 90 and 180°, each with a tag and a tag split over two runs, and a blank page. */
+export async function taggedDoc(): Promise<PDFDocument> {
+  const { doc, helvetica, times } = await newDoc();
+  for (const rotation of [0, 90, 180]) {
+    const page = doc.addPage([612, 792]);
+    page.setRotation(degrees(rotation));
+    drawUpright(page, [{ text: "{{sig:1}}", font: helvetica }], { x: 72, baseline: 100 });
+    drawUpright(
+      page,
+      [
+        { text: "{{text:2;", font: helvetica },
+        { text: "label=Amount due}}", font: times },
+      ],
+      { x: 200, baseline: 300, size: 11 },
+    );
+  }
+  doc.addPage([300, 400]);
+  return doc;
+}
+
 /** Asserts that `actual` is within `tolerance` points of `expected` on every side. */
 export function expectNear(actual: Box, expected: Box, tolerance = 2): void {
   const sides = (b: Box) => ({ left: b.x, top: b.y, right: b.x + b.width, bottom: b.y + b.height });

@@ -6,7 +6,6 @@ import { mkdtempSync, openSync, closeSync, readFileSync, readSync, rmSync, write
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { degrees } from "pdf-lib";
 import { findTags } from "../../src/pdf/find-tags";
 import { loadPdf } from "../../src/pdf/inspect";
 import { openForUpdate } from "../../src/pdf/incremental";
@@ -21,7 +20,7 @@ import {
 } from "../../src/service/pdf/xref-repair";
 import { readStreamData, readStreamHead } from "../../src/service/pdf/xref-stream";
 import { writeBigPdf } from "./big-pdf";
-import { drawUpright, newDoc } from "./draw";
+import { drawUpright, taggedDoc } from "./draw";
 
 let dir: string;
 let count = 0;
@@ -53,26 +52,6 @@ async function repairOf(bytes: Uint8Array) {
     sound: await xrefIsSound(read, bytes.length, start),
     repair: await repairXref(read, bytes.length, start),
   };
-}
-
-/** Three pages turned 0, 90 and 180°, each with a tag and a tag split over two runs, and a blank page. */
-async function taggedDoc() {
-  const { doc, helvetica, times } = await newDoc();
-  for (const rotation of [0, 90, 180]) {
-    const page = doc.addPage([612, 792]);
-    page.setRotation(degrees(rotation));
-    drawUpright(page, [{ text: "{{sig:1}}", font: helvetica }], { x: 72, baseline: 100 });
-    drawUpright(
-      page,
-      [
-        { text: "{{text:2;", font: helvetica },
-        { text: "label=Amount due}}", font: times },
-      ],
-      { x: 200, baseline: 300, size: 11 },
-    );
-  }
-  doc.addPage([300, 400]);
-  return doc;
 }
 
 beforeAll(async () => {

@@ -5,12 +5,11 @@
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { degrees } from "pdf-lib";
 import { InvalidDocumentError } from "../../src/pdf/inspect";
 import { readPdfFile } from "../../src/service/pdf/pdf-file";
 import { PdfReader } from "../../src/service/pdf-reader";
 import { breakStartxref, writeBigPdf, writeLargeContentsPdf, writeManyTextPagesPdf } from "../pdf/big-pdf";
-import { drawUpright, newDoc } from "../pdf/draw";
+import { taggedDoc } from "../pdf/draw";
 
 jest.setTimeout(120_000);
 
@@ -23,22 +22,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("PdfReader", () => {
   it("a damaged object stream among the page tree's kids: invalid_document, and the thread reads on", async () => {
     // Four pages in object streams, with a cross-reference stream (pdf-lib's default).
-    const { doc, helvetica, times } = await newDoc();
-    for (const rotation of [0, 90, 180]) {
-      const page = doc.addPage([612, 792]);
-      page.setRotation(degrees(rotation));
-      drawUpright(page, [{ text: "{{sig:1}}", font: helvetica }], { x: 72, baseline: 100 });
-      drawUpright(
-        page,
-        [
-          { text: "{{text:2;", font: helvetica },
-          { text: "label=Amount due}}", font: times },
-        ],
-        { x: 200, baseline: 300, size: 11 },
-      );
-    }
-    doc.addPage([300, 400]);
-    const intact = await doc.save();
+    const intact = await (await taggedDoc()).save();
     const text = Buffer.from(intact).toString("latin1");
     const xref = Number(/startxref\s+(\d+)/.exec(text.slice(text.lastIndexOf("startxref")))![1]);
     // Bytes over the cross-reference stream's entries (two that xref-repair.test.ts's property found):
