@@ -14,9 +14,10 @@
  * stacks name TypeScript lines.
  */
 import { build, type Metafile, type Plugin } from "esbuild";
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { buildIsFresh, writeBuildRecord } from "./build-record";
 
 const ROOT = path.join(__dirname, "..");
 export const SERVICE_BUILD_DIR = path.join(ROOT, "build", "service");
@@ -117,9 +118,6 @@ function packagesPlugin(lazy: string[], external: string[]): Plugin {
   };
 }
 
-/** What a build was made from, to tell whether it is stale (ensureServiceBuild). */
-const INPUTS_FILE = "inputs.json";
-
 /**
  * Builds every entry point into `outDir`. Each file is written beside its final name and renamed
  * over it, so a process starting meanwhile (tests build when stale, on two workers at once) never
@@ -153,10 +151,8 @@ export async function buildService(outDir: string = SERVICE_BUILD_DIR): Promise<
     writeFileSync(temporary, file.contents);
     renameSync(temporary, file.path);
   }
-  const inputs = ownInputs(result.metafile);
-  const temporary = path.join(outDir, `${INPUTS_FILE}.${process.pid}.tmp`);
-  writeFileSync(temporary, JSON.stringify({ builtAt: started, inputs }));
-  renameSync(temporary, path.join(outDir, INPUTS_FILE));
+  // What it was made from, to tell whether it is stale (ensureServiceBuild).
+  writeBuildRecord(outDir, { builtAt: started, inputs: ownInputs(result.metafile) });
   return { ms: Date.now() - started };
 }
 
@@ -169,32 +165,12 @@ function ownInputs(metafile: Metafile): string[] {
   ];
 }
 
-function mtimeMs(file: string): number | null {
-  try {
-    return statSync(file).mtimeMs;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Whether `outDir` holds a build of the sources as they are now: made after the last change of
- * every file it was made from. (A new import of a file older than the build is a change to a file
- * the build read, so it is noticed.)
- */
+/** Whether `outDir` holds a build of the sources as they are now (build-record.ts). */
 export function serviceBuildIsFresh(outDir: string = SERVICE_BUILD_DIR): boolean {
-  let recorded: { builtAt: number; inputs: string[] };
-  try {
-    recorded = JSON.parse(readFileSync(path.join(outDir, INPUTS_FILE), "utf8")) as typeof recorded;
-  } catch {
-    return false;
-  }
-  if (Object.keys(ENTRY_POINTS).some((name) => mtimeMs(path.join(outDir, `${name}.js`)) === null))
-    return false;
-  return recorded.inputs.every((file) => {
-    const changed = mtimeMs(path.join(ROOT, file));
-    return changed !== null && changed < recorded.builtAt;
-  });
+  return buildIsFresh(
+    outDir,
+    Object.keys(ENTRY_POINTS).map((name) => `${name}.js`),
+  );
 }
 
 /** Builds unless the build is fresh; answers whether it built. */

@@ -8,15 +8,13 @@
  *   npm run build:signing -- --development                      readable, with source maps
  *   npm run build:signing -- --if-stale                         only when a source changed (npm start)
  */
-import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import webpack from "webpack";
+import { buildIsFresh, writeBuildRecord } from "./build-record";
 
 const ROOT = join(__dirname, "..");
-
-/** What a build was made from and in which mode, to tell whether it is stale (signingBuildIsFresh). */
-const INPUTS_FILE = "inputs.json";
 
 /** Where the build goes: SIGN_SIGNING_BUILD_DIR, else dist/signing. */
 export function signingBuildDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -61,9 +59,7 @@ function recordInputs(dir: string, builtAt: number, mode: string, files: string[
     "webpack.signing.config.js",
     "scripts/build-signing.ts",
   );
-  const temporary = join(dir, `${INPUTS_FILE}.${process.pid}.tmp`);
-  writeFileSync(temporary, JSON.stringify({ builtAt, mode, inputs }));
-  renameSync(temporary, join(dir, INPUTS_FILE));
+  writeBuildRecord(dir, { builtAt, inputs, mode });
 }
 
 function isFile(file: string): boolean {
@@ -74,30 +70,9 @@ function isFile(file: string): boolean {
   }
 }
 
-function mtimeMs(file: string): number | null {
-  try {
-    return statSync(file).mtimeMs;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Whether `dir` holds a build of the sources as they are now, in `mode`: made after the last change
- * of every file it read (a new import is a change to a file it read, so it is noticed).
- */
+/** Whether `dir` holds a build of the sources as they are now, in `mode` (build-record.ts). */
 export function signingBuildIsFresh(dir: string = signingBuildDir(), mode = "production"): boolean {
-  let recorded: { builtAt: number; mode: string; inputs: string[] };
-  try {
-    recorded = JSON.parse(readFileSync(join(dir, INPUTS_FILE), "utf8")) as typeof recorded;
-  } catch {
-    return false;
-  }
-  if (recorded.mode !== mode || mtimeMs(join(dir, "index.html")) === null) return false;
-  return recorded.inputs.every((file) => {
-    const changed = mtimeMs(join(ROOT, file));
-    return changed !== null && changed < recorded.builtAt;
-  });
+  return buildIsFresh(dir, ["index.html"], mode);
 }
 
 function report(dir: string): void {
