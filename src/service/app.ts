@@ -211,7 +211,8 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   await app.register(errorResponses);
   await app.register(contentTypes);
   await app.register(safeText);
-  await app.register(securityHeaders);
+  // `readiness` (below) is made once the blob store is open; the hook asks it only when answering.
+  await app.register(securityHeaders, { stopping: () => readiness.isDraining });
   await app.register(cors, {
     origin: config.corsOrigins,
     // @fastify/cors allows only GET, HEAD and POST unless told: the API also updates and deletes.

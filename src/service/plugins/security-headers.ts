@@ -34,16 +34,26 @@ export function htmlCsp(frameAncestors: readonly string[] = []): string {
 
 export const HTML_CSP = htmlCsp();
 
+export interface SecurityHeadersOptions {
+  /** Whether the service has begun to stop (server.ts: from SIGTERM, its drain included). */
+  stopping?: () => boolean;
+}
+
 /**
  * Headers every answer carries: its trace id (X-Trace-Id, the `traceId` of its log lines and of an
  * error's body); no MIME sniffing; no caching of what a credential fetched (unless the route chose
- * its own Cache-Control); and the strict policy above on every HTML page.
+ * its own Cache-Control); the strict policy above on every HTML page; and once a stop has begun,
+ * `Connection: close`.
  */
 export default fp(
-  async function securityHeaders(app: FastifyInstance) {
+  async function securityHeaders(app: FastifyInstance, { stopping = () => false }: SecurityHeadersOptions) {
     // A callback hook rather than an async one: no promise made for every answer. One hook for all of
     // these headers, the trace id's included: each hook is work for every request (issue 31).
     app.addHook("onSend", (request, reply, payload, done) => {
+      // A keep-alive client then opens its next connection elsewhere (another instance, while this
+      // one drains), and the stop does not wait out the keep-alive timeout for a connection that
+      // was busy when Fastify's close began (that close ends only the idle ones).
+      if (stopping()) reply.header("Connection", "close");
       reply.header("X-Trace-Id", request.id);
       reply.header("X-Content-Type-Options", "nosniff");
       if (request.headers.authorization !== undefined || request.headers["x-api-key"] !== undefined) {
