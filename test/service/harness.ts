@@ -6,6 +6,7 @@ import pg from "pg";
 import { buildApp } from "../../src/service/app";
 import { loadConfig, type ServiceConfig } from "../../src/service/config";
 import { createOAuthClient, createPersonalAccessToken } from "../../src/service/domain/credentials";
+import { setRateLimitClockForTest } from "../../src/service/domain/rate-limits";
 import { openStorage, type Storage } from "../../src/service/storage";
 import { awaitedAtEnd, closeAtEnd } from "./closed-at-end";
 
@@ -172,14 +173,18 @@ async function start(
 }
 
 /**
- * Rate budgets count in fixed one-minute windows: a test that counts hits up to a budget starts well
- * inside one (waiting for the next window when fewer than 15 s of this one are left), so its hits
- * are not split across two windows on a slow machine.
+ * Rate budgets count in fixed one-minute windows: a test that counts hits up to a budget moves the
+ * clock of this process's limiters (every service the file started in it) to half a second into a
+ * window none has counted in yet, so that its hits are not split across two windows on a slow
+ * machine, and without waiting up to a minute for the next. The clock stays moved for the rest of the
+ * file (its own module registry: the next file starts on the real clock); it only ever moves forward.
  */
-export async function awayFromWindowEdge(): Promise<void> {
-  const into = Date.now() % 60_000;
-  if (into > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - into));
+export function inFreshRateWindow(): void {
+  const now = Date.now() + rateClockOffset;
+  rateClockOffset += 60_000 - (now % 60_000) + 500;
+  setRateLimitClockForTest(() => Date.now() + rateClockOffset);
 }
+let rateClockOffset = 0;
 
 /** The shape every error answer must have (contract §3). */
 export async function expectProblem(response: Response, status: number, code: string) {

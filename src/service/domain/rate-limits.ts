@@ -36,6 +36,18 @@ function windowAt(nowMs: number): { start: string; retryAfterSeconds: number } {
   };
 }
 
+/** The clock of the limiters made without one of their own (setRateLimitClockForTest). */
+let sharedClock: () => number = Date.now;
+
+/**
+ * Sets (or, with null, restores) the clock of the limiters made without one of their own; for tests
+ * only: a test that counts hits up to a budget moves it to the start of a fresh window instead of
+ * waiting for one (test/service/harness.ts, inFreshRateWindow).
+ */
+export function setRateLimitClockForTest(clock: (() => number) | null): void {
+  sharedClock = clock ?? Date.now;
+}
+
 export class RateLimiter {
   /**
    * Counts of current windows as this instance last read or spent them (keyed on the budget's name and
@@ -45,7 +57,7 @@ export class RateLimiter {
 
   constructor(
     private readonly storage: Storage,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => sharedClock(),
   ) {}
 
   private remember(budget: Budget, key: string, startMs: number, count: number, readAt: number): void {
