@@ -172,6 +172,9 @@ async function start(
   };
 }
 
+/** How far inFreshRateWindow has moved the limiters' clock in this file. */
+let rateClockOffset = 0;
+
 /**
  * Rate budgets count in fixed one-minute windows: a test that counts hits up to a budget moves the
  * clock of this process's limiters (every service the file started in it) to half a second into a
@@ -184,7 +187,6 @@ export function inFreshRateWindow(): void {
   rateClockOffset += 60_000 - (now % 60_000) + 500;
   setRateLimitClockForTest(() => Date.now() + rateClockOffset);
 }
-let rateClockOffset = 0;
 
 /** The shape every error answer must have (contract §3). */
 export async function expectProblem(response: Response, status: number, code: string) {
