@@ -185,7 +185,32 @@ function discoveryDocument(issuer: string): Promise<string> {
   async function startSignIn(wb: Workbench): Promise<Page> {
     const opened = wb.context.waitForEvent("page", { timeout: 30_000 });
     await wb.settings.getByRole("button", { name: "Sign in with Microsoft" }).click();
-    return opened;
+    const window = await opened;
+    window.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning")
+        wb.console.push(`[sign-in window] ${message.text()}`);
+    });
+    return window;
+  }
+
+  /**
+   * Waits for the pane to close the sign-in window once it has the answer; if it does not, says where
+   * the window stopped and what it and the pane logged (a full run once saw it stay open past 30 s).
+   */
+  async function closedByPane(wb: Workbench, window: Page): Promise<void> {
+    try {
+      await window.waitForEvent("close", { timeout: 60_000 });
+    } catch (error) {
+      const shown = await window
+        .locator("body")
+        .innerText()
+        .catch(() => "(not readable)");
+      throw new Error(
+        `The sign-in window stayed open at ${window.url()} showing:\n${shown}\n` +
+          `Console: ${JSON.stringify(wb.console.slice(-20))}`,
+        { cause: error },
+      );
+    }
   }
 
   /** Types the person's credentials on the provider's page, as they would. */
@@ -225,7 +250,7 @@ function discoveryDocument(issuer: string): Promise<string> {
     await window.getByLabel("Email address").waitFor({ timeout: 30_000 });
     await window.screenshot({ path: path.join(ARTIFACTS, "msal-sign-in-window.png") });
     await typeCredentials(window, "megan@contoso.example");
-    await window.waitForEvent("close", { timeout: 30_000 }); // the pane closes it once it has the answer
+    await closedByPane(wb, window);
 
     expect(await identity(wb.settings)).toMatchObject({
       Organisation: "6d1b8a3c-contoso-0000-0000-000000000001",
