@@ -36,16 +36,16 @@ function windowAt(nowMs: number): { start: string; retryAfterSeconds: number } {
   };
 }
 
-/** The clock of the limiters made without one of their own (setRateLimitClockForTest). */
-let sharedClock: () => number = Date.now;
+/** The limiters' clock: Date.now, unless a test moved it (setRateLimitClockForTest). */
+let clock: () => number = Date.now;
 
 /**
- * Sets (or, with null, restores) the clock of the limiters made without one of their own; for tests
- * only: a test that counts hits up to a budget moves it to the start of a fresh window instead of
- * waiting for one (test/service/harness.ts, inFreshRateWindow).
+ * Sets (or, with null, restores) the limiters' clock; for tests only: a test that counts hits up to
+ * a budget moves it to the start of a fresh window instead of waiting for one
+ * (test/service/harness.ts, inFreshRateWindow).
  */
-export function setRateLimitClockForTest(clock: (() => number) | null): void {
-  sharedClock = clock ?? Date.now;
+export function setRateLimitClockForTest(next: (() => number) | null): void {
+  clock = next ?? Date.now;
 }
 
 export class RateLimiter {
@@ -55,10 +55,7 @@ export class RateLimiter {
    */
   private readonly seen = new Map<string, { startMs: number; count: number; readAt: number }>();
 
-  constructor(
-    private readonly storage: Storage,
-    private readonly now: () => number = () => sharedClock(),
-  ) {}
+  constructor(private readonly storage: Storage) {}
 
   private remember(budget: Budget, key: string, startMs: number, count: number, readAt: number): void {
     // Only a cache: dropped whole when large (a flood of addresses), read again when needed.
@@ -72,7 +69,7 @@ export class RateLimiter {
 
   /** Spends one hit of the key's budget: allowed while the window's count stays within `max`. */
   async take(budget: Budget, key: string): Promise<Verdict> {
-    const nowMs = this.now();
+    const nowMs = clock();
     const window = windowAt(nowMs);
     const hits = await this.storage.rateLimits.hit(bucketOf(budget, key), window.start);
     this.remember(budget, key, nowMs - (nowMs % WINDOW_MS), hits, nowMs);
@@ -90,7 +87,7 @@ export class RateLimiter {
     key: string,
     spanMs: number,
   ): Promise<{ count: number; retryAfterSeconds: number }> {
-    const nowMs = this.now();
+    const nowMs = clock();
     const since = windowAt(nowMs - spanMs + WINDOW_MS).start;
     const { count, oldest } = await this.storage.rateLimits.sumSince(bucketOf(budget, key), since);
     const leavesMs = oldest === null ? nowMs : Date.parse(oldest) + spanMs;
@@ -104,7 +101,7 @@ export class RateLimiter {
    * stays spent to the window's end, so only "allowed" can be that old).
    */
   async check(budget: Budget, keys: readonly string[], maxAgeMs = 0): Promise<Verdict> {
-    const nowMs = this.now();
+    const nowMs = clock();
     const startMs = nowMs - (nowMs % WINDOW_MS);
     const retryAfterSeconds = Math.max(1, Math.ceil((startMs + WINDOW_MS - nowMs) / 1000));
     let windowStart: string | undefined;
@@ -125,7 +122,7 @@ export class RateLimiter {
    * undefined when the database must be asked. Lets a request skip the promises of a check.
    */
   checkKnown(budget: Budget, keys: readonly string[], maxAgeMs: number): Verdict | undefined {
-    const nowMs = this.now();
+    const nowMs = clock();
     const startMs = nowMs - (nowMs % WINDOW_MS);
     const retryAfterSeconds = Math.max(1, Math.ceil((startMs + WINDOW_MS - nowMs) / 1000));
     for (const key of keys) {
