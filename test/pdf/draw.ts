@@ -54,22 +54,30 @@ export async function newDoc(): Promise<{
   };
 }
 
+/** A page of `doc` turned `rotation`°, with a tag and a tag split over two runs in two fonts. */
+export function addTaggedPage(
+  doc: PDFDocument,
+  rotation: number,
+  { helvetica, times }: { helvetica: PDFFont; times: PDFFont },
+): PDFPage {
+  const page = doc.addPage([612, 792]);
+  page.setRotation(degrees(rotation));
+  drawUpright(page, [{ text: "{{sig:1}}", font: helvetica }], { x: 72, baseline: 100 });
+  drawUpright(
+    page,
+    [
+      { text: "{{text:2;", font: helvetica },
+      { text: "label=Amount due}}", font: times },
+    ],
+    { x: 200, baseline: 300, size: 11 },
+  );
+  return page;
+}
+
 /** Three pages turned 0, 90 and 180°, each with a tag and a tag split over two runs, and a blank page. */
 export async function taggedDoc(): Promise<PDFDocument> {
-  const { doc, helvetica, times } = await newDoc();
-  for (const rotation of [0, 90, 180]) {
-    const page = doc.addPage([612, 792]);
-    page.setRotation(degrees(rotation));
-    drawUpright(page, [{ text: "{{sig:1}}", font: helvetica }], { x: 72, baseline: 100 });
-    drawUpright(
-      page,
-      [
-        { text: "{{text:2;", font: helvetica },
-        { text: "label=Amount due}}", font: times },
-      ],
-      { x: 200, baseline: 300, size: 11 },
-    );
-  }
+  const { doc, ...fonts } = await newDoc();
+  for (const rotation of [0, 90, 180]) addTaggedPage(doc, rotation, fonts);
   doc.addPage([300, 400]);
   return doc;
 }

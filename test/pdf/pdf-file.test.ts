@@ -9,7 +9,7 @@ import { DocumentLimitError, InvalidDocumentError, inspectPdf } from "../../src/
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_PAGES } from "../../src/pdf/limits";
 import { readPdfFile } from "../../src/service/pdf/pdf-file";
 import { writeBigPdf } from "./big-pdf";
-import { drawUpright, newDoc } from "./draw";
+import { addTaggedPage, drawUpright, newDoc } from "./draw";
 import { encryptedPdf } from "./encrypted-pdf";
 import { TINY_PNG } from "./images";
 
@@ -65,17 +65,7 @@ describe("readPdfFile reads what inspectPdf and findTags read", () => {
   it("tags of the three formats, split in two runs, on pages rotated 0, 90, 180 and 270°", async () => {
     const { doc, helvetica, times } = await newDoc();
     for (const rotation of [0, 90, 180, 270]) {
-      const page = doc.addPage([612, 792]);
-      page.setRotation(degrees(rotation));
-      drawUpright(page, [{ text: "{{sig:1}}", font: helvetica }], { x: 72, baseline: 100 });
-      drawUpright(
-        page,
-        [
-          { text: "{{text:2;", font: helvetica },
-          { text: "label=Amount due}}", font: times },
-        ],
-        { x: 200, baseline: 300, size: 11 },
-      );
+      const page = addTaggedPage(doc, rotation, { helvetica, times });
       drawUpright(page, [{ text: "\\i2\\", font: helvetica }], { x: 300, baseline: 400, size: 10 });
       drawUpright(page, [{ text: "{{*Amount_es_:signer3:text:number}}", font: times }], {
         x: 50,
