@@ -9,6 +9,7 @@ import { createOAuthClient, createPersonalAccessToken } from "../../src/service/
 import { setRateLimitClockForTest } from "../../src/service/domain/rate-limits";
 import { openStorage, type Storage } from "../../src/service/storage";
 import { awaitedAtEnd, closeAtEnd } from "./closed-at-end";
+import { fillDataDir, postgresTemplate } from "./place-template";
 
 export type Backend = "sqlite" | "postgres";
 
@@ -26,28 +27,48 @@ export interface Place {
 }
 
 /** A fresh, empty place for a service's data: a temporary directory, or a new PostgreSQL database. */
-export async function freshPlace(backend: Backend): Promise<Place> {
+export function freshPlace(backend: Backend): Promise<Place> {
+  return newPlace(backend, false);
+}
+
+/**
+ * A place as a deployment's first start leaves it: the database migrated and the seal identity
+ * made, copied from a template made once (place-template.ts). Where startTestService starts.
+ */
+export function deployedPlace(backend: Backend): Promise<Place> {
+  return newPlace(backend, true);
+}
+
+async function newPlace(backend: Backend, deployed: boolean): Promise<Place> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sfo-test-"));
-  if (backend === "sqlite") {
-    return {
-      dataDir,
-      databaseUrl: null,
-      dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
+  const removeDir = async () => rmSync(dataDir, { recursive: true, force: true });
+  try {
+    if (deployed) await fillDataDir(dataDir, backend === "sqlite");
+  } catch (error) {
+    await removeDir();
+    throw error;
   }
+  if (backend === "sqlite") return { dataDir, databaseUrl: null, dispose: removeDir };
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `sfo_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    const template = deployed ? ` TEMPLATE ${await postgresTemplate(adminUrl)}` : "";
+    await admin.query(`CREATE DATABASE ${name}${template}`);
+  } catch (error) {
+    await removeDir();
+    throw error;
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     dataDir,
     databaseUrl: url.toString(),
     dispose: async () => {
-      rmSync(dataDir, { recursive: true, force: true });
+      await removeDir();
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -78,8 +99,9 @@ export interface TestService {
 }
 
 /**
- * A service on a fresh place, or on `shared` (another instance's place: two instances on one
- * database, as a deployment with several runs them; closing this one leaves the place alone).
+ * A service on a new place as a first start leaves it (deployedPlace), or on `shared` (another
+ * instance's place: two instances on one database, as a deployment with several runs them; closing
+ * this one leaves the place alone).
  * Closed at the end of the test file if the file has not closed it (closed-at-end.ts).
  */
 export function startTestService(
@@ -98,7 +120,7 @@ async function start(
   shared: Place | undefined,
   overrides: Partial<ServiceConfig>,
 ): Promise<TestService> {
-  const place = shared ?? (await freshPlace(backend));
+  const place = shared ?? (await deployedPlace(backend));
   // What is open so far, undone in reverse should a later step fail: a start that fails half-way
   // leaves no database, pool or server behind.
   const undo: (() => Promise<void>)[] = shared ? [] : [() => place.dispose()];

@@ -281,6 +281,33 @@ describe.each(BACKENDS)("storage on %s", (backend) => {
     await expect(openStorage(place)).rejects.toThrow(SchemaTooNewError);
   });
 
+  test("a start on an up-to-date database applies nothing, even while another session holds the migrations' lock", async () => {
+    const driver = await open(place);
+    await migrate(driver);
+    // What a migrating instance holds: PostgreSQL's advisory lock, SQLite's write lock.
+    const holder = await open(place);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const holderDone = holder.transaction(async (tx) => {
+      if (backend === "postgres") await tx.run("SELECT pg_advisory_xact_lock(5172026)");
+      else await tx.run("CREATE TABLE lock_probe (n INTEGER)");
+      held();
+      await released;
+    });
+    try {
+      await holding;
+      // Without waiting for the lock (which the holder keeps until the end of this call).
+      expect(await migrate(driver)).toEqual([]);
+    } finally {
+      release();
+      await holderDone;
+      await holder.close();
+      await driver.close();
+    }
+  });
+
   test("a transaction lands whole or not at all, and does not capture other work", async () => {
     const storage = await openStorage(place);
     try {
