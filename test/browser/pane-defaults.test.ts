@@ -13,7 +13,8 @@
  * - the same conversation once a package was sent from it opens on Status;
  * - writing: the draft to two colleagues has them ticked, never the user.
  *
- * Screenshots at 320 px and at 800 px in test/artifacts/defaults-*.png (ignored by git).
+ * Screenshots at 320 px and at 800 px in test/artifacts/defaults-*.png (ignored by git), and of the
+ * tab row at 300, 360, 410 and 520 px (defaults-tabs-*.png).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -111,6 +112,44 @@ const selected = async (page: Page, tab: string) =>
     await groupBox.scrollIntoViewIfNeeded();
     await page.getByRole("option", { name: `${FIXTURE.subject} (3 members)` }).click();
     await signers.getByText(`${FIXTURE.subject}`).first().waitFor();
+    expect(errors).toEqual([]);
+  }, 300_000);
+
+  test("every view's tab shows its whole name, without scrolling the tab row, at any pane width", async () => {
+    const token = await stack.service().token("Defaults-Tabs");
+    const { page, errors } = await stack.openPane(token, "read", "light", undefined, { noView: true });
+    const tablist = page.getByRole("tablist", { name: "Sign for Outlook views" });
+    await tablist.waitFor();
+    const names = await tablist.getByRole("tab").allInnerTexts();
+    expect(names.length).toBeGreaterThanOrEqual(6);
+    const cut: string[] = [];
+    // From a phone's narrowest pane to a docked pane in a wide window, with each tab selected in
+    // turn at the widths where Outlook's pane usually is (its semibold label is the wider).
+    for (let width = 300; width <= 800; width += 10) {
+      await page.setViewportSize({ width, height: 700 });
+      const selections = width <= 420 ? names : [names[0]!];
+      for (const name of selections) {
+        if (selections.length > 1) await tablist.getByRole("tab", { name }).click();
+        const found = await tablist.evaluate((list) => {
+          const problems: string[] = [];
+          if (list.scrollWidth > list.clientWidth + 1) {
+            problems.push(`the row scrolls (${list.scrollWidth} of ${list.clientWidth} px shown)`);
+          }
+          for (const tab of list.querySelectorAll<HTMLElement>('[role="tab"]')) {
+            const label = tab.querySelector<HTMLElement>("[data-label]");
+            if (label && label.scrollWidth > label.clientWidth + 1) {
+              problems.push(`“${label.dataset.label}” cut (${label.clientWidth} of ${label.scrollWidth} px)`);
+            }
+          }
+          return problems;
+        });
+        for (const problem of found) cut.push(`${width} px, ${name} selected: ${problem}`);
+      }
+      if ([300, 360, 410, 520].includes(width)) {
+        await tablist.screenshot({ path: path.join(ARTIFACTS, `defaults-tabs-${width}.png`) });
+      }
+    }
+    expect(cut).toEqual([]);
     expect(errors).toEqual([]);
   }, 300_000);
 

@@ -1,5 +1,8 @@
 import { makeStyles, tokens } from "@fluentui/react-components";
 
+// Below this width the tabs are words without icons: six tabs with icons need about 490 px.
+const NARROW = "@media (max-width: 519px)";
+
 // Precompiled at build time (scripts/griffel-precompile-loader.js).
 export const useViewTabsStyles = makeStyles({
   list: {
@@ -60,12 +63,13 @@ export const useViewTabsStyles = makeStyles({
       ":hover::after": { backgroundColor: "Highlight" },
       ":focus-visible": { outline: `${tokens.strokeWidthThick} solid Highlight` },
     },
-    // Outlook's pane is about 320–350 px wide (and phones): five tabs fit there only as words, each
-    // an equal share of the width with little padding, so none scrolls out of sight.
-    "@media (max-width: 419px)": {
+    // Outlook's pane is about 320–350 px wide (and phones): the six tabs fit there only as words,
+    // each as wide as its word with little padding and the rest of the row shared out, so none is
+    // cut or scrolls out of sight. (Equal shares cut "Settings" from 360 px to about 400.)
+    [NARROW]: {
       flexGrow: 1,
       flexShrink: 1,
-      flexBasis: 0,
+      flexBasis: "auto",
       minWidth: 0,
       paddingLeft: tokens.spacingHorizontalXXS,
       paddingRight: tokens.spacingHorizontalXXS,
@@ -88,7 +92,7 @@ export const useViewTabsStyles = makeStyles({
     fontSize: "20px",
     width: "20px",
     height: "20px",
-    "@media (max-width: 419px)": { display: "none" },
+    [NARROW]: { display: "none" },
   },
   selectedIcon: { color: tokens.colorCompoundBrandForeground1 },
   // The label takes the width of its semibold form, so selecting a tab does not move its neighbours
