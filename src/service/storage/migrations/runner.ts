@@ -14,8 +14,9 @@ export async function runMigrations(driver: SqlDriver, migrations: readonly Migr
   )`);
   const known = Math.max(0, ...migrations.map((m) => m.version));
   // Every start but the first after an upgrade finds nothing to do: one read says so, where the
-  // loop below takes the lock and reads twice for each migration (on PostgreSQL, about 130 round
-  // trips). A database with a version this service does not know goes through the loop, which refuses it.
+  // loop below takes the lock and reads twice for each migration (on PostgreSQL five round trips a
+  // migration). A database with a version this service does not know goes through the loop, which
+  // refuses it.
   const recorded = await driver.all<{ version: number | string }>("SELECT version FROM schema_migrations");
   const versions = new Set(recorded.map((r) => Number(r.version)));
   if (migrations.every((m) => versions.has(m.version)) && [...versions].every((v) => v <= known)) return [];
