@@ -9,9 +9,9 @@
  * run reuses the build only while every input hashes the same.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { inputsHash } from "../inputs-hash";
 import { signalGroup } from "./process-group";
 
 export const ROOT = path.resolve(__dirname, "../..");
@@ -38,24 +38,6 @@ export interface BuildRecipe {
 const STALE_LOCK_MS = 15 * 60_000;
 /** Builds of other sources not used for this long are removed when a new one is made. */
 const PRUNE_AFTER_MS = 60 * 60_000;
-
-function inputsHash(recipe: BuildRecipe): string {
-  const hash = createHash("sha256");
-  hash.update(JSON.stringify(recipe.env));
-  const add = (relative: string): void => {
-    const full = path.join(ROOT, relative);
-    if (!fs.existsSync(full)) return;
-    if (fs.statSync(full).isDirectory()) {
-      for (const name of fs.readdirSync(full).sort()) add(path.join(relative, name));
-      return;
-    }
-    hash.update(`${relative}\0`);
-    hash.update(fs.readFileSync(full));
-    hash.update("\0");
-  };
-  for (const input of recipe.inputs) add(input);
-  return hash.digest("hex").slice(0, 16);
-}
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -148,7 +130,7 @@ export function cachedBuild(recipe: BuildRecipe, timeoutMs: number): CachedBuild
 
   const ready = (async (): Promise<string> => {
     const cache = path.join(ROOT, "node_modules", ".cache", recipe.name);
-    const dir = path.join(cache, inputsHash(recipe));
+    const dir = path.join(cache, inputsHash(ROOT, recipe.inputs, JSON.stringify(recipe.env)));
     const lock = `${dir}.lock`;
     fs.mkdirSync(cache, { recursive: true });
     const deadline = Date.now() + timeoutMs;

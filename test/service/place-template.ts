@@ -13,12 +13,13 @@
  * are separate processes, so the first worker to need one makes it aside and renames it into place;
  * a worker that loses that race drops its own.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { loadOrCreateSealIdentity } from "../../src/service/completion/seal";
 import { openStorage } from "../../src/service/storage";
+import { inputsHash } from "../inputs-hash";
 
 const ROOT = path.resolve(__dirname, "../..");
 const CACHE = path.join(ROOT, "node_modules/.cache/sfo-test-place");
@@ -27,24 +28,8 @@ const INPUTS = ["src/service/storage", "src/service/completion/seal.ts"];
 const SEAL_DIR = "seal";
 const SQLITE_FILE = "sign.db";
 
-function inputsHash(): string {
-  const hash = createHash("sha256");
-  const add = (relative: string): void => {
-    const full = path.join(ROOT, relative);
-    if (fs.statSync(full).isDirectory()) {
-      for (const name of fs.readdirSync(full).sort()) add(path.join(relative, name));
-      return;
-    }
-    hash.update(`${relative}\0`);
-    hash.update(fs.readFileSync(full));
-    hash.update("\0");
-  };
-  for (const input of INPUTS) add(input);
-  return hash.digest("hex").slice(0, 16);
-}
-
 let hashOnce: string | undefined;
-const templateHash = () => (hashOnce ??= inputsHash());
+const templateHash = () => (hashOnce ??= inputsHash(ROOT, INPUTS));
 
 /** The template data directory (a migrated SQLite file and the seal), made if absent. */
 async function dataTemplate(): Promise<string> {
