@@ -54,7 +54,7 @@ async function newPlace(backend: Backend, deployed: boolean): Promise<Place> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    const template = deployed ? ` TEMPLATE ${await postgresTemplate(adminUrl)}` : "";
+    const template = deployed ? ` TEMPLATE ${await postgresTemplate(admin, adminUrl)}` : "";
     await admin.query(`CREATE DATABASE ${name}${template}`);
   } catch (error) {
     await removeDir();

@@ -69,42 +69,47 @@ export async function fillDataDir(dataDir: string, withDatabase: boolean): Promi
   if (withDatabase) fs.copyFileSync(path.join(template, SQLITE_FILE), path.join(dataDir, SQLITE_FILE));
 }
 
+let postgresOnce: Promise<string> | undefined;
+
 /**
- * The name of the migrated PostgreSQL template database on the server of `adminUrl`, made if
- * absent. Nothing stays connected to it, so that CREATE DATABASE … TEMPLATE may copy it.
+ * The name of the migrated PostgreSQL template database on the server `admin` is connected to (as
+ * `adminUrl` says), made if absent; looked up once a test file. Nothing stays connected to it, so
+ * that CREATE DATABASE … TEMPLATE may copy it.
  */
-export async function postgresTemplate(adminUrl: string): Promise<string> {
+export function postgresTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
+  postgresOnce ??= ensurePostgresTemplate(admin, adminUrl).catch((error: unknown) => {
+    postgresOnce = undefined;
+    throw error;
+  });
+  return postgresOnce;
+}
+
+async function ensurePostgresTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
   const name = `sfo_place_${templateHash()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
+  const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+  if (found.rowCount) return name;
+  const work = `${name}_w${randomBytes(4).toString("hex")}`;
+  await admin.query(`CREATE DATABASE ${work}`);
   try {
-    const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-    if (found.rowCount) return name;
-    const work = `${name}_w${randomBytes(4).toString("hex")}`;
-    await admin.query(`CREATE DATABASE ${work}`);
-    try {
-      const url = new URL(adminUrl);
-      url.pathname = `/${work}`;
-      const storage = await openStorage({ dataDir: "", databaseUrl: url.toString() });
-      await storage.close();
-      // The server ends a closed connection's process a moment after the client is told (55006:
-      // object_in_use while it lingers).
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await admin.query(`ALTER DATABASE ${work} RENAME TO ${name}`);
-          break;
-        } catch (error) {
-          if ((error as { code?: string }).code !== "55006" || attempt === 50) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+    const url = new URL(adminUrl);
+    url.pathname = `/${work}`;
+    const storage = await openStorage({ dataDir: "", databaseUrl: url.toString() });
+    await storage.close();
+    // The server ends a closed connection's process a moment after the client is told (55006:
+    // object_in_use while it lingers).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`ALTER DATABASE ${work} RENAME TO ${name}`);
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "55006" || attempt === 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
-    } catch (error) {
-      await admin.query(`DROP DATABASE IF EXISTS ${work} WITH (FORCE)`);
-      // Another worker made it first (42P04: duplicate_database).
-      if ((error as { code?: string }).code !== "42P04") throw error;
     }
-    return name;
-  } finally {
-    await admin.end();
+  } catch (error) {
+    await admin.query(`DROP DATABASE IF EXISTS ${work} WITH (FORCE)`);
+    // Another worker made it first (42P04: duplicate_database).
+    if ((error as { code?: string }).code !== "42P04") throw error;
   }
+  return name;
 }
