@@ -129,7 +129,7 @@ const selected = async (page: Page, tab: string) =>
       await page.setViewportSize({ width, height: 700 });
       const selections = width <= 420 ? names : [names[0]!];
       for (const name of selections) {
-        if (selections.length > 1) await tablist.getByRole("tab", { name }).click();
+        if (selections.length > 1) await tablist.getByRole("tab", { name, exact: true }).click();
         const found = await tablist.evaluate((list) => {
           const problems: string[] = [];
           if (list.scrollWidth > list.clientWidth + 1) {
