@@ -14,7 +14,7 @@
  * - writing: the draft to two colleagues has them ticked, never the user.
  *
  * Screenshots at 320 px and at 800 px in test/artifacts/defaults-*.png (ignored by git), and of the
- * tab row at 300, 360, 410 and 520 px (defaults-tabs-*.png).
+ * tab row at 300, 360, 410 and 560 px (defaults-tabs-*.png).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -145,7 +145,7 @@ const selected = async (page: Page, tab: string) =>
         });
         for (const problem of found) cut.push(`${width} px, ${name} selected: ${problem}`);
       }
-      if ([300, 360, 410, 520].includes(width)) {
+      if ([300, 360, 410, 560].includes(width)) {
         await tablist.screenshot({ path: path.join(ARTIFACTS, `defaults-tabs-${width}.png`) });
       }
     }
