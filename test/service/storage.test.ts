@@ -1,5 +1,11 @@
 import { openStorage } from "../../src/service/storage";
-import { migrate, MIGRATIONS, SchemaTooNewError, type Migration } from "../../src/service/storage/migrations";
+import {
+  migrate,
+  MIGRATION_LOCK_ID,
+  MIGRATIONS,
+  SchemaTooNewError,
+  type Migration,
+} from "../../src/service/storage/migrations";
 import { PostgresDriver } from "../../src/service/storage/postgres-driver";
 import { SqliteDriver } from "../../src/service/storage/sqlite-driver";
 import type { SqlDriver } from "../../src/service/storage/driver";
@@ -291,7 +297,7 @@ describe.each(BACKENDS)("storage on %s", (backend) => {
     let held!: () => void;
     const holding = new Promise<void>((resolve) => (held = resolve));
     const holderDone = holder.transaction(async (tx) => {
-      if (backend === "postgres") await tx.run("SELECT pg_advisory_xact_lock(5172026)");
+      if (backend === "postgres") await tx.run("SELECT pg_advisory_xact_lock(?)", [MIGRATION_LOCK_ID]);
       else await tx.run("CREATE TABLE lock_probe (n INTEGER)");
       held();
       await released;

@@ -36,7 +36,7 @@ import { migration as m043 } from "./043-completion-queued-in-code";
 import { migration as m044 } from "./044-tenants-can-be-disabled";
 
 export type { Migration } from "./types";
-export { SchemaTooNewError } from "./runner";
+export { MIGRATION_LOCK_ID, SchemaTooNewError } from "./runner";
 
 export const MIGRATIONS: readonly Migration[] = [
   m001,

@@ -1,7 +1,8 @@
 import type { SqlDriver } from "../driver";
 import type { Migration } from "./types";
 
-const LOCK_ID = 5_172_026;
+/** The PostgreSQL advisory lock a migrating service holds, so that two starting at once do not both migrate. */
+export const MIGRATION_LOCK_ID = 5_172_026;
 
 export class SchemaTooNewError extends Error {}
 
@@ -24,7 +25,7 @@ export async function runMigrations(driver: SqlDriver, migrations: readonly Migr
   for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
     const done = await driver.transaction(async (tx) => {
       // Two services starting on one PostgreSQL database must not both migrate.
-      if (driver.dialect === "postgres") await tx.run("SELECT pg_advisory_xact_lock(?)", [LOCK_ID]);
+      if (driver.dialect === "postgres") await tx.run("SELECT pg_advisory_xact_lock(?)", [MIGRATION_LOCK_ID]);
       const row = await tx.get<{ latest: number | null }>(
         "SELECT MAX(version) AS latest FROM schema_migrations",
       );
