@@ -17,6 +17,7 @@ import errorResponses, { sendProblem } from "./plugins/error-responses";
 import openapi from "./plugins/openapi";
 import safeText from "./plugins/safe-text";
 import securityHeaders from "./plugins/security-headers";
+import { named } from "./plugins/named";
 import services from "./plugins/services";
 import connectTokenRoutes from "./routes/connect-token";
 import meRoutes from "./routes/me";
@@ -270,25 +271,28 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
   );
   // Shared by the route plugins below, which read them from `app` (plugins/services.ts).
   await app.register(services, { storage, blobs, workDir, pdfReader, staging, links, limiter, seal });
-  await app.register(connectTokenRoutes, { failuresPerMinute: config.authFailuresPerMinute });
-  await app.register(meRoutes);
-  await app.register(tagRoutes);
-  await app.register(signingGroupRoutes);
-  await app.register(packageRoutes);
-  await app.register(signerRoutes);
-  await app.register(annotationRoutes);
-  await app.register(documentRoutes);
-  await app.register(createAndSendRoutes);
-  await app.register(downloadRoutes);
-  await app.register(completionRoutes);
-  await app.register(signingPageRoutes, { copies });
-  if (config.devRoutes) await app.register(devRoutes, { attachMaxBytes: config.mailAttachMaxBytes });
-  await app.register(shareLinkRoutes);
-  await app.register(templateRoutes);
+  await app.register(named("connect-token-routes", connectTokenRoutes), {
+    failuresPerMinute: config.authFailuresPerMinute,
+  });
+  await app.register(named("me-routes", meRoutes));
+  await app.register(named("tags-routes", tagRoutes));
+  await app.register(named("signing-groups-routes", signingGroupRoutes));
+  await app.register(named("packages-routes", packageRoutes));
+  await app.register(named("signers-routes", signerRoutes));
+  await app.register(named("annotations-routes", annotationRoutes));
+  await app.register(named("documents-routes", documentRoutes));
+  await app.register(named("create-and-send-routes", createAndSendRoutes));
+  await app.register(named("downloads-routes", downloadRoutes));
+  await app.register(named("completion-routes", completionRoutes));
+  await app.register(named("signing-page-routes", signingPageRoutes), { copies });
+  if (config.devRoutes)
+    await app.register(named("dev-routes", devRoutes), { attachMaxBytes: config.mailAttachMaxBytes });
+  await app.register(named("share-links-routes", shareLinkRoutes));
+  await app.register(named("templates-routes", templateRoutes));
   // A new bulk send job wakes the scheduler (started below), so its rows start now, not next tick.
   let wakeScheduler = () => {};
-  await app.register(bulkSendRoutes, { wake: () => wakeScheduler() });
-  await app.register(templateDocumentRoutes);
+  await app.register(named("bulk-send-routes", bulkSendRoutes), { wake: () => wakeScheduler() });
+  await app.register(named("template-documents-routes", templateDocumentRoutes));
   if (config.schedulerIntervalMs > 0) {
     const scheduler = startScheduler({
       storage,
@@ -310,14 +314,18 @@ export async function buildApp({ storage, config, logStream }: AppOptions): Prom
     });
     app.addHook("onClose", () => scheduler.stop());
   }
-  await app.register(addinRoutes, { config });
-  await app.register(signingAssets, {
+  await app.register(named("addin-routes", addinRoutes), { config });
+  await app.register(named("signing-assets-routes", signingAssets), {
     dir: config.signingPageDir,
     framingOrigins: (token) => framingOriginsFor({ storage, links }, token),
   });
 
   const readiness = new Readiness(storage, blobs);
-  await app.register(operationsRoutes, { readiness, metrics, metricsToken: config.metricsToken });
+  await app.register(named("operations-routes", operationsRoutes), {
+    readiness,
+    metrics,
+    metricsToken: config.metricsToken,
+  });
 
   // A person who opens the service's address in a browser learns what it is and where its API is.
   app.get("/", { schema: { hide: true } }, async (_request, reply) =>

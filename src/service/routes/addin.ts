@@ -7,6 +7,7 @@ import { rateLimitedError, type Budget } from "../domain/rate-limits";
 import { acceptBatch, checkBatch } from "../domain/telemetry";
 import { ApiError, validationFailed } from "../errors";
 import { principal, secured } from "../plugins/authentication";
+import { named } from "../plugins/named";
 import { validationErrors } from "../plugins/error-responses";
 import { errorResponses, ref } from "../schemas/common";
 import {
@@ -72,51 +73,53 @@ const addinRoutes: FastifyPluginAsyncTypebox<{ config: ServiceConfig }> = async 
     },
   );
 
-  await app.register(async (beaconScope) => {
-    // sendBeacon may cross origins without a preflight only as text/plain: here (only), that is JSON.
-    beaconScope.addContentTypeParser(
-      "text/plain",
-      { parseAs: "string" },
-      beaconScope.getDefaultJsonParser("error", "error"),
-    );
-    beaconScope.post(
-      "/api/v1/telemetry/outlook/beacon",
-      {
-        bodyLimit: MAX_BATCH_BYTES,
-        attachValidation: true,
-        schema: {
-          operationId: "apiV1TelemetryOutlookBeaconPost",
-          tags: ["Add-in"],
-          summary: "The add-in's last telemetry batch, sent with navigator.sendBeacon",
-          description:
-            "For a pane that closes in a browser without keepalive fetch. No credential: the body's " +
-            "`beaconKey` (from a previous 202 of POST /api/v1/telemetry/outlook, valid an hour) names the " +
-            "tenant. Otherwise as POST /api/v1/telemetry/outlook; text/plain bodies are read as JSON.",
-          body: ref(TelemetryBeaconApiRequest),
-          response: {
-            202: ref(TelemetryAcceptedApiResponse),
-            ...errorResponses(400, 401, 413, 415, 429),
+  await app.register(
+    named("telemetry-beacon", async (beaconScope: typeof app) => {
+      // sendBeacon may cross origins without a preflight only as text/plain: here (only), that is JSON.
+      beaconScope.addContentTypeParser(
+        "text/plain",
+        { parseAs: "string" },
+        beaconScope.getDefaultJsonParser("error", "error"),
+      );
+      beaconScope.post(
+        "/api/v1/telemetry/outlook/beacon",
+        {
+          bodyLimit: MAX_BATCH_BYTES,
+          attachValidation: true,
+          schema: {
+            operationId: "apiV1TelemetryOutlookBeaconPost",
+            tags: ["Add-in"],
+            summary: "The add-in's last telemetry batch, sent with navigator.sendBeacon",
+            description:
+              "For a pane that closes in a browser without keepalive fetch. No credential: the body's " +
+              "`beaconKey` (from a previous 202 of POST /api/v1/telemetry/outlook, valid an hour) names the " +
+              "tenant. Otherwise as POST /api/v1/telemetry/outlook; text/plain bodies are read as JSON.",
+            body: ref(TelemetryBeaconApiRequest),
+            response: {
+              202: ref(TelemetryAcceptedApiResponse),
+              ...errorResponses(400, 401, 413, 415, 429),
+            },
           },
         },
-      },
-      async (request, reply) => {
-        const body = request.body as Record<string, unknown> | undefined;
-        const key = body?.beaconKey;
-        // A beacon's budget is its key's, or its address's when it has none.
-        await spend(typeof key === "string" ? `beacon:${key}` : `ip:${request.ip}`);
-        const tenantId = typeof key === "string" ? beacons.verify(key) : null;
-        if (!tenantId) {
-          throw new ApiError(401, "unauthorized", "The beacon key is missing, not valid or expired.");
-        }
-        const { beaconKey: _key, ...rest } = body!;
-        const batch = checkBatch(rest);
-        const issues = (request as { validationError?: { validation?: unknown } }).validationError
-          ?.validation;
-        if (Array.isArray(issues)) throw validationFailed(validationErrors(issues));
-        return reply.code(202).send(await acceptBatch(storage, tenantId, batch));
-      },
-    );
-  });
+        async (request, reply) => {
+          const body = request.body as Record<string, unknown> | undefined;
+          const key = body?.beaconKey;
+          // A beacon's budget is its key's, or its address's when it has none.
+          await spend(typeof key === "string" ? `beacon:${key}` : `ip:${request.ip}`);
+          const tenantId = typeof key === "string" ? beacons.verify(key) : null;
+          if (!tenantId) {
+            throw new ApiError(401, "unauthorized", "The beacon key is missing, not valid or expired.");
+          }
+          const { beaconKey: _key, ...rest } = body!;
+          const batch = checkBatch(rest);
+          const issues = (request as { validationError?: { validation?: unknown } }).validationError
+            ?.validation;
+          if (Array.isArray(issues)) throw validationFailed(validationErrors(issues));
+          return reply.code(202).send(await acceptBatch(storage, tenantId, batch));
+        },
+      );
+    }),
+  );
 
   app.get(
     "/api/v1/outlook-addin/manifest-fingerprint",

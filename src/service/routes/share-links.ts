@@ -12,6 +12,7 @@ import {
   SHARED_PATH,
 } from "../domain/share-links";
 import { principal, secured } from "../plugins/authentication";
+import { named } from "../plugins/named";
 import { errorResponses, ref } from "../schemas/common";
 import { PackagePath } from "../schemas/packages";
 import {
@@ -102,52 +103,54 @@ const shareLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // Opening: what the link serves is the sender's content, so the same guards as download links.
-  await app.register(async (opened) => {
-    opened.addHook("onSend", async (_request, reply, payload) => {
-      reply.header("Content-Security-Policy", "sandbox");
-      reply.header("Referrer-Policy", "no-referrer");
-      reply.header("Cache-Control", "no-store");
-      return payload;
-    });
-    opened.get(
-      `${SHARED_PATH}/:token`,
-      {
-        exposeHeadRoute: false,
-        schema: {
-          tags,
-          operationId: "openShareLink",
-          summary: "What a share link serves",
-          description:
-            "The url of a minted share link. No credential: the link is the credential. Each answer counts " +
-            "one use; a revoked, expired or used-up link is 404. A link to signed documents or a certificate " +
-            "whose completion is still in progress is 400 invalid_state and counts no use.",
-          security: [],
-          params: Type.Object({ token: Type.String() }),
-          response: {
-            200: {
-              description: "The file (a PDF or a zip).",
-              content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+  await app.register(
+    named("share-link-opening", async (opened: typeof app) => {
+      opened.addHook("onSend", async (_request, reply, payload) => {
+        reply.header("Content-Security-Policy", "sandbox");
+        reply.header("Referrer-Policy", "no-referrer");
+        reply.header("Cache-Control", "no-store");
+        return payload;
+      });
+      opened.get(
+        `${SHARED_PATH}/:token`,
+        {
+          exposeHeadRoute: false,
+          schema: {
+            tags,
+            operationId: "openShareLink",
+            summary: "What a share link serves",
+            description:
+              "The url of a minted share link. No credential: the link is the credential. Each answer counts " +
+              "one use; a revoked, expired or used-up link is 404. A link to signed documents or a certificate " +
+              "whose completion is still in progress is 400 invalid_state and counts no use.",
+            security: [],
+            params: Type.Object({ token: Type.String() }),
+            response: {
+              200: {
+                description: "The file (a PDF or a zip).",
+                content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+              },
+              ...errorResponses(400, 404),
             },
-            ...errorResponses(400, 404),
           },
         },
-      },
-      async (request, reply) => {
-        const opened = await openShareLink(
-          storage,
-          (request.params as { token: string }).token,
-          request.ip,
-          shareContentReady,
-        );
-        const content = await shareContent(storage, blobs, opened, undefined, seal ?? null);
-        return reply
-          .header("Content-Type", content.contentType)
-          .header("Content-Disposition", contentDisposition(content.fileName))
-          .header("X-Content-Type-Options", "nosniff")
-          .send(content.body);
-      },
-    );
-  });
+        async (request, reply) => {
+          const opened = await openShareLink(
+            storage,
+            (request.params as { token: string }).token,
+            request.ip,
+            shareContentReady,
+          );
+          const content = await shareContent(storage, blobs, opened, undefined, seal ?? null);
+          return reply
+            .header("Content-Type", content.contentType)
+            .header("Content-Disposition", contentDisposition(content.fileName))
+            .header("X-Content-Type-Options", "nosniff")
+            .send(content.body);
+        },
+      );
+    }),
+  );
 };
 
 export default shareLinkRoutes;

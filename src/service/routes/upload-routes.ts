@@ -8,6 +8,7 @@ import { Readable } from "node:stream";
 import type { AuditContext } from "../domain/audit";
 import { blockIdleMs } from "../domain/upload-bounds";
 import type { secured } from "../plugins/authentication";
+import { named } from "../plugins/named";
 import { errorResponses, ref } from "../schemas/common";
 import { InitiateUploadApiRequest, UploadSessionResponse } from "../schemas/documents";
 import { actorOf, operation, tenantOf } from "./route-kit";
@@ -82,39 +83,41 @@ export function registerUploadRoutes(app: FastifyInstance, r: UploadRoutes): voi
   // application/pdf, none at all, even application/json or multipart/form-data are read as bytes,
   // not parsed (a 415 asking for JSON would be wrong here). Hence the route's own scope, with the
   // body parsers of the scope around it replaced by one that hands on the stream.
-  app.register(async (blocks) => {
-    blocks.removeAllContentTypeParsers();
-    blocks.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
-    blocks.put(
-      `${base}/uploads/:uploadId/blocks/:block`,
-      operation(r.write, tags, {
-        ...words.stage,
-        consumes: ["application/octet-stream"],
-        params: r.blockPath,
-        response: { 200: ref(UploadSessionResponse), ...errorResponses(400, 401, 403, 404, 413) },
-      }),
-      async (request) => {
-        const { id, uploadId, block } = request.params as UploadParams & { block: string };
-        // A body that sends nothing for BLOCK_IDLE_MS is cut off (its socket closed, so the read
-        // fails and the request ends): a client whose connection half-died would otherwise hold
-        // the block's place, and a commit waiting for it, for ever. Idle, not total: a slow link
-        // that keeps sending is never cut. Once the body is read the socket's timeout is cleared
-        // (the service sets none of its own), so writing the block and answering are not bounded.
-        const raw = request.raw;
-        if (!raw.complete) {
-          raw.setTimeout(blockIdleMs(), () => raw.destroy());
-          raw.once("end", () => raw.socket?.setTimeout(0));
-        }
-        return op.stage(
-          tenantOf(request),
-          id,
-          uploadId,
-          block,
-          (request.body as Readable | undefined) ?? Readable.from([]),
-        );
-      },
-    );
-  });
+  app.register(
+    named("upload-blocks", async (blocks: typeof app) => {
+      blocks.removeAllContentTypeParsers();
+      blocks.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+      blocks.put(
+        `${base}/uploads/:uploadId/blocks/:block`,
+        operation(r.write, tags, {
+          ...words.stage,
+          consumes: ["application/octet-stream"],
+          params: r.blockPath,
+          response: { 200: ref(UploadSessionResponse), ...errorResponses(400, 401, 403, 404, 413) },
+        }),
+        async (request) => {
+          const { id, uploadId, block } = request.params as UploadParams & { block: string };
+          // A body that sends nothing for BLOCK_IDLE_MS is cut off (its socket closed, so the read
+          // fails and the request ends): a client whose connection half-died would otherwise hold
+          // the block's place, and a commit waiting for it, for ever. Idle, not total: a slow link
+          // that keeps sending is never cut. Once the body is read the socket's timeout is cleared
+          // (the service sets none of its own), so writing the block and answering are not bounded.
+          const raw = request.raw;
+          if (!raw.complete) {
+            raw.setTimeout(blockIdleMs(), () => raw.destroy());
+            raw.once("end", () => raw.socket?.setTimeout(0));
+          }
+          return op.stage(
+            tenantOf(request),
+            id,
+            uploadId,
+            block,
+            (request.body as Readable | undefined) ?? Readable.from([]),
+          );
+        },
+      );
+    }),
+  );
 
   app.post(
     `${base}/uploads/:uploadId/commit`,
