@@ -29,7 +29,9 @@ module.exports = {
   // which the sequencer starts the slowest files first (docs/testing.md, "Order of the files").
   reporters: ["default", "<rootDir>/test/reporters/slowest-files.js"],
   testSequencer: "<rootDir>/test/sequencer.js",
-  maxWorkers: 2,
+  // Three workers on two cores: many files wait (a browser drawing, a timer, a child process
+  // starting), and a third worker fills those waits (docs/testing.md, "The suite's time").
+  maxWorkers: 3,
   // A worker whose heap passes 1 GB after a file is replaced before the next. Without it a worker's
   // heap grew past 2 GB over ~50 heavy files (pdf.js, 50 MB uploads, Chromium), and tearing that
   // down at the end took longer than Jest waits: "A worker process has failed to exit gracefully"
