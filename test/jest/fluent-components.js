@@ -6,6 +6,7 @@
 "use strict";
 const { readFileSync } = require("node:fs");
 const path = require("node:path");
+const { lazyModule } = require("./lazy-module");
 
 const INDEX = require
   .resolve("@fluentui/react-components/package.json")
@@ -43,24 +44,8 @@ function lookup(name) {
   return owner ? load(owner.from)[owner.inner] : fullIndex()[name];
 }
 
-module.exports = new Proxy(
-  { __esModule: true },
-  {
-    get(target, name) {
-      if (typeof name !== "string" || name in target) return target[name];
-      return lookup(name);
-    },
-    has(target, name) {
-      return typeof name === "string" && (name in target || owners.has(name) || name in fullIndex());
-    },
-    ownKeys() {
-      return ["__esModule", ...owners.keys()];
-    },
-    getOwnPropertyDescriptor(target, name) {
-      if (name === "__esModule") return { value: true, enumerable: false, configurable: true };
-      // A getter, as the index's own: listing the names loads no package.
-      if (typeof name !== "string" || !owners.has(name)) return undefined;
-      return { get: () => lookup(name), enumerable: true, configurable: true };
-    },
-  },
-);
+module.exports = lazyModule({
+  lookup,
+  has: (name) => owners.has(name) || name in fullIndex(),
+  names: () => owners.keys(),
+});

@@ -5,6 +5,7 @@
 // first asked for, its helpers from the package's `utils` and `providers` (the index answers the same
 // objects), and any other name (one it cannot place) from the index itself.
 "use strict";
+const { lazyModule } = require("./lazy-module");
 
 const utils = require("@fluentui/react-icons/utils");
 const providers = require("@fluentui/react-icons/providers");
@@ -60,23 +61,9 @@ function lookup(name) {
   return value;
 }
 
-module.exports = new Proxy(
-  { __esModule: true },
-  {
-    get(target, name) {
-      if (typeof name !== "string" || name in target) return target[name];
-      return lookup(name);
-    },
-    has(target, name) {
-      return typeof name === "string" && (name in target || lookup(name) !== undefined);
-    },
-    // Listing every name needs the index (nothing in the pane or Fluent lists them).
-    ownKeys() {
-      return ["__esModule", ...Object.keys(fullIndex())];
-    },
-    getOwnPropertyDescriptor(target, name) {
-      const value = name === "__esModule" ? true : lookup(String(name));
-      return value === undefined ? undefined : { value, enumerable: true, configurable: true };
-    },
-  },
-);
+module.exports = lazyModule({
+  lookup,
+  has: (name) => lookup(name) !== undefined,
+  // Listing every name needs the index (nothing in the pane or Fluent lists them).
+  names: () => Object.keys(fullIndex()),
+});
