@@ -39,13 +39,13 @@ function load(from) {
   return require(require.resolve(from, { paths: [path.dirname(INDEX)] }));
 }
 
-function lookup(name) {
+function find(name) {
   const owner = owners.get(name);
   return owner ? load(owner.from)[owner.inner] : fullIndex()[name];
 }
 
 module.exports = lazyModule({
-  lookup,
+  find,
   has: (name) => owners.has(name) || name in fullIndex(),
   names: () => owners.keys(),
 });

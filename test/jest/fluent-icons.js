@@ -49,21 +49,14 @@ function fromAtom(name) {
   return undefined;
 }
 
-const answered = new Map();
-function lookup(name) {
-  if (answered.has(name)) return answered.get(name);
-  let value;
-  if (Object.prototype.hasOwnProperty.call(utils, name)) value = utils[name];
-  else if (Object.prototype.hasOwnProperty.call(providers, name)) value = providers[name];
-  else value = fromAtom(name);
-  if (value === undefined) value = fullIndex()[name];
-  answered.set(name, value);
-  return value;
+function find(name) {
+  if (Object.prototype.hasOwnProperty.call(utils, name)) return utils[name];
+  if (Object.prototype.hasOwnProperty.call(providers, name)) return providers[name];
+  return fromAtom(name) ?? fullIndex()[name];
 }
 
 module.exports = lazyModule({
-  lookup,
-  has: (name) => lookup(name) !== undefined,
+  find,
   // Listing every name needs the index (nothing in the pane or Fluent lists them).
   names: () => Object.keys(fullIndex()),
 });

@@ -1,10 +1,17 @@
 // A module object whose names are looked up when first read, for fluent-icons.js and
 // fluent-components.js: like the getters of a CommonJS index compiled from ES modules, but made
-// without loading what they read. `lookup(name)` answers a name, `has(name)` whether there is one,
-// `names()` all of them.
+// without loading what they read. `find(name)` answers a name (once: compiled code reads a module's
+// name at every use, a render reads it again), `has(name)` whether there is one
+// (by default, whether `find` answers it), `names()` all of them.
 "use strict";
 
-function lazyModule({ lookup, has, names }) {
+function lazyModule({ find, has, names }) {
+  const answered = new Map();
+  const lookup = (name) => {
+    if (!answered.has(name)) answered.set(name, find(name));
+    return answered.get(name);
+  };
+  has ??= (name) => lookup(name) !== undefined;
   return new Proxy(
     { __esModule: true },
     {
